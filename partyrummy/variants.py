@@ -1,0 +1,283 @@
+"""Rule sets: `variants.toml` loaded into checked, frozen `Variant` records.
+
+Every rule choice of RULES.md marked *(knob)* is a field of `Variant`. A
+mistake in a file raises one `VariantError` whose message names the file,
+the line, the variant, the key and what is wrong.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .cards import RANK_NAMES
+from .resources import resource_path
+
+__all__ = ["Variant", "MeldRules", "VariantError", "load_variants", "default_variants", "DEFAULT_VARIANT"]
+
+DEFAULT_VARIANT = "party"
+_PENALTY_KEYS = RANK_NAMES[1:]  # "A", "2" … "K"
+
+
+class VariantError(ValueError):
+    """A variants file that cannot be played: the message says where and why."""
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """What the solver needs to know of a variant."""
+
+    aces_high: bool
+    all_wild_melds: bool
+    penalties: tuple[int, ...]  # by rank 1..13; index 0 unused
+    wild_penalty: int | None  # None: an orphaned round wild scores its face value
+    joker_penalty: int
+    high_ace_penalty: int
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule set; the comments in variants.toml say what each field does."""
+
+    name: str
+    description: str
+    pacing: str
+    min_players: int
+    max_players: int
+    decks: int
+    jokers: int
+    hand_sizes: tuple[int, ...]
+    round_wilds: bool
+    aces: str
+    all_wild_melds: bool
+    penalties: dict[str, int]
+    wild_penalty: int | str
+    joker_penalty: int
+    high_ace_penalty: int
+    ties: str
+    setup_match: bool
+    empty_shoe: str
+    beat_s: float
+    hurry_after_s: float
+    hurry_countdown_s: float
+    hints: bool
+
+    @property
+    def hands(self) -> int:
+        return len(self.hand_sizes)
+
+    def wild_rank(self, hand_no: int) -> int | None:
+        """The round wild of hand `hand_no` (1-based): the rank equal to its size."""
+        return self.hand_sizes[hand_no - 1] if self.round_wilds else None
+
+    def meld_rules(self) -> MeldRules:
+        return MeldRules(
+            aces_high=self.aces == "low-or-high",
+            all_wild_melds=self.all_wild_melds,
+            penalties=(0, *(self.penalties[k] for k in _PENALTY_KEYS)),
+            wild_penalty=None if self.wild_penalty == "face" else int(self.wild_penalty),
+            joker_penalty=self.joker_penalty,
+            high_ace_penalty=self.high_ace_penalty,
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """The variant as plain data (for the lobby and the journal)."""
+        return dataclasses.asdict(self)
+
+
+# key -> (accepted types, allowed values or None)
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "pacing": ("caller",),
+    "aces": ("low", "low-or-high"),
+    "ties": ("shared", "no-winner"),
+    "empty_shoe": ("reshuffle-piles", "piles-only"),
+}
+_FIELDS = {f.name: f for f in dataclasses.fields(Variant) if f.name != "name"}
+
+
+def _type_ok(key: str, value: Any) -> bool:
+    want = _FIELDS[key].type
+    if want == "bool":
+        return isinstance(value, bool)
+    if want == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if want == "float":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if want == "str":
+        return isinstance(value, str)
+    if want == "int | str":
+        return (isinstance(value, int) and not isinstance(value, bool)) or value == "face"
+    if want == "tuple[int, ...]":
+        return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    if want == "dict[str, int]":
+        return isinstance(value, dict)
+    raise AssertionError(f"no type check for {want}")  # a new field needs one here
+
+
+_TYPE_WORDS = {
+    "bool": "true or false",
+    "int": "a whole number",
+    "float": "a number of seconds",
+    "str": "a text",
+    "int | str": 'a whole number or "face"',
+    "tuple[int, ...]": "a list of whole numbers",
+    "dict[str, int]": "a table of points by rank (A, 2 … K)",
+}
+
+
+class _Where:
+    """Finds the line of a key in the source text, for messages people can act on."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+
+    def line_of(self, table: str, key: str | None = None) -> int | None:
+        start = None
+        for i, line in enumerate(self.lines):
+            stripped = line.strip()
+            if stripped.startswith("[") and stripped.strip("[] ").strip('"') == table:
+                start = i
+                if key is None:
+                    return i + 1
+            elif start is not None and stripped.startswith("["):
+                break
+            elif start is not None and key and stripped.split("=", 1)[0].strip().strip('"') == key:
+                return i + 1
+        return start + 1 if start is not None else None
+
+    def error(self, table: str, key: str | None, problem: str) -> VariantError:
+        line = self.line_of(table, key)
+        where = f"{self.path.name}, line {line}" if line else self.path.name
+        what = f"variant '{table}'" + (f", key '{key}'" if key else "")
+        return VariantError(f"{where}: {what}: {problem}")
+
+
+def _check(name: str, raw: dict[str, Any], where: _Where) -> Variant:
+    for key, value in raw.items():
+        if key not in _FIELDS:
+            known = ", ".join(sorted(_FIELDS))
+            raise where.error(name, key, f"unknown key (known keys: {known})")
+        if not _type_ok(key, value):
+            raise where.error(name, key, f"should be {_TYPE_WORDS[_FIELDS[key].type]}, not {value!r}")
+        if key in _CHOICES and value not in _CHOICES[key]:
+            choices = " or ".join(f'"{c}"' for c in _CHOICES[key])
+            raise where.error(name, key, f"should be {choices}, not {value!r}")
+    missing = [key for key in _FIELDS if key not in raw]
+    if missing:
+        raise where.error(name, None, f"no value for {', '.join(missing)} (write them out, or extends = \"party\")")
+    values = dict(raw)
+    if "hand_sizes" in values:
+        values["hand_sizes"] = tuple(values["hand_sizes"])
+    if "penalties" in values:
+        values["penalties"] = _check_penalties(name, values["penalties"], where)
+    variant = Variant(name=name, **values)
+    _check_numbers(variant, where)
+    return variant
+
+
+def _check_penalties(name: str, table: dict[str, Any], where: _Where) -> dict[str, int]:
+    points = {str(k).upper(): v for k, v in table.items()}
+    for key, value in points.items():
+        if key not in _PENALTY_KEYS:
+            raise where.error(name, "penalties", f"{key!r} is not a rank (use A, 2 … 10, J, Q, K)")
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise where.error(name, "penalties", f"points for {key} should be a whole number ≥ 0, not {value!r}")
+    missing = [k for k in _PENALTY_KEYS if k not in points]
+    if missing:
+        raise where.error(name, "penalties", f"no points given for {', '.join(missing)}")
+    return {k: points[k] for k in _PENALTY_KEYS}
+
+
+def _check_numbers(v: Variant, where: _Where) -> None:
+    def bad(key: str, problem: str) -> VariantError:
+        return where.error(v.name, key, problem)
+
+    if v.min_players < 2:
+        raise bad("min_players", "a game needs at least 2 players")
+    if v.max_players < v.min_players:
+        raise bad("max_players", f"is below min_players ({v.min_players})")
+    if v.decks < 1:
+        raise bad("decks", "the shoe needs at least one deck")
+    if v.jokers < 0:
+        raise bad("jokers", "cannot be negative")
+    if not v.hand_sizes:
+        raise bad("hand_sizes", "a game needs at least one hand")
+    for size in v.hand_sizes:
+        if not 3 <= size <= 13:
+            raise bad("hand_sizes", f"{size} cards: a hand deals 3 to 13 cards")
+    for key in ("wild_penalty", "joker_penalty", "high_ace_penalty"):
+        value = getattr(v, key)
+        if isinstance(value, int) and value < 0:
+            raise bad(key, "cannot be negative")
+    for key in ("beat_s", "hurry_after_s", "hurry_countdown_s"):
+        if getattr(v, key) < 0:
+            raise bad(key, "cannot be negative")
+    # Each player is dealt n cards plus one to start their pile, and the first
+    # "Draw!" must find at least one card per player in the shoe.
+    n = max(v.hand_sizes)
+    need = v.max_players * (n + 1) + v.max_players
+    have = v.decks * 52 + v.jokers
+    if need > have:
+        decks = f"{v.decks} deck" + ("s" if v.decks != 1 else "") + (f" and {v.jokers} jokers" if v.jokers else "")
+        raise bad(
+            "decks",
+            f"{v.max_players} players with {n}-card hands need {need} cards "
+            f"(hands, piles and a first draw), but {decks} hold only {have}",
+        )
+
+
+def load_variants(path: Path | str | None = None, base: dict[str, Variant] | None = None) -> dict[str, Variant]:
+    """Variants from a TOML file (the shipped one by default), layered over `base`.
+
+    A variant with `extends = "NAME"` starts from NAME (in this file or in
+    `base`) and changes only the keys it lists.
+    """
+    path = Path(path) if path is not None else resource_path("variants.toml")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise VariantError(f"{path}: cannot read the variants file ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"{path.name}: not valid TOML: {exc}") from None
+    where = _Where(path, text)
+    raws: dict[str, dict[str, Any]] = {}
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise VariantError(f"{path.name}: '{name}' should be a [table] of one variant's keys")
+        raws[name] = table
+    out = dict(base or {})
+    for name in raws:
+        out[name] = _check(name, _resolve(name, raws, out, where, ()), where)
+    return out
+
+
+def _resolve(
+    name: str, raws: dict[str, dict[str, Any]], known: dict[str, Variant], where: _Where, seen: tuple[str, ...]
+) -> dict[str, Any]:
+    raw = dict(raws[name])
+    parent = raw.pop("extends", None)
+    if parent is None:
+        return raw
+    if not isinstance(parent, str):
+        raise where.error(name, "extends", "should be the name of another variant")
+    if parent in seen or parent == name:
+        raise where.error(name, "extends", f"variants extend each other in a circle ({' → '.join((*seen, name, parent))})")
+    if parent in raws:
+        inherited = _resolve(parent, raws, known, where, (*seen, name))
+    elif parent in known:
+        inherited = {k: v for k, v in known[parent].describe().items() if k != "name"}
+        inherited["hand_sizes"] = list(inherited["hand_sizes"])
+    else:
+        raise where.error(name, "extends", f"there is no variant named {parent!r}")
+    return inherited | raw
+
+
+def default_variants() -> dict[str, Variant]:
+    """The variants shipped in the package's variants.toml."""
+    return load_variants()

@@ -1,0 +1,49 @@
+"""Hypothesis strategies: hands from a shoe, adversarial hands, rule knobs."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from partyrummy.cards import JOKER, Card, make_shoe
+from partyrummy.variants import MeldRules
+
+PARTY_PENALTIES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+@st.composite
+def meld_rules(draw: st.DrawFn) -> MeldRules:
+    return MeldRules(
+        aces_high=draw(st.booleans()),
+        all_wild_melds=draw(st.booleans()),
+        penalties=PARTY_PENALTIES,
+        wild_penalty=draw(st.sampled_from([None, 15])),
+        joker_penalty=20,
+        high_ace_penalty=15,
+    )
+
+
+@st.composite
+def shoe_hands(draw: st.DrawFn, min_size: int = 3, max_size: int = 14, jokers: int = 4) -> list[Card]:
+    """A hand drawn without replacement from a 4-deck shoe (with some jokers)."""
+    shoe = make_shoe(4, jokers)
+    size = draw(st.integers(min_size, max_size))
+    ids = draw(st.lists(st.integers(0, len(shoe) - 1), min_size=size, max_size=size, unique=True))
+    return [shoe[i] for i in ids]
+
+
+@st.composite
+def adversarial_hands(draw: st.DrawFn, max_size: int = 10) -> list[Card]:
+    """Long one-suit runs with duplicates, sprinkled with many wilds and jokers."""
+    size = draw(st.integers(3, max_size))
+    suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=2, unique=True))
+    cards = []
+    for _ in range(size):
+        kind = draw(st.integers(0, 9))
+        if kind == 0:
+            cards.append(JOKER)
+        else:
+            cards.append(Card(draw(st.integers(1, 13)), draw(st.sampled_from(suits))))
+    return cards
+
+
+wild_ranks = st.one_of(st.none(), st.integers(3, 13))
