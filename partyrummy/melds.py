@@ -30,6 +30,7 @@ __all__ = [
     "Arrangement",
     "Solver",
     "best_arrangement",
+    "best_discard",
     "is_complete",
     "is_meld",
     "is_run",
@@ -139,6 +140,28 @@ class Solver:
         packed, wilds = self._start(cards)
         return self._best(packed, len(wilds), False)
 
+    def penalties_without_each(self, cards: Sequence[Card]) -> list[int]:
+        """For each card, the least penalty of the hand without it (the discard candidates).
+
+        Every candidate is a sub-multiset of the same hand, so they share one memo;
+        dropping a natural keeps the hand's wilds, and so its no-meld memo too.
+        """
+        packed, wilds = self._start(cards)
+        out: list[int] = []
+        done: dict[Card, int] = {}
+        for i, card in enumerate(cards):
+            if card in done:
+                out.append(done[card])
+                continue
+            if card.rank and card.rank != self.wild_rank:
+                value = self._best(packed - (1 << (((card.rank - 1) * 4 + card.suit) * _BITS)), len(wilds), False)
+            else:
+                value = self.penalty([*cards[:i], *cards[i + 1 :]])
+                self._start(cards)
+            done[card] = value
+            out.append(value)
+        return out
+
     def arrange(self, cards: Sequence[Card]) -> Arrangement:
         """The least-penalty arrangement of `cards`, melds and orphans made of the given cards."""
         packed, wilds = self._start(cards)
@@ -160,7 +183,8 @@ class Solver:
         else:
             orphans.extend(spare)
         assert need_total <= len(wilds)
-        return Arrangement(total, tuple(tuple(m) for m in melds), tuple(orphans))
+        laid = tuple(_in_order(m, self.wild_rank, self.rules.aces_high) for m in melds)
+        return Arrangement(total, laid, tuple(orphans))
 
     # The search ---------------------------------------------------------
 
@@ -338,6 +362,26 @@ def _split_full_run(run: list[Card], wild_rank: int | None) -> list[list[Card]]:
     return [low, high + wilds]
 
 
+def _in_order(meld: list[Card], wild_rank: int | None, aces_high: bool) -> tuple[Card, ...]:
+    """A meld as people lay it: a run in rank order with each wild in the gap it fills."""
+    naturals = [c for c in meld if not is_wild(c, wild_rank)]
+    wilds = [c for c in meld if is_wild(c, wild_rank)]
+    if is_set(naturals):
+        return (*naturals, *wilds)
+    high = aces_high and not is_run(naturals, len(meld))  # only fits with the ace above the King
+
+    def position(card: Card) -> int:
+        return 14 if high and card.rank == 1 else card.rank
+
+    naturals.sort(key=position)
+    laid: list[Card] = []
+    for card in naturals:
+        while laid and wilds and len(laid) < position(card) - position(naturals[0]):
+            laid.append(wilds.pop())
+        laid.append(card)
+    return (*laid, *wilds)
+
+
 def best_arrangement(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules | None = None) -> Arrangement:
     """The least-penalty arrangement of a hand (`.penalty`, `.melds`, `.orphans`)."""
     return Solver(wild_rank, rules).arrange(cards)
@@ -351,3 +395,13 @@ def _unit_rules(rules: MeldRules) -> MeldRules:
 def is_complete(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules | None = None) -> bool:
     """Whether every card of the hand can be in a meld."""
     return len(cards) > 0 and Solver(wild_rank, _unit_rules(rules or party_rules())).penalty(cards) == 0
+
+
+def best_discard(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules | None = None) -> int:
+    """Index of the card whose discard leaves the least penalty.
+
+    Ties go to the card that would score most if it stayed an orphan.
+    """
+    solver = Solver(wild_rank, rules)
+    left = solver.penalties_without_each(cards)
+    return min(range(len(cards)), key=lambda i: (left[i], -orphan_penalty(cards[i], wild_rank, solver.rules), i))

@@ -128,3 +128,13 @@ def test_one_solver_serves_many_hands(hand, wild, data) -> None:
     for i in range(len(hand)):
         rest = hand[:i] + hand[i + 1:]
         assert solver.penalty(rest) == best_arrangement(rest, wild).penalty
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=shoe_hands(min_size=4), wild=wild_ranks, rules=meld_rules())
+def test_best_discard_leaves_the_least_penalty(hand, wild, rules) -> None:
+    from partyrummy.melds import best_discard
+
+    left = [best_arrangement(hand[:i] + hand[i + 1:], wild, rules).penalty for i in range(len(hand))]
+    assert Solver(wild, rules).penalties_without_each(hand) == left
+    assert left[best_discard(hand, wild, rules)] == min(left)

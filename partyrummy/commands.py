@@ -1,0 +1,146 @@
+"""Commands into the engine and the events that come out, as frozen records.
+
+A game is (variant, seed, commands): replaying the same commands from the
+same seed gives the same game, card for card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "Command",
+    "Draw",
+    "Choose",
+    "Call",
+    "CallMatch",
+    "AutoPlay",
+    "Event",
+    "Dealt",
+    "Drew",
+    "Chose",
+    "PhaseChanged",
+    "ShoeRefilled",
+    "Revealed",
+    "Matched",
+    "HandScored",
+    "GameEnded",
+    "command_from_dict",
+    "command_to_dict",
+]
+
+SOURCES = ("shoe", "pile")
+
+
+# -- Commands -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A player takes the top of the shoe or of their right-hand neighbour's pile."""
+
+    seat: int
+    source: str
+    cycle: int | None = None  # when given, the command is refused if the cycle has moved on
+
+
+@dataclass(frozen=True)
+class Choose:
+    """A player picks (or changes) the card they will discard at the next "Discard!"."""
+
+    seat: int
+    card_id: int
+    cycle: int | None = None
+
+
+@dataclass(frozen=True)
+class Call:
+    """The caller moves the table on: "Draw!", "Discard!", the next hand."""
+
+
+@dataclass(frozen=True)
+class CallMatch:
+    """A player claims their hand is complete: "Match!"."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class AutoPlay:
+    """The caller plays for a slow player: draw from the shoe, discard the least-penalty card."""
+
+    seat: int
+
+
+Command = Draw | Choose | Call | CallMatch | AutoPlay
+
+_COMMANDS = {"draw": Draw, "choose": Choose, "call": Call, "match": CallMatch, "auto_play": AutoPlay}
+_NAMES = {cls: name for name, cls in _COMMANDS.items()}
+
+
+def command_to_dict(command: Command) -> dict:
+    """A command as plain data, for the journal."""
+    return {"type": _NAMES[type(command)], **command.__dict__}
+
+
+def command_from_dict(data: dict) -> Command:
+    """The inverse of `command_to_dict`."""
+    fields = dict(data)
+    return _COMMANDS[fields.pop("type")](**fields)
+
+
+# -- Events -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dealt:
+    hand_no: int
+    size: int
+    wild_rank: int | None
+
+
+@dataclass(frozen=True)
+class Drew:
+    seat: int
+    source: str
+    card_id: int  # secret to the drawer when from the shoe: views decide who sees it
+
+
+@dataclass(frozen=True)
+class Chose:
+    seat: int
+
+
+@dataclass(frozen=True)
+class PhaseChanged:
+    phase: str
+
+
+@dataclass(frozen=True)
+class ShoeRefilled:
+    cards: int
+
+
+@dataclass(frozen=True)
+class Revealed:
+    picks: tuple[tuple[int, int], ...]  # (seat, card id) in seat order
+
+
+@dataclass(frozen=True)
+class Matched:
+    seat: int
+
+
+@dataclass(frozen=True)
+class HandScored:
+    hand_no: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = Dealt | Drew | Chose | PhaseChanged | ShoeRefilled | Revealed | Matched | HandScored | GameEnded

@@ -1,0 +1,359 @@
+"""One caller-paced hand (RULES.md, "The caller-paced hand"), as a pure state machine.
+
+Every player acts at once: each seat has a pending slot (what it drew, what it
+picked), and the caller's `Call` applies all picks together. `apply` checks a
+command fully before it builds the new state, so a refused command changes
+nothing.
+
+Seats sit in a ring in seat order. A seat's pile lies to its left, so only
+its left-hand neighbour (seat + 1) may take from it; a seat draws from its
+right-hand neighbour's (seat - 1) pile.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .cards import Card, make_shoe, shuffled
+from .commands import (
+    AutoPlay,
+    Call,
+    CallMatch,
+    Chose,
+    Choose,
+    Command,
+    Dealt,
+    Draw,
+    Drew,
+    Event,
+    Matched,
+    PhaseChanged,
+    Revealed,
+    ShoeRefilled,
+)
+from .errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, OutOfPhase, Stale, Waiting
+from .melds import best_arrangement, best_discard, is_complete
+from .variants import Variant
+
+__all__ = ["Phase", "ACCEPTS", "HandState", "SeatResult", "deal", "apply", "lay_out", "right_of", "left_of"]
+
+
+class Phase(str, Enum):
+    SETUP = "setup"  # dealt; a complete hand may call Match! before the first Draw!
+    DRAW = "draw"  # "Draw!": everyone takes one card (and may pick a discard at once)
+    CHOOSE = "choose"  # everyone has drawn; picks may change until "Discard!"
+    REVEAL = "reveal"  # "Discard!" turned the picks face up: the match window
+    LAST_DRAW = "last_draw"  # someone matched: one more draw for everyone else
+    LAST_CHOOSE = "last_choose"
+    SCORED = "scored"
+
+
+# The one table of what each phase accepts; anything else is OutOfPhase.
+ACCEPTS: dict[Phase, tuple[type, ...]] = {
+    Phase.SETUP: (CallMatch, Call),
+    Phase.DRAW: (Draw, Choose, AutoPlay),
+    Phase.CHOOSE: (Choose, AutoPlay, Call),
+    Phase.REVEAL: (CallMatch, Call),
+    Phase.LAST_DRAW: (Draw, Choose, AutoPlay),
+    Phase.LAST_CHOOSE: (Choose, AutoPlay, Call),
+    Phase.SCORED: (),
+}
+
+_OUT_OF_PHASE = {
+    Phase.SETUP: "The hand is dealt: wait for “Draw!”",
+    Phase.DRAW: "It is the draw phase: draw first",
+    Phase.CHOOSE: "Pick the card to discard: wait for “Discard!”",
+    Phase.REVEAL: "The discards are face up: wait for “Draw!”",
+    Phase.LAST_DRAW: "Last cycle: draw first",
+    Phase.LAST_CHOOSE: "Last cycle: pick the card to discard",
+    Phase.SCORED: "The hand is over",
+}
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """A seat's hand laid out at scoring (card ids)."""
+
+    penalty: int
+    melds: tuple[tuple[int, ...], ...]
+    orphans: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandState:
+    variant: Variant
+    seed: int | str
+    hand_no: int
+    phase: Phase
+    faces: tuple[Card, ...]  # card id -> face, for the whole shoe
+    shoe: tuple[int, ...]  # face down; the top is the last
+    hands: tuple[tuple[int, ...], ...]
+    piles: tuple[tuple[int, ...], ...]  # face up; the top is the last
+    drawn: tuple[int | None, ...]  # the card each seat drew this cycle
+    took_pile: tuple[bool, ...]
+    picks: tuple[int | None, ...]
+    matched: tuple[int, ...] = ()  # seats in the order they called Match!
+    match_melds: tuple[tuple[tuple[int, ...], ...], ...] = ()  # laid face up, by order of matched
+    cycle: int = 0  # draws called so far this hand
+    refills: int = 0
+    results: tuple[SeatResult, ...] = ()  # filled when the hand is scored
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def size(self) -> int:
+        return self.variant.hand_sizes[self.hand_no - 1]
+
+    @property
+    def wild_rank(self) -> int | None:
+        return self.variant.wild_rank(self.hand_no)
+
+    @property
+    def last_cycle(self) -> bool:
+        return self.phase in (Phase.LAST_DRAW, Phase.LAST_CHOOSE)
+
+    def active(self, seat: int) -> bool:
+        """Whether the seat still plays this cycle (matched players are out)."""
+        return seat not in self.matched
+
+    def waiting_for(self) -> list[int]:
+        """Seats that have not acted in this phase yet."""
+        if self.phase in (Phase.DRAW, Phase.LAST_DRAW):
+            return [s for s in range(self.players) if self.active(s) and self.drawn[s] is None]
+        if self.phase in (Phase.CHOOSE, Phase.LAST_CHOOSE):
+            return [s for s in range(self.players) if self.active(s) and self.picks[s] is None]
+        return []
+
+    def cards_of(self, ids: tuple[int, ...] | list[int]) -> list[Card]:
+        return [self.faces[i] for i in ids]
+
+
+def right_of(seat: int, players: int) -> int:
+    """The neighbour whose pile this seat may take from."""
+    return (seat - 1) % players
+
+
+def left_of(seat: int, players: int) -> int:
+    """The neighbour who may take from this seat's pile."""
+    return (seat + 1) % players
+
+
+def _put(values: tuple, index: int, value: object) -> tuple:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple[HandState, list[Event]]:
+    """Shuffle a new shoe and deal hand `hand_no`: n cards each, then one face up to start each pile."""
+    if not variant.min_players <= players <= variant.max_players:
+        raise BadCommand(f"This game needs {variant.min_players} to {variant.max_players} players")
+    faces = make_shoe(variant.decks, variant.jokers)
+    order = shuffled(range(len(faces)), random.Random(f"{seed}:{hand_no}"))
+    size = variant.hand_sizes[hand_no - 1]
+    # Deal from the top of the shoe (the end of the list), one card a seat at a time.
+    hands = [[] for _ in range(players)]
+    for _ in range(size):
+        for seat in range(players):
+            hands[seat].append(order.pop())
+    piles = tuple((order.pop(),) for _ in range(players))
+    state = HandState(
+        variant=variant,
+        seed=seed,
+        hand_no=hand_no,
+        phase=Phase.SETUP if variant.setup_match else Phase.DRAW,
+        faces=faces,
+        shoe=tuple(order),
+        hands=tuple(tuple(h) for h in hands),
+        piles=piles,
+        drawn=(None,) * players,
+        took_pile=(False,) * players,
+        picks=(None,) * players,
+        cycle=0 if variant.setup_match else 1,
+    )
+    return state, [Dealt(hand_no, size, state.wild_rank), PhaseChanged(state.phase.value)]
+
+
+def apply(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
+    """The state after `command` and the events it caused, or a RummyError with the state untouched."""
+    if not isinstance(command, ACCEPTS[state.phase]):
+        raise OutOfPhase(_refusal(state, command))
+    seat = getattr(command, "seat", None)
+    if seat is not None:
+        _check_seat(state, seat)
+    cycle = getattr(command, "cycle", None)
+    if cycle is not None and cycle != state.cycle:
+        raise Stale("That was for an earlier cycle: here is the table now")
+    match command:
+        case Draw(seat=seat, source=source):
+            return _draw(state, seat, source)
+        case Choose(seat=seat, card_id=card_id):
+            return _choose(state, seat, card_id)
+        case AutoPlay(seat=seat):
+            return _auto_play(state, seat)
+        case CallMatch(seat=seat):
+            return _match(state, seat)
+        case Call():
+            return _call(state)
+    raise BadCommand("Unknown command")  # pragma: no cover - ACCEPTS lists every command
+
+
+def _refusal(state: HandState, command: Command) -> str:
+    if isinstance(command, CallMatch):
+        return "Match! can be called only right after “Discard!”"
+    if isinstance(command, Call) and state.phase in (Phase.DRAW, Phase.LAST_DRAW):
+        return f"Waiting for {len(state.waiting_for())} to draw"
+    return _OUT_OF_PHASE[state.phase]
+
+
+def _check_seat(state: HandState, seat: int) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise BadCommand("There is no such seat")
+    if not state.active(seat):
+        raise OutOfPhase("You have matched: the others play one last cycle")
+
+
+def _draw(state: HandState, seat: int, source: str) -> tuple[HandState, list[Event]]:
+    if state.drawn[seat] is not None:
+        raise AlreadyDone("You have drawn already: pick the card to discard")
+    events: list[Event] = []
+    if source == "shoe":
+        if not state.shoe:
+            state, events = _refill(state)
+        if not state.shoe:
+            raise CannotDraw("The shoe is empty: take from your neighbour's pile")
+        card, state = state.shoe[-1], replace(state, shoe=state.shoe[:-1])
+    elif source == "pile":
+        pile = state.piles[right_of(seat, state.players)]
+        if not pile:
+            raise CannotDraw("That pile is empty: draw from the shoe")
+        card = pile[-1]
+        state = replace(state, piles=_put(state.piles, right_of(seat, state.players), pile[:-1]))
+    else:
+        raise BadCommand("Draw from the shoe or from the pile")
+    state = replace(
+        state,
+        hands=_put(state.hands, seat, state.hands[seat] + (card,)),
+        drawn=_put(state.drawn, seat, card),
+        took_pile=_put(state.took_pile, seat, source == "pile"),
+    )
+    events.append(Drew(seat, source, card))
+    if not state.waiting_for():
+        state = replace(state, phase=Phase.LAST_CHOOSE if state.last_cycle else Phase.CHOOSE)
+        events.append(PhaseChanged(state.phase.value))
+    return state, events
+
+
+def _refill(state: HandState) -> tuple[HandState, list[Event]]:
+    """RULES 7: gather every pile but its top card and shuffle them into a new shoe."""
+    if state.variant.empty_shoe != "reshuffle-piles":
+        return state, []
+    gathered = [card for pile in state.piles for card in pile[:-1]]
+    if not gathered:
+        return state, []
+    rng = random.Random(f"{state.seed}:{state.hand_no}:refill:{state.refills}")
+    new_shoe = tuple(shuffled(gathered, rng))
+    piles = tuple(pile[-1:] for pile in state.piles)
+    state = replace(state, shoe=new_shoe, piles=piles, refills=state.refills + 1)
+    return state, [ShoeRefilled(len(new_shoe))]
+
+
+def _choose(state: HandState, seat: int, card_id: int) -> tuple[HandState, list[Event]]:
+    if state.drawn[seat] is None:
+        raise OutOfPhase(_OUT_OF_PHASE[Phase.DRAW])
+    if not isinstance(card_id, int) or card_id not in state.hands[seat]:
+        face = state.faces[card_id].symbol if isinstance(card_id, int) and 0 <= card_id < len(state.faces) else None
+        raise NotHeld(f"You do not hold {face}" if face else "That card is not in your hand")
+    state = replace(state, picks=_put(state.picks, seat, card_id))
+    return state, [Chose(seat)]
+
+
+def _auto_play(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
+    """RULES 8: draw from the shoe (the pile when the shoe is out), discard the least-penalty card."""
+    events: list[Event] = []
+    if state.drawn[seat] is None:
+        try:
+            state, events = _draw(state, seat, "shoe")
+        except CannotDraw:
+            state, events = _draw(state, seat, "pile")
+    elif state.picks[seat] is not None:
+        raise AlreadyDone("That player has already picked a discard")
+    ids = state.hands[seat]
+    pick = ids[best_discard(state.cards_of(ids), state.wild_rank, state.variant.meld_rules())]
+    state, chose = _choose(state, seat, pick)
+    return state, events + chose
+
+
+def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
+    if state.phase is Phase.SETUP and not state.variant.setup_match:
+        raise OutOfPhase(_OUT_OF_PHASE[Phase.SETUP])
+    cards = state.cards_of(state.hands[seat])
+    rules = state.variant.meld_rules()
+    if not is_complete(cards, state.wild_rank, rules):
+        orphans = best_arrangement(cards, state.wild_rank, rules).orphans
+        listed = " ".join(c.symbol for c in orphans)
+        raise NotComplete(f"Not a match yet: {listed} fit no meld" if orphans else "Not a match yet")
+    melds = lay_out(state, state.hands[seat]).melds
+    state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,))
+    return state, [Matched(seat)]
+
+
+def _call(state: HandState) -> tuple[HandState, list[Event]]:
+    waiting = state.waiting_for()
+    if waiting:
+        raise Waiting(f"Waiting for {len(waiting)} to pick a discard")
+    if state.phase in (Phase.CHOOSE, Phase.LAST_CHOOSE):
+        state, events = _reveal(state)
+        if state.phase is Phase.LAST_CHOOSE:
+            return _score(state, events)
+        state = replace(state, phase=Phase.REVEAL)
+        return state, events + [PhaseChanged(state.phase.value)]
+    # SETUP or REVEAL: the next "Draw!"
+    phase = Phase.LAST_DRAW if state.matched else Phase.DRAW
+    state = replace(state, phase=phase, cycle=state.cycle + 1)
+    return state, [PhaseChanged(phase.value)]
+
+
+def _reveal(state: HandState) -> tuple[HandState, list[Event]]:
+    """'Discard!': every pick turns face up on its owner's pile at the same moment."""
+    hands, piles = list(state.hands), list(state.piles)
+    picks = []
+    for seat, card in enumerate(state.picks):
+        if card is None:
+            continue
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        piles[seat] = piles[seat] + (card,)
+        picks.append((seat, card))
+    n = state.players
+    state = replace(
+        state,
+        hands=tuple(hands),
+        piles=tuple(piles),
+        drawn=(None,) * n,
+        took_pile=(False,) * n,
+        picks=(None,) * n,
+    )
+    return state, [Revealed(tuple(picks))]
+
+
+def lay_out(state: HandState, ids: tuple[int, ...] | list[int]) -> SeatResult:
+    """The best arrangement of these cards (a hand, by id), melds and orphans as ids."""
+    arrangement = best_arrangement(state.cards_of(ids), state.wild_rank, state.variant.meld_rules())
+    by_face: dict[Card, list[int]] = {}
+    for card_id in ids:
+        by_face.setdefault(state.faces[card_id], []).append(card_id)
+    melds = tuple(tuple(by_face[c].pop() for c in meld) for meld in arrangement.melds)
+    orphans = tuple(by_face[c].pop() for c in arrangement.orphans)
+    return SeatResult(arrangement.penalty, melds, orphans)
+
+
+def _score(state: HandState, events: list[Event]) -> tuple[HandState, list[Event]]:
+    """RULES 6: matched players and anyone complete score 0; the rest score their orphans."""
+    results = []
+    for seat in range(state.players):
+        laid = lay_out(state, state.hands[seat])
+        results.append(replace(laid, penalty=0) if seat in state.matched else laid)
+    state = replace(state, phase=Phase.SCORED, results=tuple(results))
+    return state, events + [PhaseChanged(state.phase.value)]

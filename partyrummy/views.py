@@ -1,0 +1,114 @@
+"""What each viewer may see of a game, as plain JSON-able dicts. Views are whitelists.
+
+A player sees their own hand, the card they drew, their pick; and of the
+table only what lies face up: each pile's top card, counts, who has acted,
+the melds of matched players. The host screen sees the table and no hand
+until the hand is scored and every hand is laid face up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import RANK_NAMES, Card
+from .game import GameState
+from .hand import HandState, Phase, lay_out, left_of, right_of
+from .melds import best_discard
+
+__all__ = ["view_for", "view_for_host", "card_view"]
+
+
+def card_view(card_id: int, face: Card) -> dict[str, Any]:
+    """One physical card: its id (to name it in commands), its short form and its label."""
+    return {"id": card_id, "card": str(face), "label": face.symbol}
+
+
+def _cards(hand: HandState, ids: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
+    return [card_view(i, hand.faces[i]) for i in ids]
+
+
+def _table(game: GameState) -> dict[str, Any]:
+    """Everything face up, the same for every viewer."""
+    hand = game.hand
+    seats = []
+    for seat in range(hand.players):
+        pile = hand.piles[seat]
+        seats.append(
+            {
+                "seat": seat,
+                "cards": len(hand.hands[seat]),
+                "pile_top": card_view(pile[-1], hand.faces[pile[-1]]) if pile else None,
+                "pile_count": len(pile),
+                "drawn": hand.drawn[seat] is not None,
+                "took_pile": hand.took_pile[seat],
+                "picked": hand.picks[seat] is not None,
+                "matched": seat in hand.matched,
+            }
+        )
+    wild = hand.wild_rank
+    view: dict[str, Any] = {
+        "hand_no": hand.hand_no,
+        "hands_total": game.variant.hands,
+        "size": hand.size,
+        "wild_rank": RANK_NAMES[wild] if wild else None,
+        "phase": hand.phase.value,
+        "cycle": hand.cycle,
+        "last_cycle": hand.last_cycle or (hand.phase is Phase.REVEAL and bool(hand.matched)),
+        "shoe_count": len(hand.shoe),
+        "seats": seats,
+        "waiting_for": hand.waiting_for(),
+        "matched": [
+            {"seat": seat, "melds": [_cards(hand, m) for m in melds]}
+            for seat, melds in zip(hand.matched, hand.match_melds)
+        ],
+        "totals": list(game.totals),
+        "history": [list(points) for points in game.history],
+        "game_over": game.over,
+        "winners": list(game.winners) if game.winners is not None else None,
+        "results": None,
+    }
+    if hand.phase is Phase.SCORED:
+        view["results"] = [
+            {
+                "seat": seat,
+                "penalty": result.penalty,
+                "melds": [_cards(hand, m) for m in result.melds],
+                "orphans": _cards(hand, result.orphans),
+            }
+            for seat, result in enumerate(hand.results)
+        ]
+    return view
+
+
+def view_for_host(game: GameState) -> dict[str, Any]:
+    """The host screen's view: the table, and no hand."""
+    return _table(game) | {"you": None}
+
+
+def view_for(game: GameState, seat: int) -> dict[str, Any]:
+    """Seat `seat`'s view: the table and their own hand."""
+    hand = game.hand
+    view = _table(game)
+    ids = hand.hands[seat]
+    drawn = hand.drawn[seat]
+    pick = hand.picks[seat]
+    you: dict[str, Any] = {
+        "seat": seat,
+        "right": right_of(seat, hand.players),
+        "left": left_of(seat, hand.players),
+        "hand": _cards(hand, ids),
+        "drawn": card_view(drawn, hand.faces[drawn]) if drawn is not None else None,
+        "pick": pick,
+        "hint": _hint(hand, ids, pick) if game.variant.hints else None,
+    }
+    return view | {"you": you}
+
+
+def _hint(hand: HandState, ids: tuple[int, ...], pick: int | None) -> dict[str, Any]:
+    """The hand grouped into its best melds (without the picked card), and the best discard."""
+    rules = hand.variant.meld_rules()
+    laid = lay_out(hand, [i for i in ids if i != pick])
+    suggestion = None
+    if len(ids) > hand.size:
+        suggestion = ids[best_discard(hand.cards_of(ids), hand.wild_rank, rules)]
+    return {"penalty": laid.penalty, "melds": [list(m) for m in laid.melds], "orphans": list(laid.orphans), "discard": suggestion}

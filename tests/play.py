@@ -1,0 +1,33 @@
+"""Random legal play, shared by the engine's tests."""
+
+from __future__ import annotations
+
+import random
+
+from partyrummy import game as engine
+from partyrummy.commands import AutoPlay, Call, CallMatch, Command
+from partyrummy.game import GameState
+from partyrummy.legal import legal_commands
+
+
+def random_command(game: GameState, rng: random.Random) -> Command:
+    """A random legal command, leaning towards moving the game on so it ends."""
+    commands = legal_commands(game)
+    calls = [c for c in commands if isinstance(c, (Call, CallMatch))]
+    if calls and rng.random() < 0.5:
+        return rng.choice(calls)
+    nudges = [c for c in commands if isinstance(c, AutoPlay)]
+    if nudges and rng.random() < 0.3:
+        return rng.choice(nudges)
+    return rng.choice(commands)
+
+
+def random_game(variant, players: int, seed: int, rng_seed: int | None = None):
+    """Play a whole game by random legal commands; yield (game, command) after each step."""
+    rng = random.Random(seed if rng_seed is None else rng_seed)
+    game, _ = engine.new_game(variant, players, seed)
+    yield game, None
+    while not game.over:
+        command = random_command(game, rng)
+        game, _ = engine.apply(game, command)
+        yield game, command

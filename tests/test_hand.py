@@ -1,0 +1,192 @@
+"""The caller-paced hand: deal, draw, choose, reveal, match, last cycle, scoring."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from partyrummy.cards import make_shoe, parse_cards
+from partyrummy.commands import AutoPlay, Call, CallMatch, Choose, Draw, Drew, Revealed, ShoeRefilled
+from partyrummy.errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, OutOfPhase, Stale, Waiting
+from partyrummy.hand import HandState, Phase, apply, deal
+from partyrummy.melds import best_arrangement
+from partyrummy.variants import Variant
+
+
+def ids_for(text: str, taken: set[int]) -> tuple[int, ...]:
+    """Physical card ids for the faces in `text`, none of them already used."""
+    faces = make_shoe(4)
+    out = []
+    for card in parse_cards(text):
+        card_id = next(i for i, f in enumerate(faces) if f == card and i not in taken)
+        taken.add(card_id)
+        out.append(card_id)
+    return tuple(out)
+
+
+def rigged(party: Variant, hands: list[str], piles: list[str], hand_no: int = 1) -> HandState:
+    """A dealt hand with the given cards, the rest of the shoe in order."""
+    state, _ = deal(party, len(hands), seed=1, hand_no=hand_no)
+    taken: set[int] = set()
+    hand_ids = tuple(ids_for(h, taken) for h in hands)
+    pile_ids = tuple(ids_for(p, taken) for p in piles)
+    shoe = tuple(i for i in range(len(state.faces)) if i not in taken)
+    return replace(state, hands=hand_ids, piles=pile_ids, shoe=shoe)
+
+
+def total_cards(state: HandState) -> int:
+    return len(state.shoe) + sum(map(len, state.hands)) + sum(map(len, state.piles))
+
+
+def test_deal_gives_n_cards_each_and_starts_every_pile(party: Variant) -> None:
+    state, _ = deal(party, 12, seed=3, hand_no=11)
+    assert [len(h) for h in state.hands] == [13] * 12
+    assert [len(p) for p in state.piles] == [1] * 12
+    assert len(state.shoe) == 208 - 12 * 13 - 12 == 40
+    everything = [c for h in state.hands for c in h] + [c for p in state.piles for c in p] + list(state.shoe)
+    assert sorted(everything) == list(range(208))
+    assert state.phase is Phase.SETUP and state.wild_rank == 13
+
+
+def test_the_same_seed_deals_the_same_cards(party: Variant) -> None:
+    assert deal(party, 5, 9, 3)[0] == deal(party, 5, 9, 3)[0]
+    assert deal(party, 5, 9, 3)[0].hands != deal(party, 5, 10, 3)[0].hands
+
+
+def test_a_cycle_draw_choose_reveal(party: Variant) -> None:
+    state = rigged(party, ["5H 9C KD", "2S 2D 8H", "JC QC AD"], ["4H", "7S", "10D"])
+    state, _ = apply(state, Call())
+    assert state.phase is Phase.DRAW and state.cycle == 1
+    # Seat 0 takes from its right-hand neighbour: seat 2's pile.
+    state, events = apply(state, Draw(0, "pile"))
+    assert state.faces[state.hands[0][-1]].symbol == "10♦" and state.piles[2] == ()
+    top = state.shoe[-1]
+    state, events = apply(state, Draw(1, "shoe"))
+    assert events == [Drew(1, "shoe", top)] and state.hands[1][-1] == top
+    state, _ = apply(state, Draw(2, "pile"))  # seat 2 takes seat 1's 7♠
+    assert state.phase is Phase.CHOOSE
+    picks = {0: state.hands[0][1], 1: state.hands[1][0], 2: state.hands[2][2]}
+    state, _ = apply(state, Choose(0, state.hands[0][0]))
+    for seat, card in picks.items():
+        state, _ = apply(state, Choose(seat, card))  # seat 0 changes its mind
+    state, events = apply(state, Call())
+    assert events[0] == Revealed(tuple(sorted(picks.items())))
+    assert state.phase is Phase.REVEAL
+    for seat, card in picks.items():
+        assert state.piles[seat][-1] == card and card not in state.hands[seat]
+        assert len(state.hands[seat]) == 3
+    assert total_cards(state) == 208
+
+
+def test_refusals_say_why_and_change_nothing(party: Variant) -> None:
+    state = rigged(party, ["5H 9C KD", "2S 2D 8H"], ["4H", "7S"])
+    with pytest.raises(OutOfPhase, match="wait for “Draw!”"):
+        apply(state, Draw(0, "shoe"))
+    state, _ = apply(state, Call())
+    seven_h = ids_for("7H", set(state.hands[0]) | set(state.hands[1]))[0]
+    cases = [
+        (Choose(0, state.hands[0][0]), OutOfPhase, "It is the draw phase: draw first"),
+        (Draw(5, "shoe"), BadCommand, "no such seat"),
+        (Draw(0, "table"), BadCommand, "shoe or from the pile"),
+        (Call(), OutOfPhase, "Waiting for 2 to draw"),
+        (CallMatch(0), OutOfPhase, "right after “Discard!”"),
+        (Draw(0, "shoe", cycle=0), Stale, "earlier cycle"),
+    ]
+    for command, error, words in cases:
+        with pytest.raises(error, match=words):
+            apply(state, command)
+    state, _ = apply(state, Draw(0, "shoe"))
+    with pytest.raises(AlreadyDone):
+        apply(state, Draw(0, "pile"))
+    with pytest.raises(NotHeld, match="You do not hold 7♥"):
+        apply(state, Choose(0, seven_h))
+    with pytest.raises(NotHeld):
+        apply(state, Choose(0, state.hands[1][0]))  # another player's card
+    with pytest.raises(Waiting):
+        apply(replace(state, phase=Phase.CHOOSE), Call())
+
+
+def test_a_false_match_is_refused_with_the_reason_and_costs_nothing(party: Variant) -> None:
+    state = rigged(party, ["5H 9C KD", "2S 2D 8H"], ["4H", "7S"])
+    with pytest.raises(NotComplete, match="5♥ 9♣ K♦ fit no meld"):
+        apply(state, CallMatch(0))
+
+
+def play_cycle(state: HandState, picks: dict[int, int] | None = None) -> HandState:
+    """Everyone still playing draws from the shoe and discards the card drawn (or the given pick)."""
+    for seat in state.waiting_for():
+        state, _ = apply(state, Draw(seat, "shoe"))
+    for seat in range(state.players):
+        if state.active(seat):
+            state, _ = apply(state, Choose(seat, (picks or {}).get(seat, state.drawn[seat])))
+    state, _ = apply(state, Call())
+    return state
+
+
+def test_setup_match_then_one_last_cycle_then_scoring(party: Variant) -> None:
+    state = rigged(party, ["5H 6H 7H", "2S 9D KD", "AC 4C 3D"], ["4H", "7S", "10D"])
+    state, _ = apply(state, CallMatch(0))
+    with pytest.raises(NotComplete):
+        apply(state, CallMatch(2))  # A♣ 4♣ and the wild 3♦: a window of four, not a run
+    assert state.matched == (0,)
+    state, _ = apply(state, Call())
+    assert state.phase is Phase.LAST_DRAW
+    with pytest.raises(OutOfPhase, match="You have matched"):
+        apply(state, Draw(0, "shoe"))
+    state = play_cycle(state)
+    assert state.phase is Phase.SCORED
+    assert state.results[0].penalty == 0 and not state.results[0].orphans
+    for seat in (1, 2):
+        cards = state.cards_of(state.hands[seat])
+        assert state.results[seat].penalty == best_arrangement(cards, 3).penalty > 0
+
+
+def test_everyone_who_calls_in_the_same_window_is_out(party: Variant) -> None:
+    state = rigged(party, ["5H 6H 8S", "2S 2D 9H", "AC 4C KD"], ["4H", "7S", "10D"])
+    state, _ = apply(state, Call())
+    # Seat 0 takes 10♦ and drops 8♠; seat 1 draws 2♣ from the shoe and drops 9♥.
+    two_c = ids_for("2C", set(c for h in state.hands for c in h) | {p[0] for p in state.piles})[0]
+    state = replace(state, shoe=tuple(c for c in state.shoe if c != two_c) + (two_c,))
+    state, _ = apply(state, Draw(0, "pile"))
+    state, _ = apply(state, Draw(1, "shoe"))
+    state, _ = apply(state, Draw(2, "shoe"))
+    state, _ = apply(state, Choose(0, state.hands[0][2]))
+    state, _ = apply(state, Choose(1, state.hands[1][2]))
+    state, _ = apply(state, Choose(2, state.drawn[2]))
+    state, _ = apply(state, Call())
+    # 5♥ 6♥ 10♦ is no meld; 2♠ 2♦ 2♣ is.
+    with pytest.raises(NotComplete):
+        apply(state, CallMatch(0))
+    state, _ = apply(state, CallMatch(1))
+    state, _ = apply(state, Call())
+    assert state.phase is Phase.LAST_DRAW and state.matched == (1,)
+    state = play_cycle(state)
+    assert state.phase is Phase.SCORED and state.results[1].penalty == 0
+
+
+def test_an_empty_shoe_is_refilled_from_the_piles_under_their_tops(party: Variant) -> None:
+    state = rigged(party, ["5H 9C KD", "2S 2D 8H"], ["4H 4S 4D", "7S 7C"])
+    state, _ = apply(state, Call())
+    rest = state.shoe
+    state = replace(state, shoe=(), piles=(state.piles[0] + rest[:10], state.piles[1]))
+    state, events = apply(state, Draw(0, "shoe"))
+    assert ShoeRefilled(13) in events
+    assert [len(p) for p in state.piles] == [1, 1] and len(state.shoe) == 12
+    lonely = replace(state, shoe=(), piles=((1,), (2,)))
+    with pytest.raises(CannotDraw, match="shoe is empty"):
+        apply(lonely, Draw(1, "shoe"))
+    piles_only = replace(state, variant=replace(party, empty_shoe="piles-only"), shoe=())
+    with pytest.raises(CannotDraw):
+        apply(piles_only, Draw(1, "shoe"))
+
+
+def test_auto_play_draws_from_the_shoe_and_drops_the_least_useful_card(party: Variant) -> None:
+    state = rigged(party, ["5H 6H KD", "2S 2D 8H"], ["4H", "7S"])
+    state, _ = apply(state, Call())
+    seven = ids_for("7H", set(c for h in state.hands for c in h) | {p[0] for p in state.piles})[0]
+    state = replace(state, shoe=tuple(c for c in state.shoe if c != seven) + (seven,))
+    state, _ = apply(state, AutoPlay(0))
+    assert state.drawn[0] == seven and state.faces[state.picks[0]].symbol == "K♦"
+    with pytest.raises(AlreadyDone):
+        apply(state, AutoPlay(0))

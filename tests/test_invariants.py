@@ -1,0 +1,73 @@
+"""Engine invariants under random legal and illegal commands, for 2 to 12 players."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from partyrummy import game as engine
+from partyrummy.commands import AutoPlay, Call, CallMatch, Choose, Draw
+from partyrummy.errors import RummyError
+from partyrummy.legal import legal_commands
+from partyrummy.variants import default_variants
+
+PARTY = default_variants()["party"]
+
+garbage = st.one_of(
+    st.builds(Draw, st.integers(-2, 14), st.sampled_from(["shoe", "pile", "deck", ""]), st.one_of(st.none(), st.integers(-1, 50))),
+    st.builds(Choose, st.integers(-2, 14), st.integers(-5, 215), st.one_of(st.none(), st.integers(-1, 50))),
+    st.builds(CallMatch, st.integers(-2, 14)),
+    st.builds(AutoPlay, st.integers(-2, 14)),
+    st.just(Call()),
+)
+
+
+class GameMachine(RuleBasedStateMachine):
+    @initialize(players=st.integers(2, 12), seed=st.integers(0, 1000))
+    def start(self, players: int, seed: int) -> None:
+        self.game, _ = engine.new_game(PARTY, players, seed)
+
+    @precondition(lambda self: not self.game.over)
+    @rule(data=st.data())
+    def legal(self, data) -> None:
+        command = data.draw(st.sampled_from(legal_commands(self.game)))
+        self.game, _ = engine.apply(self.game, command)
+
+    @rule(command=garbage)
+    def anything(self, command) -> None:
+        before = self.game
+        try:
+            self.game, _ = engine.apply(self.game, command)
+        except RummyError as error:
+            assert error.message and error.code
+            assert self.game == before  # a refused command changes nothing
+
+    @invariant()
+    def every_card_is_in_exactly_one_place(self) -> None:
+        hand = self.game.hand
+        places = list(hand.shoe) + [c for h in hand.hands for c in h] + [c for p in hand.piles for c in p]
+        assert sorted(places) == list(range(len(hand.faces)))
+
+    @invariant()
+    def hands_hold_n_or_n_plus_one(self) -> None:
+        hand = self.game.hand
+        for seat, cards in enumerate(hand.hands):
+            assert len(cards) == hand.size + (hand.drawn[seat] is not None)
+
+
+GameMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=60, deadline=None)
+TestGameMachine = GameMachine.TestCase
+
+
+def test_the_engine_imports_no_web_framework() -> None:
+    code = (
+        "import sys, partyrummy.cards, partyrummy.melds, partyrummy.variants, partyrummy.hand, "
+        "partyrummy.game, partyrummy.views, partyrummy.legal, partyrummy.cli; "
+        "bad = [m for m in ('flask', 'flask_socketio', 'socketio', 'engineio') if m in sys.modules]; "
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -1,0 +1,74 @@
+"""Views are whitelists: over whole random games, no view holds a card its viewer may not see."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from partyrummy.game import GameState
+from partyrummy.hand import Phase
+from partyrummy.views import view_for, view_for_host
+
+from .play import random_game
+
+
+def card_ids(value) -> set[int]:
+    """Every card id anywhere in a view (cards are dicts with an 'id' and a 'card')."""
+    found: set[int] = set()
+    if isinstance(value, dict):
+        if "id" in value and "card" in value:
+            found.add(value["id"])
+        for item in value.values():
+            found |= card_ids(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= card_ids(item)
+    return found
+
+
+def public_ids(game: GameState) -> set[int]:
+    hand = game.hand
+    seen = {pile[-1] for pile in hand.piles if pile}
+    seen |= {c for melds in hand.match_melds for m in melds for c in m}
+    if hand.phase is Phase.SCORED:
+        seen |= {c for h in hand.hands for c in h}
+    return seen
+
+
+def check_views(game: GameState) -> None:
+    host = view_for_host(game)
+    json.dumps(host)
+    assert host["you"] is None
+    assert card_ids(host) <= public_ids(game)
+    for seat in range(game.players):
+        view = view_for(game, seat)
+        json.dumps(view)
+        own = set(game.hand.hands[seat])
+        assert card_ids(view) <= public_ids(game) | own
+        # Hints and picks name only the viewer's own cards.
+        hint = view["you"]["hint"]
+        assert set(hint["melds"][0] if hint["melds"] else []) <= own
+        assert {view["you"]["pick"]} - {None} <= own
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 12), seed=st.integers(0, 10_000))
+def test_no_view_ever_holds_a_card_its_viewer_may_not_see(party, players: int, seed: int) -> None:
+    for game, _ in random_game(party, players, seed):
+        check_views(game)
+
+
+def test_a_player_sees_their_own_draw_and_the_others_only_that_they_drew(party) -> None:
+    from partyrummy import game as engine
+    from partyrummy.commands import Call, Draw
+
+    game, _ = engine.new_game(party, 3, 1)
+    game, _ = engine.apply(game, Call())
+    game, _ = engine.apply(game, Draw(0, "shoe"))
+    drawn = game.hand.drawn[0]
+    assert view_for(game, 0)["you"]["drawn"]["id"] == drawn
+    assert drawn not in card_ids(view_for(game, 1)) | card_ids(view_for_host(game))
+    assert view_for(game, 1)["seats"][0]["drawn"] is True
+    assert view_for(game, 1)["you"]["right"] == 0 and view_for(game, 1)["you"]["left"] == 2
