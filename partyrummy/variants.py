@@ -61,6 +61,7 @@ class Variant:
     setup_match: bool
     empty_shoe: str
     beat_s: float
+    match_window_s: float
     hurry_after_s: float
     hurry_countdown_s: float
     hints: bool
@@ -213,7 +214,7 @@ def _check_numbers(v: Variant, where: _Where) -> None:
         value = getattr(v, key)
         if isinstance(value, int) and value < 0:
             raise bad(key, "cannot be negative")
-    for key in ("beat_s", "hurry_after_s", "hurry_countdown_s"):
+    for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s"):
         if getattr(v, key) < 0:
             raise bad(key, "cannot be negative")
     # Each player is dealt n cards plus one to start their pile, and the first

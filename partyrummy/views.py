@@ -85,8 +85,12 @@ def view_for_host(game: GameState) -> dict[str, Any]:
     return _table(game) | {"you": None}
 
 
-def view_for(game: GameState, seat: int) -> dict[str, Any]:
-    """Seat `seat`'s view: the table and their own hand."""
+def view_for(game: GameState, seat: int, hints: dict | None = None) -> dict[str, Any]:
+    """Seat `seat`'s view: the table and their own hand.
+
+    `hints`, when given, is a dict the caller keeps between views: the hint of
+    a hand that has not changed is not worked out again.
+    """
     hand = game.hand
     view = _table(game)
     ids = hand.hands[seat]
@@ -99,9 +103,20 @@ def view_for(game: GameState, seat: int) -> dict[str, Any]:
         "hand": _cards(hand, ids),
         "drawn": card_view(drawn, hand.faces[drawn]) if drawn is not None else None,
         "pick": pick,
-        "hint": _hint(hand, ids, pick) if game.variant.hints else None,
+        "hint": _cached_hint(hand, ids, pick, hints) if game.variant.hints else None,
     }
     return view | {"you": you}
+
+
+def _cached_hint(hand: HandState, ids: tuple[int, ...], pick: int | None, cache: dict | None) -> dict[str, Any]:
+    if cache is None:
+        return _hint(hand, ids, pick)
+    key = (hand.hand_no, ids, pick)
+    if key not in cache:
+        if len(cache) > 4096:
+            cache.clear()
+        cache[key] = _hint(hand, ids, pick)
+    return cache[key]
 
 
 def _hint(hand: HandState, ids: tuple[int, ...], pick: int | None) -> dict[str, Any]:

@@ -1,0 +1,1 @@
+"""The web shell: Flask pages and Socket.IO events around the engine."""

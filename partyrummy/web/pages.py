@@ -1,0 +1,64 @@
+"""HTTP pages: the TV, the phone, the scores as CSV. Each is a shell; game state arrives over the socket."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Flask, Response, abort, render_template
+
+from .qr import qr_svg
+from .rooms import Rooms
+
+__all__ = ["register_pages"]
+
+# default-src 'self' is possible because every script, style and the Socket.IO client are served from here.
+CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+
+def register_pages(app: Flask, rooms: Rooms, public_url: str) -> None:
+    def join_url(code: str) -> str:
+        return f"{public_url.rstrip('/')}/join/{code}"
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    @app.get("/")
+    def tv() -> str:
+        room = rooms.current()
+        url = join_url(room.code)
+        return render_template("tv.html", code=room.code, join_url=url, qr=qr_svg(url), host_token=room.host_token)
+
+    @app.get("/join/<code>")
+    def phone(code: str) -> str | tuple[str, int]:
+        room = rooms.get(code)
+        if room is None:
+            return render_template("missing.html", code=code[:8]), 404
+        return render_template("phone.html", code=room.code)
+
+    @app.get("/room/<code>/scores.csv")
+    def scores(code: str) -> Response:
+        room = rooms.get(code)
+        if room is None or room.game is None:
+            abort(404)
+        with room.lock:
+            game = room.game
+            names = [s.name for s in room.seats]
+            history = game.history
+            totals = game.totals
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["Player", *(f"Hand {i + 1}" for i in range(len(history))), "Total"])
+        for seat, name in enumerate(names):
+            # A leading =, +, - or @ would be a formula in a spreadsheet.
+            safe = "'" + name if name[:1] in "=+-@" else name
+            writer.writerow([safe, *(h[seat] for h in history), totals[seat]])
+        return Response(
+            out.getvalue(),
+            mimetype="text/csv",
+            headers={"Content-Disposition": f"attachment; filename=partyrummy-{room.code}.csv"},
+        )

@@ -1,0 +1,78 @@
+"""Shape checks for every incoming event, before anything reaches a room or the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import BadCommand
+
+__all__ = ["SCHEMAS", "check", "clean_name"]
+
+_MAX_INT = 1_000_000
+
+# event -> {field: (kind, required)}; kinds: "int", "name", "source", "bool", "str"
+SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
+    "join": {"name": ("name", True)},
+    "sync": {},
+    "draw": {"source": ("source", True), "cycle": ("int", False)},
+    "choose": {"card_id": ("int", True), "cycle": ("int", False)},
+    "match": {},
+    "start": {},
+    "call_now": {},
+    "pause": {"paused": ("bool", True)},
+    "remove": {"seat": ("int", True)},
+    "move": {"seat": ("int", True), "to": ("int", True)},
+    "variant": {"name": ("str", True)},
+}
+
+
+def clean_name(value: Any) -> str:
+    """A player's name: trimmed, 1-20 characters, no control characters."""
+    if not isinstance(value, str):
+        raise BadCommand("Your name should be text")
+    name = " ".join(value.split())
+    if not 1 <= len(name) <= 20:
+        raise BadCommand("A name has 1 to 20 characters")
+    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
+        raise BadCommand("A name cannot hold control characters")
+    return name
+
+
+def check(event: str, data: Any) -> dict[str, Any]:
+    """The payload of `event` with every field checked, or BadCommand saying what is wrong."""
+    schema = SCHEMAS[event]
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise BadCommand("That message is not understood (expected an object)")
+    unknown = set(data) - set(schema)
+    if unknown:
+        raise BadCommand(f"That message has fields this game does not know: {', '.join(sorted(map(str, unknown)))[:80]}")
+    out: dict[str, Any] = {}
+    for key, (kind, required) in schema.items():
+        if key not in data or data[key] is None:
+            if required:
+                raise BadCommand(f"That message lacks '{key}'")
+            continue
+        out[key] = _value(key, kind, data[key])
+    return out
+
+
+def _value(key: str, kind: str, value: Any) -> Any:
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool) or not -_MAX_INT < value < _MAX_INT:
+            raise BadCommand(f"'{key}' should be a whole number")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise BadCommand(f"'{key}' should be true or false")
+        return value
+    if kind == "source":
+        if value not in ("shoe", "pile"):
+            raise BadCommand("Draw from the shoe or from the pile")
+        return value
+    if kind == "name":
+        return clean_name(value)
+    if not isinstance(value, str) or len(value) > 40:
+        raise BadCommand(f"'{key}' should be a short text")
+    return value

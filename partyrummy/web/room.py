@@ -1,0 +1,369 @@
+"""A room: the seats, the game, the caller's pacing, and who is watching, under one lock.
+
+The room translates: a validated command from a known seat goes to the
+engine; after every change each viewer gets its own view. It never emits by
+itself: `send(sid, event, payload)` is injected, and time comes in as `now`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import game as engine
+from ..commands import AutoPlay, Call, Command, GameEnded
+from ..errors import OutOfPhase, RummyError
+from ..game import GameState
+from ..hand import Phase
+from ..variants import Variant
+from ..views import view_for, view_for_host
+
+__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS"]
+
+# Seat colours; the TV also prints each name, so colour is never the only signal.
+COLOURS = (
+    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
+    "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324",
+)
+_DRAWING = (Phase.DRAW, Phase.LAST_DRAW, Phase.CHOOSE, Phase.LAST_CHOOSE)
+_WINDOWS = (Phase.SETUP, Phase.REVEAL)
+
+
+class Refused(RummyError):
+    """A room-level refusal (not the host, name taken, game started…)."""
+
+    code = "refused"
+
+
+@dataclass
+class Seat:
+    name: str
+    token: str
+    colour: str
+    joined: int  # join order: the earliest still seated is the VIP
+    sids: set[str] = field(default_factory=set)
+    gone_since: float | None = None
+
+
+@dataclass
+class Viewer:
+    role: str  # "host", "player" or "guest" (not seated: may join or watch)
+    token: str | None = None
+
+
+@dataclass
+class _Pace:
+    """The caller's clock for the current phase (monotonic seconds)."""
+
+    key: tuple = ()
+    since: float = 0.0  # when this phase began
+    cycle_since: float = 0.0  # when "Draw!" was called this cycle
+    all_acted_at: float | None = None
+
+
+class Room:
+    def __init__(
+        self,
+        code: str,
+        variants: dict[str, Variant],
+        variant: str,
+        send: Callable[[str, str, dict], None],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.code = code
+        self.variants = variants
+        self.variant_name = variant
+        self.send = send
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.wake = threading.Event()  # set on every change, so the caller re-plans
+        self.host_token = secrets.token_urlsafe(16)
+        self.seats: list[Seat] = []
+        self.viewers: dict[str, Viewer] = {}
+        self.game: GameState | None = None
+        self.version = 0
+        self.paused = False
+        self.pace = _Pace()
+        self.night: list[dict[str, Any]] = []  # finished games: winners and totals
+        self.hints: dict = {}  # hints already worked out, by hand
+        self._joins = 0
+
+    # -- Who is who ---------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.variants[self.variant_name]
+
+    def seat_of(self, token: str | None) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if token is not None and secrets.compare_digest(seat.token, token):
+                return index
+        return None
+
+    def is_host(self, token: str | None) -> bool:
+        return token is not None and secrets.compare_digest(self.host_token, token)
+
+    def vip(self) -> int | None:
+        """The seat of the first-joined player still here: their phone has the host's controls."""
+        if not self.seats:
+            return None
+        return min(range(len(self.seats)), key=lambda i: self.seats[i].joined)
+
+    def may_host(self, viewer: Viewer) -> bool:
+        return viewer.role == "host" or (viewer.role == "player" and self.seat_of(viewer.token) == self.vip())
+
+    def attach(self, sid: str, viewer: Viewer) -> None:
+        self.viewers[sid] = viewer
+        seat = self.seat_of(viewer.token) if viewer.role == "player" else None
+        if seat is not None:
+            self.seats[seat].sids.add(sid)
+            self.seats[seat].gone_since = None
+        self.changed()
+
+    def detach(self, sid: str) -> None:
+        viewer = self.viewers.pop(sid, None)
+        if viewer is None:
+            return
+        seat = self.seat_of(viewer.token)
+        if seat is not None:
+            self.seats[seat].sids.discard(sid)
+            if not self.seats[seat].sids:
+                self.seats[seat].gone_since = self.clock()
+            self.changed()
+
+    # -- The lobby ------------------------------------------------------------
+
+    def join(self, sid: str, name: str) -> int:
+        """Seat a new player; their viewer becomes that seat. Returns the seat."""
+        if self.game is not None:
+            raise Refused("The game has started: you can watch until the next game")
+        if len(self.seats) >= self.variant.max_players:
+            raise Refused(f"The table is full ({self.variant.max_players} players)")
+        if any(s.name.casefold() == name.casefold() for s in self.seats):
+            raise Refused(f"Someone here is already called {name}: pick another name")
+        self._joins += 1
+        used = {s.colour for s in self.seats}
+        colour = next(c for c in COLOURS if c not in used)
+        seat = Seat(name, secrets.token_urlsafe(16), colour, self._joins)
+        self.seats.append(seat)
+        self.viewers[sid] = Viewer("player", seat.token)
+        seat.sids.add(sid)
+        self.changed()
+        return len(self.seats) - 1
+
+    def remove(self, seat: int) -> None:
+        self._lobby_only("remove players")
+        self._check_seat(seat)
+        gone = self.seats.pop(seat)
+        for sid in gone.sids:
+            self.viewers[sid] = Viewer("guest")
+            self.send(sid, "notice", {"code": "removed", "message": "The host took you off the table"})
+        self.changed()
+
+    def move(self, seat: int, to: int) -> None:
+        self._lobby_only("move seats")
+        self._check_seat(seat)
+        self._check_seat(to)
+        self.seats.insert(to, self.seats.pop(seat))
+        self.changed()
+
+    def choose_variant(self, name: str) -> None:
+        self._lobby_only("change the rules")
+        if name not in self.variants:
+            raise Refused("There is no such rule set")
+        self.variant_name = name
+        self.changed()
+
+    def start(self, seed: int | None = None) -> None:
+        """Deal hand 1 to the seated players (or a new game after the last one ended)."""
+        if self.game is not None and not self.game.over:
+            raise Refused("A game is already on")
+        if len(self.seats) < self.variant.min_players:
+            raise Refused(f"Waiting for players: at least {self.variant.min_players} to start")
+        if len(self.seats) > self.variant.max_players:
+            raise Refused(f"These rules seat at most {self.variant.max_players}")
+        seed = secrets.randbits(48) if seed is None else seed
+        self.game, _ = engine.new_game(self.variant, len(self.seats), seed)
+        self.hints.clear()
+        self.paused = False
+        self.changed()
+
+    def _lobby_only(self, what: str) -> None:
+        if self.game is not None and not self.game.over:
+            raise Refused(f"You can {what} only between games")
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < len(self.seats):
+            raise Refused("There is no such seat")
+
+    # -- Play -----------------------------------------------------------------
+
+    def play(self, command: Command) -> None:
+        """Apply one command; a RummyError leaves everything as it was."""
+        if self.game is None:
+            raise OutOfPhase("The game has not started yet")
+        self.game, events = engine.apply(self.game, command)
+        if any(isinstance(event, GameEnded) for event in events):
+            self._remember_game()
+        self.changed()
+
+    def call_now(self) -> None:
+        """The host's "Call now": play for whoever is slow, then call at once."""
+        if self.game is None:
+            raise OutOfPhase("The game has not started yet")
+        hand = self.game.hand
+        if hand.phase in _DRAWING:
+            self._hurry()
+        self.play(Call())
+
+    def set_paused(self, paused: bool) -> None:
+        if self.game is None or self.game.over:
+            raise Refused("There is nothing to pause")
+        self.paused = paused
+        if not paused:  # the clock starts again from now
+            now = self.clock()
+            self.pace.since = self.pace.cycle_since = now
+            self.pace.all_acted_at = now if self.pace.all_acted_at is not None else None
+        self.changed()
+
+    def _hurry(self) -> None:
+        hand = self.game.hand
+        for seat in range(hand.players):
+            if hand.active(seat) and hand.picks[seat] is None:
+                self.game, _ = engine.apply(self.game, AutoPlay(seat))
+
+    def _remember_game(self) -> None:
+        game = self.game
+        self.night.append(
+            {
+                "winners": [self.seats[s].name for s in game.winners],
+                "totals": {self.seats[s].name: t for s, t in enumerate(game.totals)},
+            }
+        )
+
+    # -- The caller's pace ---------------------------------------------------
+
+    def tick(self) -> float | None:
+        """Make any call that is due now; return when to look again (None: wait for a change)."""
+        game = self.game
+        if game is None or game.over or self.paused:
+            return None
+        now = self.clock()
+        hand = game.hand
+        v = game.variant
+        if hand.phase in _WINDOWS:
+            due = self.pace.since + v.match_window_s
+            if now >= due:
+                self.play(Call())
+                return self.tick()
+            return due
+        if hand.phase in _DRAWING:
+            if self.pace.all_acted_at is not None:
+                due = self.pace.all_acted_at + v.beat_s
+                if now >= due:
+                    self.play(Call())
+                    return self.tick()
+                return due
+            hurry = self.hurry_window()
+            if hurry is None:
+                return None
+            start, end = hurry
+            if now >= end:
+                self._hurry()
+                self.changed()
+                return self.tick()
+            return start if now < start else end
+        return None  # scored: the host moves on to the next hand
+
+    def hurry_window(self) -> tuple[float, float] | None:
+        """When the countdown starts and ends this cycle (monotonic), or None if never."""
+        v = self.game.variant
+        if not v.hurry_after_s:
+            return None
+        start = self.pace.cycle_since + v.hurry_after_s
+        return start, start + v.hurry_countdown_s
+
+    def _track_pace(self) -> None:
+        now = self.clock()
+        hand = self.game.hand
+        key = (hand.hand_no, hand.cycle, hand.phase)
+        if key != self.pace.key:
+            self.pace.key = key
+            self.pace.since = now
+            if hand.phase in (Phase.DRAW, Phase.LAST_DRAW):
+                self.pace.cycle_since = now
+                self.pace.all_acted_at = None
+        everyone = hand.phase in _DRAWING and all(
+            hand.picks[s] is not None for s in range(hand.players) if hand.active(s)
+        )
+        if not everyone:
+            self.pace.all_acted_at = None
+        elif self.pace.all_acted_at is None:
+            self.pace.all_acted_at = now
+
+    # -- Views ------------------------------------------------------------------
+
+    def changed(self) -> None:
+        """After any change: new version, the caller re-plans, every viewer gets its view."""
+        if self.game is not None:
+            self._track_pace()
+        self.version += 1
+        self.wake.set()
+        self.broadcast()
+
+    def broadcast(self) -> None:
+        cache: dict[object, dict] = {}
+        for sid, viewer in list(self.viewers.items()):
+            seat = self.seat_of(viewer.token) if viewer.role == "player" else None
+            key = seat if seat is not None else viewer.role
+            if key not in cache:
+                cache[key] = self.view(viewer)
+            self.send(sid, "state", cache[key])
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """Everything one viewer may see: the room, and the game from their seat."""
+        seat = self.seat_of(viewer.token) if viewer.role == "player" else None
+        game = None
+        if self.game is not None:
+            game = view_for(self.game, seat, self.hints) if seat is not None else view_for_host(self.game)
+        return {
+            "v": self.version,
+            "room": self._room_view(viewer, seat),
+            "game": game,
+        }
+
+    def _room_view(self, viewer: Viewer, seat: int | None) -> dict[str, Any]:
+        now = self.clock()
+        hurry = None
+        if self.game is not None and not self.game.over and self.game.hand.phase in _DRAWING:
+            window = self.hurry_window()
+            if window and self.pace.all_acted_at is None and not self.paused:
+                hurry = {"starts_in": round(window[0] - now, 2), "ends_in": round(window[1] - now, 2)}
+        vip = self.vip()
+        return {
+            "code": self.code,
+            "variant": self.variant_name,
+            "variants": [{"name": n, "description": v.description} for n, v in self.variants.items()],
+            "min_players": self.variant.min_players,
+            "max_players": self.variant.max_players,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s.name,
+                    "colour": s.colour,
+                    "connected": bool(s.sids),
+                    "gone_for": round(now - s.gone_since) if s.gone_since is not None else None,
+                    "vip": i == vip,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "started": self.game is not None,
+            "paused": self.paused,
+            "hurry": hurry,
+            "night": self.night,
+            "you": {"role": viewer.role, "seat": seat, "controls": self.may_host(viewer)},
+        }

@@ -1,0 +1,107 @@
+"""Socket.IO handlers: thin. Check the payload, find the sender's room and seat, act under the room's lock.
+
+Guards run in a fixed order: payload shape → who is asking (the token, never
+a seat number from the client) → the room or engine. A refusal is the
+acknowledgement to the sender only; nobody else hears of it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from flask import request
+from flask_socketio import ConnectionRefusedError, SocketIO
+
+from ..commands import CallMatch, Choose, Draw
+from ..errors import BadCommand, RummyError
+from .payloads import check
+from .room import Refused, Room, Viewer
+from .rooms import Rooms
+
+__all__ = ["register_sockets"]
+
+log = logging.getLogger(__name__)
+
+Action = Callable[[Room, Viewer, dict[str, Any]], dict[str, Any] | None]
+
+
+def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
+    """Wire every event of docs/protocol.md to its action."""
+
+    def on_connect(auth: Any = None) -> bool:
+        auth = auth if isinstance(auth, dict) else {}
+        room = rooms.get(auth.get("room"))
+        if room is None:
+            raise ConnectionRefusedError("There is no game with that code here: check the code on the TV")
+        token = auth.get("token") if isinstance(auth.get("token"), str) else None
+        with room.lock:
+            if auth.get("role") == "host" and room.is_host(token):
+                viewer = Viewer("host", token)
+            elif room.seat_of(token) is not None:
+                viewer = Viewer("player", token)
+            else:
+                viewer = Viewer("guest")
+            rooms.by_sid[request.sid] = room
+            room.attach(request.sid, viewer)
+        return True
+
+    def on_disconnect(*_: Any) -> None:
+        room = rooms.by_sid.pop(request.sid, None)
+        if room is not None:
+            with room.lock:
+                room.detach(request.sid)
+
+    socketio.on_event("connect", on_connect)
+    socketio.on_event("disconnect", on_disconnect)
+
+    def register(event: str, action: Action, host_only: bool = False) -> None:
+        def handler(*args: Any) -> dict[str, Any]:
+            try:
+                if len(args) > 1:
+                    raise BadCommand("That message is not understood (one object expected)")
+                payload = check(event, args[0] if args else None)
+                room = rooms.by_sid.get(request.sid)
+                if room is None:
+                    raise BadCommand("You are not in a room: reload the page")
+                with room.lock:
+                    viewer = room.viewers[request.sid]
+                    if host_only and not room.may_host(viewer):
+                        raise Refused("Only the host can do that")
+                    result = action(room, viewer, payload)
+                return {"ok": True, **(result or {})}
+            except RummyError as error:
+                return {"ok": False, "error": error.as_dict()}
+            except Exception:  # a bug must not take the room down; log it, tell the sender
+                log.exception("error handling %s", event)
+                return {"ok": False, "error": {"code": "server", "message": "Something went wrong: try again"}}
+
+        socketio.on_event(event, handler)
+
+    def seat(room: Room, viewer: Viewer) -> int:
+        index = room.seat_of(viewer.token) if viewer.role == "player" else None
+        if index is None:
+            raise Refused("Join the table first")
+        return index
+
+    def join(room: Room, viewer: Viewer, data: dict) -> dict:
+        if viewer.role == "player":
+            raise Refused("You are already at the table")
+        index = room.join(request.sid, data["name"])
+        return {"seat": index, "token": room.seats[index].token}
+
+    def sync(room: Room, viewer: Viewer, data: dict) -> dict:
+        return {"state": room.view(viewer)}
+
+    register("join", join)
+    register("sync", sync)
+    register("draw", lambda r, v, d: r.play(Draw(seat(r, v), d["source"], d.get("cycle"))))
+    register("choose", lambda r, v, d: r.play(Choose(seat(r, v), d["card_id"], d.get("cycle"))))
+    register("match", lambda r, v, d: r.play(CallMatch(seat(r, v))))
+    register("start", lambda r, v, d: r.start(), host_only=True)
+    register("call_now", lambda r, v, d: r.call_now(), host_only=True)
+    register("pause", lambda r, v, d: r.set_paused(d["paused"]), host_only=True)
+    register("remove", lambda r, v, d: r.remove(d["seat"]), host_only=True)
+    register("move", lambda r, v, d: r.move(d["seat"], d["to"]), host_only=True)
+    register("variant", lambda r, v, d: r.choose_variant(d["name"]), host_only=True)

@@ -1,0 +1,202 @@
+/* The phone: join, then play with one thumb. Every action is refused or accepted by the server. */
+"use strict";
+
+(() => {
+  const { el, cardFace, callText, infoText, store } = PR;
+  const room = document.body.dataset.room;
+  const tokenKey = `pr.token.${room}`;
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let wasConnected = false;
+  let lastCall = "";
+  let noticeTimer = null;
+
+  const link = PR.connect("player", room, () => store(tokenKey), render);
+  link.socket.on("connect", () => {
+    if (wasConnected && store(tokenKey)) notice("You're back: same seat, hand safe");
+    wasConnected = true;
+  });
+  link.socket.on("disconnect", () => notice("Connection lost: reconnecting…", true));
+  link.socket.on("connect_error", (err) => notice(err.message || "Cannot reach the TV: retrying…", true));
+  link.socket.on("notice", (n) => {
+    if (n.code === "removed" || n.code === "replaced") store(tokenKey, null);
+    notice(n.message, true);
+  });
+
+  $("name").value = store("pr.name") || "";
+  $("sort").value = store("pr.sort") || "melds";
+  $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(state); });
+
+  function notice(message, sticky) {
+    const box = $("notice");
+    box.textContent = message;
+    box.hidden = false;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => { box.hidden = true; }, sticky ? 6000 : 3000);
+  }
+
+  async function act(event, data) {
+    const ack = await link.send(event, data);
+    if (!ack.ok) notice(ack.error.message);
+    return ack;
+  }
+
+  $("join-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = $("name").value.trim();
+    store("pr.name", name);
+    const ack = await act("join", { name });
+    if (ack.ok) {
+      store(tokenKey, ack.token);
+      link.sync();
+    }
+  });
+  $("not-you").addEventListener("click", () => {
+    store(tokenKey, null);
+    link.socket.disconnect().connect(); // reconnect as a guest
+  });
+  $("vip-start").addEventListener("click", () => act("start"));
+  $("vip-pause").addEventListener("click", () => act("pause", { paused: !state.room.paused }));
+  $("vip-call").addEventListener("click", () => act("call_now"));
+  $("vip-next").addEventListener("click", () => act("call_now"));
+  $("vip-again").addEventListener("click", () => act("start"));
+  $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: state.game.cycle }));
+  $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: state.game.cycle }));
+  $("match").addEventListener("click", () => act("match"));
+
+  function render(next) {
+    if (!next) return;
+    state = next;
+    const me = state.room.you;
+    const seated = me.role === "player";
+    const game = state.game;
+    $("join").hidden = seated;
+    $("join-form").hidden = seated || state.room.started;
+    $("join-closed").hidden = !state.room.started;
+    $("waiting").hidden = !seated || !!game;
+    $("play").hidden = !seated || !game;
+    if (seated && !game) renderWaiting(me);
+    if (seated && game) renderPlay(me, game);
+  }
+
+  function neighbourWords(seat) {
+    const seats = state.room.seats;
+    const n = seats.length;
+    if (n < 2) return "";
+    const right = seats[(seat - 1 + n) % n].name;
+    const left = seats[(seat + 1) % n].name;
+    return `You take from ${right}'s pile; your discards go to ${left}.`;
+  }
+
+  function renderWaiting(me) {
+    const seat = state.room.seats[me.seat];
+    $("welcome").textContent = `You're in, ${seat.name}!`;
+    $("neighbours").textContent = neighbourWords(me.seat);
+    $("vip-lobby").hidden = !me.controls;
+    $("vip-start").disabled = state.room.seats.length < state.room.min_players;
+  }
+
+  function renderPlay(me, game) {
+    const you = game.you;
+    const seats = state.room.seats;
+    const mine = game.seats[you.seat];
+    const phase = game.phase;
+    const call = callText(state);
+    $("p-info").textContent = infoText(game);
+    $("p-score").textContent = `${seats[you.seat].name} · ${game.totals[you.seat]} pts`;
+    $("p-call").textContent = call;
+    if (call !== lastCall) {
+      lastCall = call;
+      if (navigator.vibrate && /!/.test(call)) navigator.vibrate(120);
+    }
+    const drawing = (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched;
+    const choosing = !!you.drawn && !mine.matched && phase !== "reveal";
+    $("draw-choices").hidden = !drawing;
+    const rightSeat = game.seats[you.right];
+    const top = rightSeat.pile_top;
+    const rightName = seats[you.right].name;
+    const pile = $("draw-pile");
+    pile.replaceChildren(top ? `Take ${top.label} from ${rightName}'s pile` : `${rightName}'s pile is empty`);
+    pile.disabled = !top;
+    pile.setAttribute("aria-label", top ? `Take ${top.label} from ${rightName}'s pile` : `${rightName}'s pile is empty`);
+    if (top) pile.prepend(cardFace(top, "on-button"));
+    $("p-where").textContent = whereText(game, you, mine);
+    renderHand(game, you, choosing);
+    const canMatch = (phase === "reveal" || phase === "setup") && !mine.matched;
+    $("match").hidden = !canMatch;
+    $("pick-note").textContent = choosing
+      ? you.pick === null ? "Tap the card to discard" : `Discarding ${game.you.hand.find((c) => c.id === you.pick).label}: tap another to change`
+      : "";
+    renderResults(game, seats);
+    $("vip-play").hidden = !me.controls;
+    $("vip-pause").textContent = state.room.paused ? "Resume" : "Pause";
+    $("vip-next").hidden = !(phase === "scored" && !game.game_over);
+    $("vip-again").hidden = !game.game_over;
+    $("vip-call").hidden = phase === "scored" || game.game_over;
+    $("vip-pause").hidden = game.game_over;
+  }
+
+  function whereText(game, you, mine) {
+    if (mine.matched) return "You matched! The others play one last cycle.";
+    const left = state.room.seats[you.left].name;
+    const myTop = mine.pile_top;
+    if (game.phase === "reveal" && myTop) return `Your ${myTop.label} went onto your pile, for ${left}.`;
+    if (you.drawn) return `You drew ${you.drawn.label}.`;
+    return "";
+  }
+
+  function renderHand(game, you, choosing) {
+    const hint = you.hint;
+    $("hint").textContent = hint ? `Penalty now: ${hint.penalty}` : "";
+    const byId = new Map(you.hand.map((c) => [c.id, c]));
+    let groups;
+    const mode = $("sort").value;
+    if (mode === "melds" && hint) {
+      groups = [...hint.melds.map((m) => m.map((id) => byId.get(id))), hint.orphans.map((id) => byId.get(id))];
+      if (you.pick !== null && byId.has(you.pick)) groups.push([byId.get(you.pick)]);
+    } else {
+      const key = mode === "rank" ? (c) => [rankOf(c), c.label] : (c) => [c.label.slice(-1), rankOf(c)];
+      groups = [[...you.hand].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))];
+    }
+    const list = $("hand");
+    list.replaceChildren(
+      ...groups.filter((g) => g.length).map((group, gi) =>
+        el("li", { class: `group ${mode === "melds" && hint && gi < hint.melds.length ? "is-meld" : ""}` },
+          ...group.map((card) => {
+            const picked = you.pick === card.id;
+            const button = el("button", {
+              type: "button",
+              class: `card-button ${picked ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
+              "aria-pressed": choosing ? String(picked) : null,
+              "aria-label": card.label,
+              disabled: !choosing,
+              onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
+            }, cardFace(card));
+            return button;
+          })),
+      ),
+    );
+  }
+
+  function rankOf(card) {
+    const order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"];
+    return String(order.indexOf(card.card === "JK" ? "JK" : card.card.slice(0, -1))).padStart(2, "0");
+  }
+
+  function renderResults(game, seats) {
+    const box = $("p-results");
+    const results = game.results;
+    box.hidden = !results;
+    if (!results) return;
+    box.replaceChildren(
+      el("h2", { text: game.game_over ? callText(state) : `Hand ${game.hand_no} scores` }),
+      ...results.map((r) =>
+        el("div", { class: "result" },
+          el("strong", { text: `${seats[r.seat].name}: ${r.penalty}` }),
+          " ",
+          ...r.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),
+          ...r.orphans.map((c) => cardFace(c, "orphan"))),
+      ),
+    );
+  }
+})();

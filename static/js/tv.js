@@ -1,0 +1,255 @@
+/* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room. */
+"use strict";
+
+(() => {
+  const { el, cardFace, callText, infoText, store } = PR;
+  const body = document.body;
+  const room = body.dataset.room;
+  const hostToken = body.dataset.hostToken;
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let lastCall = "";
+  let showScores = false;
+  let countdownTimer = null;
+  let audio = null;
+
+  const link = PR.connect("host", room, () => hostToken, render);
+
+  for (const [id, key] of [["opt-speech", "tv.speech"], ["opt-sound", "tv.sound"], ["opt-four", "tv.four"]]) {
+    const box = $(id);
+    const saved = store(key);
+    if (saved !== null) box.checked = saved === "1";
+    box.addEventListener("change", () => {
+      store(key, box.checked ? "1" : "0");
+      applyOptions();
+    });
+  }
+  function applyOptions() {
+    body.classList.toggle("four-colour", $("opt-four").checked);
+  }
+  applyOptions();
+
+  async function act(event, data) {
+    const ack = await link.send(event, data);
+    if (!ack.ok) flash(ack.error.message);
+  }
+  function flash(message) {
+    $("info").textContent = message;
+  }
+
+  $("start").addEventListener("click", () => act("start"));
+  $("variant").addEventListener("change", (e) => act("variant", { name: e.target.value }));
+  $("pause").addEventListener("click", () => act("pause", { paused: !state.room.paused }));
+  $("call-now").addEventListener("click", () => act("call_now"));
+  $("next-hand").addEventListener("click", () => act("call_now"));
+  $("play-again").addEventListener("click", () => act("start"));
+  $("show-scores").addEventListener("click", () => { showScores = true; render(state); });
+  $("hide-scores").addEventListener("click", () => { showScores = false; render(state); });
+
+  function render(next) {
+    state = next;
+    const game = state.game;
+    const inLobby = !game;
+    $("lobby").hidden = !inLobby;
+    $("table").hidden = inLobby;
+    const scored = game && (game.phase === "scored" || game.game_over);
+    $("scores").hidden = inLobby || !(showScores || scored);
+    $("info").textContent = game ? infoText(game) : `Room ${room}`;
+    if (inLobby) renderLobby();
+    else {
+      renderTable();
+      renderScores();
+    }
+    announce();
+  }
+
+  function renderLobby() {
+    const seats = state.room.seats;
+    const ring = $("ring");
+    ring.replaceChildren(
+      ...seats.map((s, i) => {
+        const angle = (2 * Math.PI * i) / Math.max(seats.length, 2) - Math.PI / 2;
+        const item = el(
+          "li",
+          { class: `ring-seat ${s.connected ? "" : "offline"}` },
+          el("span", { class: "dot", "aria-hidden": "true" }),
+          el("span", { class: "seat-name", text: s.name }),
+          s.vip ? el("span", { class: "badge", text: "VIP" }) : null,
+          el("button", { type: "button", class: "small", "aria-label": `Move ${s.name} left`, onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
+          el("button", { type: "button", class: "small", "aria-label": `Move ${s.name} right`, onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
+          el("button", { type: "button", class: "small", "aria-label": `Remove ${s.name}`, onclick: () => act("remove", { seat: i }) }, "✕"),
+        );
+        item.style.setProperty("--seat-colour", s.colour);
+        item.style.setProperty("--x", `${Math.cos(angle) * 40 + 50}%`);
+        item.style.setProperty("--y", `${Math.sin(angle) * 40 + 50}%`);
+        return item;
+      }),
+    );
+    const need = state.room.min_players;
+    $("lobby-count").textContent = seats.length
+      ? `${seats.length} ${seats.length === 1 ? "player" : "players"} in${seats.length < need ? ` · waiting for ${need - seats.length} more` : ""}`
+      : "Waiting for players…";
+    const select = $("variant");
+    if (select.options.length !== state.room.variants.length) {
+      select.replaceChildren(...state.room.variants.map((v) => el("option", { value: v.name, text: v.name })));
+    }
+    select.value = state.room.variant;
+    const chosen = state.room.variants.find((v) => v.name === state.room.variant);
+    $("variant-desc").textContent = chosen ? chosen.description : "";
+    $("start").disabled = seats.length < need;
+    $("night").replaceChildren(...state.room.night.map((g, i) => el("p", { text: `Game ${i + 1}: ${g.winners.join(" & ") || "no winner"}` })));
+  }
+
+  function renderTable() {
+    const game = state.game;
+    const seats = state.room.seats;
+    $("call").textContent = callText(state);
+    $("shoe").textContent = `Shoe: ${game.shoe_count}`;
+    $("pause").textContent = state.room.paused ? "Resume" : "Pause";
+    $("pause").disabled = game.game_over;
+    $("call-now").disabled = game.game_over || game.phase === "scored";
+    $("melds").replaceChildren(
+      ...game.matched.map((m) =>
+        el("div", { class: "matched" },
+          el("span", { class: "who", text: `${seats[m.seat].name}:` }),
+          ...m.melds.map((meld) => el("span", { class: "meld" }, ...meld.map((c) => cardFace(c))))),
+      ),
+    );
+    $("seats").replaceChildren(
+      ...game.seats.map((s) => {
+        const seat = seats[s.seat];
+        const status = s.matched ? "Matched!" : s.picked ? "Picked" : s.drawn ? (s.took_pile ? "Took the pile" : "Drew") : "";
+        const health = seat.connected ? "" : seat.gone_for !== null && seat.gone_for > 20 ? `gone ${Math.round(seat.gone_for / 60)} min` : "reconnecting…";
+        const item = el(
+          "li",
+          { class: `seat ${s.matched ? "is-matched" : ""} ${seat.connected ? "" : "offline"} ${state.game.waiting_for.includes(s.seat) ? "waiting" : "done"}` },
+          el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name })),
+          el("div", { class: "pile", "aria-label": `${seat.name}'s pile` }, cardFace(s.pile_top)),
+          el("div", { class: "seat-line", text: `${s.cards} cards · ${game.totals[s.seat]} pts` }),
+          el("div", { class: "seat-status", text: status || (health ? "" : "…") }),
+          health ? el("div", { class: "seat-health", text: health }) : null,
+        );
+        item.style.setProperty("--seat-colour", seat.colour);
+        return item;
+      }),
+    );
+    renderCountdown();
+  }
+
+  function renderCountdown() {
+    clearInterval(countdownTimer);
+    const box = $("countdown");
+    const hurry = state.room.hurry;
+    if (!hurry) {
+      box.hidden = true;
+      return;
+    }
+    const received = performance.now();
+    const tick = () => {
+      const elapsed = (performance.now() - received) / 1000;
+      const toStart = hurry.starts_in - elapsed;
+      const toEnd = hurry.ends_in - elapsed;
+      box.hidden = toStart > 0 || toEnd < 0;
+      box.textContent = `Hurry! ${Math.max(0, Math.ceil(toEnd))}`;
+    };
+    tick();
+    countdownTimer = setInterval(tick, 250);
+  }
+
+  function renderScores() {
+    const game = state.game;
+    const seats = state.room.seats;
+    const scored = game.phase === "scored" || game.game_over;
+    $("scores-title").textContent = game.game_over ? callText(state) : scored ? `Hand ${game.hand_no} scored` : "Scores";
+    $("next-hand").hidden = game.game_over || game.phase !== "scored";
+    $("play-again").hidden = !game.game_over;
+    $("csv").setAttribute("href", `/room/${room}/scores.csv`);
+    const results = game.results || [];
+    const order = seats.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+    const head = el("tr", {}, el("th", { scope: "col", text: "Player" }),
+      ...game.history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
+      el("th", { scope: "col", text: "Total" }), scored && !game.game_over ? el("th", { scope: "col", text: "This hand" }) : null);
+    const rows = order.map((i) => {
+      const result = results.find((r) => r.seat === i);
+      const winner = game.game_over && (game.winners || []).includes(i);
+      return el("tr", { class: winner ? "winner" : "" },
+        el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name, winner ? " 🏆" : ""),
+        ...game.history.map((h) => el("td", { text: h[i] })),
+        el("td", { class: "total", text: game.totals[i] }),
+        scored && !game.game_over && result
+          ? el("td", { class: "laid" }, ...result.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),
+            ...result.orphans.map((c) => cardFace(c, "orphan")))
+          : null,
+      );
+    });
+    rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
+    $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+    drawChart(game, seats);
+  }
+
+  function drawChart(game, seats) {
+    const svg = $("chart");
+    const ns = "http://www.w3.org/2000/svg";
+    const hands = game.hands_total;
+    const running = seats.map((_, i) => {
+      let sum = 0;
+      return [0, ...game.history.map((h) => (sum += h[i]))];
+    });
+    const top = Math.max(10, ...running.flat());
+    const x = (h) => 40 + (h * 740) / hands;
+    const y = (v) => 420 - (v * 390) / top;
+    const parts = [];
+    for (let h = 0; h <= hands; h++) {
+      const t = document.createElementNS(ns, "text");
+      t.setAttribute("x", x(h)); t.setAttribute("y", 445); t.setAttribute("class", "axis");
+      t.textContent = h ? String(h) : "";
+      parts.push(t);
+    }
+    running.forEach((points, i) => {
+      const line = document.createElementNS(ns, "polyline");
+      line.setAttribute("points", points.map((v, h) => `${x(h)},${y(v)}`).join(" "));
+      line.setAttribute("class", "series");
+      line.style.setProperty("stroke", seats[i].colour);
+      parts.push(line);
+      const label = document.createElementNS(ns, "text");
+      label.setAttribute("x", x(points.length - 1) + 6);
+      label.setAttribute("y", y(points[points.length - 1]));
+      label.setAttribute("class", "series-label");
+      label.style.setProperty("fill", seats[i].colour);
+      label.textContent = seats[i].name;
+      parts.push(label);
+    });
+    svg.replaceChildren(...parts);
+  }
+
+  function announce() {
+    const text = state.game ? callText(state) : "";
+    if (!text || text === lastCall) return;
+    lastCall = text;
+    if ($("opt-sound").checked) beep();
+    if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
+      window.speechSynthesis.cancel();
+      window.speechSynthesis.speak(new SpeechSynthesisUtterance(text.replace("…", "")));
+    }
+  }
+
+  function beep() {
+    try {
+      if (!audio || audio.state !== "running") return; // browsers allow sound only after a click
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = 660;
+      gain.gain.setValueAtTime(0.2, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      osc.connect(gain).connect(audio.destination);
+      osc.start();
+      osc.stop(audio.currentTime + 0.25);
+    } catch (e) {
+      /* no sound on this browser */
+    }
+  }
+  document.addEventListener("click", () => {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Context) audio = new Context();
+  });
+})();

@@ -1,0 +1,170 @@
+"""A live server on a free loopback port, and real Socket.IO clients that record every message."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Callable
+
+import socketio
+
+HERE = Path(__file__).resolve().parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """`partyrummy` started as a person would, bound to loopback, QR pointing at loopback."""
+
+    def __init__(self, *extra: str, command: list[str] | None = None) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        base = command or [sys.executable, "-m", "partyrummy"]
+        self.args = [*base, "--host", "127.0.0.1", "--port", str(self.port), "--public-url", self.url,
+                     "--variants", str(HERE / "fast.toml"), *extra]
+        self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.output: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                self.get("/static/css/common.css")
+                return
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError("server exited: " + "".join(self.output))
+                time.sleep(0.05)  # waiting for a process to bind its port: nothing to wait on instead
+        raise RuntimeError("server did not start")
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.output.append(line)
+
+    def get(self, path: str) -> str:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return response.read().decode()
+
+    def tv_page(self) -> tuple[str, str]:
+        """The room code and host token the TV page carries."""
+        page = self.get("/")
+        code = re.search(r'data-room="([A-Z]{4})"', page).group(1)
+        token = re.search(r'data-host-token="([^"]+)"', page).group(1)
+        return code, token
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.proc.stdout.close()
+
+
+class Client:
+    """A phone or a TV: a python-socketio client keeping every message it received."""
+
+    def __init__(self, url: str, room: str, role: str = "player", token: str | None = None) -> None:
+        self.room, self.role, self.token = room, role, token
+        self.messages: list[tuple[str, Any]] = []
+        self.state: dict | None = None
+        self.changed = threading.Condition()
+        self.sio = socketio.Client(reconnection=False)
+        self.sio.on("state", self._on_state)
+        self.sio.on("notice", lambda data: self._record("notice", data))
+        self.sio.connect(url, auth=lambda: {"role": self.role, "room": self.room, "token": self.token},
+                         wait_timeout=10)
+        self.sync()
+
+    def _record(self, event: str, data: Any) -> None:
+        with self.changed:
+            self.messages.append((event, data))
+            self.changed.notify_all()
+
+    def _on_state(self, data: dict) -> None:
+        with self.changed:
+            self.messages.append(("state", data))
+            if self.state is None or data["v"] > self.state["v"]:
+                self.state = data
+            self.changed.notify_all()
+
+    def call(self, event: str, data: Any = None) -> dict:
+        ack = self.sio.call(event, data if data is not None else {}, timeout=10)
+        if event == "sync" and ack.get("ok"):
+            self._on_state(ack["state"])
+        return ack
+
+    def sync(self) -> dict:
+        return self.call("sync")
+
+    def join(self, name: str) -> dict:
+        ack = self.call("join", {"name": name})
+        if ack["ok"]:
+            self.token = ack["token"]
+            self.role = "player"
+        return ack
+
+    def wait_for(self, predicate: Callable[[dict], bool], timeout: float = 10.0) -> dict:
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while self.state is None or not predicate(self.state):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"no such state; last: {self.state and self.state.get('game', {})}")
+                self.changed.wait(left)
+            return self.state
+
+    def close(self) -> None:
+        self.sio.disconnect()
+
+
+def phase(state: dict) -> str | None:
+    return state["game"]["phase"] if state.get("game") else None
+
+
+def act(client: Client) -> dict | None:
+    """One sensible move for this phone in its latest state, if it has one to make."""
+    state = client.state
+    game = state.get("game") if state else None
+    if not game or game["game_over"] or game["you"] is None:
+        return None
+    you, mine = game["you"], game["seats"][game["you"]["seat"]]
+    if mine["matched"]:
+        return None
+    if game["phase"] in ("draw", "last_draw") and not mine["drawn"]:
+        source = "pile" if game["cycle"] % 2 and game["seats"][you["right"]]["pile_top"] else "shoe"
+        return client.call("draw", {"source": source, "cycle": game["cycle"]})
+    if you["drawn"] and you["pick"] is None:
+        return client.call("choose", {"card_id": you["hint"]["discard"], "cycle": game["cycle"]})
+    if game["phase"] in ("reveal", "setup") and you["hint"]["penalty"] == 0 and len(you["hand"]) == game["size"]:
+        return client.call("match")
+    return None
+
+
+def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dict:
+    """Drive every phone through a whole game; the host moves on after each scored hand."""
+    deadline = time.monotonic() + timeout
+    acted: dict[int, int] = {}
+    while time.monotonic() < deadline:
+        for i, phone in enumerate(phones):
+            if phone.state and phone.state["v"] != acted.get(i):
+                acted[i] = phone.state["v"]
+                act(phone)
+        state = host.state
+        if state["game"]["game_over"]:
+            return state
+        if state["game"]["phase"] == "scored":
+            host.call("call_now")
+            host.wait_for(lambda s: s["v"] > state["v"])
+        with host.changed:
+            host.changed.wait(0.05)
+    raise TimeoutError("the game did not finish")

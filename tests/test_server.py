@@ -1,0 +1,140 @@
+"""The party over real sockets: a live server, real Socket.IO clients, whole games."""
+
+from __future__ import annotations
+
+import pytest
+
+from .live import Client, LiveServer, phase, play_game
+
+
+@pytest.fixture
+def server():
+    live = LiveServer()
+    yield live
+    live.stop()
+
+
+def open_room(server: LiveServer, players: int, variant: str = "fast") -> tuple[Client, list[Client]]:
+    """A fresh room (the newest one is the TV's): the host picks the rules, phones join."""
+    server.get("/")
+    code, token = server.tv_page()
+    host = Client(server.url, code, role="host", token=token)
+    assert host.call("variant", {"name": variant})["ok"]
+    phones = []
+    for i in range(players):
+        phone = Client(server.url, code)
+        assert phone.join(f"P{i}")["ok"]
+        phones.append(phone)
+    return host, phones
+
+
+
+def test_twelve_players_play_a_whole_game_and_nobody_sees_a_hidden_card(server) -> None:
+    host, phones = open_room(server, 12)
+    assert host.call("start")["ok"]
+    final = play_game(host, phones)
+    game = final["game"]
+    assert game["game_over"] and len(game["history"]) == 11
+    assert game["winners"] == [s for s, t in enumerate(game["totals"]) if t == min(game["totals"])]
+    check_no_leaks(host, phones)
+    for client in [host, *phones]:
+        client.close()
+
+
+def test_a_room_of_two_plays_to_the_end(server) -> None:
+    host, phones = open_room(server, 2, variant="fast3")
+    assert host.call("start")["ok"]
+    final = play_game(host, phones)
+    assert final["game"]["game_over"] and len(final["game"]["history"]) == 3
+    assert final["room"]["night"][0]["winners"]
+    # Play again keeps the seats and deals a new game.
+    assert host.call("start")["ok"]
+    again = host.wait_for(lambda s: s["game"] and not s["game"]["game_over"])
+    assert [s["name"] for s in again["room"]["seats"]] == ["P0", "P1"] and again["game"]["hand_no"] == 1
+
+
+def test_a_refreshed_tv_gets_the_same_table(server) -> None:
+    host, phones = open_room(server, 3)
+    assert host.call("start")["ok"]
+    phones[0].wait_for(lambda s: phase(s) == "draw")
+    assert phones[0].call("draw", {"source": "shoe"})["ok"]
+    host.close()
+    code, token = server.tv_page()  # the TV page still shows this room
+    assert code == host.room
+    again = Client(server.url, code, role="host", token=token)
+    state = again.wait_for(lambda s: s["game"] and s["game"]["seats"][0]["drawn"])
+    assert state["game"]["phase"] == "draw" and [s["name"] for s in state["room"]["seats"]] == ["P0", "P1", "P2"]
+    assert state["game"]["you"] is None
+
+
+def test_bad_input_is_refused_to_that_phone_only(server) -> None:
+    host, phones = open_room(server, 3)
+    assert host.call("start")["ok"]
+    bad, others = phones[0], phones[1:]
+    bad.wait_for(lambda s: phase(s) == "draw")
+    seen = [len(p.messages) for p in others]
+    version = bad.state["v"]
+    refusals = [
+        ("draw", "shoe", "bad_command"),
+        ("draw", {"source": "deck"}, "bad_command"),
+        ("draw", {"source": "shoe", "seat": 2}, "bad_command"),  # a seat number is never taken from a client
+        ("choose", {"card_id": 0}, "out_of_phase"),
+        ("choose", {"card_id": "7H"}, "bad_command"),
+        ("match", {}, "out_of_phase"),
+        ("start", {}, "refused"),  # not the VIP... P0 is the VIP, but a game is on
+        ("remove", {"seat": 1}, "refused"),
+    ]
+    for event, data, code in refusals:
+        ack = bad.call(event, data)
+        assert not ack["ok"] and ack["error"]["code"] == code and ack["error"]["message"], (event, data, ack)
+    assert not phones[1].call("call_now")["ok"]  # only the host and the VIP may call
+    assert [len(p.messages) for p in others] == seen  # nobody else heard a thing
+    assert bad.sync()["state"]["v"] == version  # and nothing changed
+    # The others play on.
+    for phone in others:
+        assert phone.call("draw", {"source": "shoe"})["ok"]
+    assert bad.call("draw", {"source": "pile"})["ok"]
+    hand = bad.wait_for(lambda s: s["game"]["you"]["drawn"])["game"]["you"]["hand"]
+    taken = {c["id"] for c in hand}
+    foreign = next(i for i in range(208) if i not in taken)
+    ack = bad.call("choose", {"card_id": foreign})
+    assert ack["error"]["code"] == "not_held" and ack["error"]["message"].startswith("You do not hold")
+
+
+def check_no_leaks(host: Client, phones: list[Client]) -> None:
+    """Across every message of a game: nobody's private cards ever reach another client."""
+    def ids(value) -> set[int]:
+        found = set()
+        if isinstance(value, dict):
+            if "id" in value and "card" in value:
+                found.add(value["id"])
+            for item in value.values():
+                found |= ids(item)
+        elif isinstance(value, list):
+            for item in value:
+                found |= ids(item)
+        return found
+
+    def public(game: dict) -> set[int]:
+        seen = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
+        seen |= ids(game["matched"]) | ids(game["results"])
+        return seen
+
+    by_version: dict[int, dict[int, dict]] = {}
+    for seat, phone in enumerate(phones):
+        for event, data in phone.messages:
+            if event == "state" and data["game"]:
+                by_version.setdefault(data["v"], {})[seat] = data["game"]
+    host_msgs = [d["game"] for e, d in host.messages if e == "state" and d["game"]]
+    for game in host_msgs:
+        assert ids(game) <= public(game)
+    checked = 0
+    for version, games in by_version.items():
+        for seat, game in games.items():
+            private = ids(game["you"]) - public(game)
+            assert ids({k: v for k, v in game.items() if k != "you"}) <= public(game)
+            for other, theirs in games.items():
+                if other != seat:
+                    assert not private & ids(theirs), (version, seat, other)
+                    checked += 1
+    assert checked > 1000
