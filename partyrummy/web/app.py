@@ -60,6 +60,7 @@ def _caller_loop(room: Room) -> None:
         try:
             with room.lock:
                 due = room.tick()
+                room.flush()
                 now = room.clock()
         except Exception:  # keep calling even if one tick fails
             log.exception("caller of room %s", room.code)

@@ -90,6 +90,7 @@ class Room:
         self.pace = _Pace()
         self.night: list[dict[str, Any]] = []  # finished games: winners and totals
         self.hints: dict = {}  # hints already worked out, by hand
+        self._dirty = False
         self._joins = 0
 
     # -- Who is who ---------------------------------------------------------
@@ -308,12 +309,23 @@ class Room:
     # -- Views ------------------------------------------------------------------
 
     def changed(self) -> None:
-        """After any change: new version, the caller re-plans, every viewer gets its view."""
+        """After any change: a new version, and the caller re-plans. `flush` sends it."""
         if self.game is not None:
             self._track_pace()
         self.version += 1
+        self._dirty = True
         self.wake.set()
-        self.broadcast()
+
+    def flush(self) -> None:
+        """Send every viewer its view, once for all the changes since the last flush."""
+        if self._dirty:
+            self._dirty = False
+            self.broadcast()
+
+    def settle(self) -> None:
+        """After a command: make any call already due (a zero beat), then send one update."""
+        self.tick()
+        self.flush()
 
     def broadcast(self) -> None:
         cache: dict[object, dict] = {}

@@ -45,6 +45,7 @@ def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
                 viewer = Viewer("guest")
             rooms.by_sid[request.sid] = room
             room.attach(request.sid, viewer)
+            room.flush()
         return True
 
     def on_disconnect(*_: Any) -> None:
@@ -52,6 +53,7 @@ def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
         if room is not None:
             with room.lock:
                 room.detach(request.sid)
+                room.flush()
 
     socketio.on_event("connect", on_connect)
     socketio.on_event("disconnect", on_disconnect)
@@ -70,6 +72,7 @@ def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
                     if host_only and not room.may_host(viewer):
                         raise Refused("Only the host can do that")
                     result = action(room, viewer, payload)
+                    room.settle()
                 return {"ok": True, **(result or {})}
             except RummyError as error:
                 return {"ok": False, "error": error.as_dict()}
