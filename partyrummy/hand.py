@@ -310,7 +310,9 @@ def _call(state: HandState) -> tuple[HandState, list[Event]]:
             return _score(state, events)
         state = replace(state, phase=Phase.REVEAL)
         return state, events + [PhaseChanged(state.phase.value)]
-    # SETUP or REVEAL: the next "Draw!"
+    # SETUP or REVEAL: the next "Draw!", unless everyone has matched and nobody is left to play
+    if len(state.matched) == state.players:
+        return _score(state, [])
     phase = Phase.LAST_DRAW if state.matched else Phase.DRAW
     state = replace(state, phase=phase, cycle=state.cycle + 1)
     return state, [PhaseChanged(phase.value)]

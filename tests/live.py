@@ -26,13 +26,13 @@ def free_port() -> int:
 class LiveServer:
     """`partyrummy` started as a person would, bound to loopback, QR pointing at loopback."""
 
-    def __init__(self, *extra: str, command: list[str] | None = None) -> None:
+    def __init__(self, *extra: str, command: list[str] | None = None, cwd: Path | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         base = command or [sys.executable, "-m", "partyrummy"]
         self.args = [*base, "--host", "127.0.0.1", "--port", str(self.port), "--public-url", self.url,
                      "--variants", str(HERE / "fast.toml"), *extra]
-        self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
         self.output: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
         deadline = time.monotonic() + 30
@@ -154,11 +154,15 @@ def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dic
     """Drive every phone through a whole game; the host moves on after each scored hand."""
     deadline = time.monotonic() + timeout
     acted: dict[int, int] = {}
+    refusals: list[dict] = []
     while time.monotonic() < deadline:
         for i, phone in enumerate(phones):
             if phone.state and phone.state["v"] != acted.get(i):
                 acted[i] = phone.state["v"]
-                act(phone)
+                ack = act(phone)
+                if ack is not None and not ack["ok"]:
+                    refusals.append(ack["error"])
+                    acted.pop(i)  # a race with the caller: look again at the next state
         state = host.state
         if state["game"]["game_over"]:
             return state
@@ -167,4 +171,4 @@ def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dic
             host.wait_for(lambda s: s["v"] > state["v"])
         with host.changed:
             host.changed.wait(0.05)
-    raise TimeoutError("the game did not finish")
+    raise TimeoutError(f"the game did not finish; refusals: {refusals[-5:]}; table: {host.state['game']}")

@@ -190,3 +190,11 @@ def test_auto_play_draws_from_the_shoe_and_drops_the_least_useful_card(party: Va
     assert state.drawn[0] == seven and state.faces[state.picks[0]].symbol == "K♦"
     with pytest.raises(AlreadyDone):
         apply(state, AutoPlay(0))
+
+
+def test_when_everyone_matches_at_once_the_hand_is_scored_without_a_last_cycle(party: Variant) -> None:
+    state = rigged(party, ["5H 6H 7H", "9C 9D 9S"], ["4H", "7S"])
+    state, _ = apply(state, CallMatch(0))
+    state, _ = apply(state, CallMatch(1))
+    state, _ = apply(state, Call())
+    assert state.phase is Phase.SCORED and [r.penalty for r in state.results] == [0, 0]

@@ -138,3 +138,47 @@ def check_no_leaks(host: Client, phones: list[Client]) -> None:
                     assert not private & ids(theirs), (version, seat, other)
                     checked += 1
     assert checked > 1000
+
+
+def test_the_vip_phone_has_the_host_controls_and_scores_download_as_csv(server) -> None:
+    host, phones = open_room(server, 3, variant="fast3")
+    vip, other = phones[0], phones[1]
+    assert vip.state["room"]["you"]["controls"] and not other.state["room"]["you"]["controls"]
+    assert not other.call("start")["ok"]
+    assert vip.call("start")["ok"]
+    vip.wait_for(lambda s: phase(s) == "draw")
+    assert vip.call("pause", {"paused": True})["ok"]
+    assert host.wait_for(lambda s: s["room"]["paused"])
+    assert vip.call("pause", {"paused": False})["ok"]
+    final = play_game(vip, phones)
+    csv = server.get(f"/room/{host.room}/scores.csv").splitlines()
+    assert csv[0] == "Player,Hand 1,Hand 2,Hand 3,Total"
+    totals = final["game"]["totals"]
+    assert [line.split(",")[-1] for line in csv[1:]] == [str(t) for t in totals]
+
+
+def test_a_dropped_phone_comes_back_to_its_seat_and_hand(server) -> None:
+    host, phones = open_room(server, 3)
+    assert host.call("start")["ok"]
+    phone = phones[1]
+    before = phone.wait_for(lambda s: phase(s) == "draw")["game"]["you"]["hand"]
+    token = phone.token
+    phone.close()
+    gone = host.wait_for(lambda s: not s["room"]["seats"][1]["connected"])
+    assert gone["room"]["seats"][1]["gone_for"] is not None
+    again = Client(server.url, host.room, token=token)
+    state = again.wait_for(lambda s: s["game"] is not None)
+    assert state["room"]["you"]["seat"] == 1 and state["game"]["you"]["hand"] == before
+    assert host.wait_for(lambda s: s["room"]["seats"][1]["connected"])
+    assert len(state["room"]["seats"]) == 3
+
+
+def test_a_stranger_cannot_take_a_seat_or_the_host_controls(server) -> None:
+    host, phones = open_room(server, 2)
+    assert host.call("start")["ok"]
+    stranger = Client(server.url, host.room, role="host", token="guess")
+    assert stranger.state["room"]["you"]["role"] == "guest" and stranger.state["game"]["you"] is None
+    ack = stranger.call("join", {"name": "Eve"})
+    assert not ack["ok"] and "started" in ack["error"]["message"]
+    assert not stranger.call("call_now")["ok"]
+    assert not stranger.call("draw", {"source": "shoe"})["ok"]

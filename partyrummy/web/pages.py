@@ -33,6 +33,10 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str) -> None:
         url = join_url(room.code)
         return render_template("tv.html", code=room.code, join_url=url, qr=qr_svg(url), host_token=room.host_token)
 
+    @app.get("/favicon.ico")
+    def favicon() -> Response:
+        return app.send_static_file("favicon.svg")
+
     @app.get("/join/<code>")
     def phone(code: str) -> str | tuple[str, int]:
         room = rooms.get(code)

@@ -126,7 +126,7 @@
           el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name })),
           el("div", { class: "pile", "aria-label": `${seat.name}'s pile` }, cardFace(s.pile_top)),
           el("div", { class: "seat-line", text: `${s.cards} cards · ${game.totals[s.seat]} pts` }),
-          el("div", { class: "seat-status", text: status || (health ? "" : "…") }),
+          el("div", { class: "seat-status", text: status || (game.waiting_for.includes(s.seat) ? "Thinking…" : "") }),
           health ? el("div", { class: "seat-health", text: health }) : null,
         );
         item.style.setProperty("--seat-colour", seat.colour);

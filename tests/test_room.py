@@ -1,0 +1,123 @@
+"""The room's caller and lobby, driven with a fake clock and a recording `send` (no sockets)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from partyrummy.web.room import Refused, Room, Viewer
+from partyrummy.web.rooms import CODE_ALPHABET, new_code
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def room(party):
+    sent: list[tuple[str, str, dict]] = []
+    variants = {"party": replace(party, beat_s=0.5, match_window_s=2, hurry_after_s=10, hurry_countdown_s=5)}
+    clock = Clock()
+    r = Room("TEST", variants, "party", lambda sid, event, data: sent.append((sid, event, data)), clock)
+    r.sent, r.clock_ = sent, clock
+    r.attach("tv", Viewer("host", r.host_token))
+    for name in ("Ana", "Bob", "Cy"):
+        r.join(f"sid-{name}", name)
+    r.flush()
+    return r
+
+
+def test_codes_use_no_look_alike_letters() -> None:
+    for _ in range(200):
+        code = new_code(set())
+        assert len(code) == 4 and set(code) <= set(CODE_ALPHABET)
+    assert not set("B8O0QDI1S5Z2G6UV") & set(CODE_ALPHABET)
+
+
+def test_lobby_names_are_unique_and_the_first_joined_is_vip(room) -> None:
+    with pytest.raises(Refused, match="already called ana"):
+        room.join("sid-x", "ana")
+    assert room.vip() == 0
+    room.move(0, 2)
+    assert [s.name for s in room.seats] == ["Bob", "Cy", "Ana"] and room.vip() == 2
+    room.remove(0)
+    assert [s.name for s in room.seats] == ["Cy", "Ana"]
+    assert room.viewers["sid-Bob"].role == "guest"
+    assert ("sid-Bob", "notice") in [(s, e) for s, e, _ in room.sent]
+
+
+def test_the_caller_calls_draw_after_the_match_window_and_discard_after_the_beat(room) -> None:
+    room.start(seed=1)
+    assert room.game.hand.phase.value == "setup"
+    assert room.tick() == 102.0
+    room.clock_.now = 102.0
+    room.tick()
+    assert room.game.hand.phase.value == "draw"
+    from partyrummy.commands import Choose, Draw
+
+    for seat in range(3):
+        room.play(Draw(seat, "shoe"))
+        room.play(Choose(seat, room.game.hand.drawn[seat]))
+    room.clock_.now = 102.2
+    assert room.tick() == 102.5  # everyone has acted: a short beat first
+    assert room.game.hand.phase.value == "choose"
+    room.clock_.now = 102.5
+    assert room.tick() == 104.5  # "Discard!", and the match window runs
+    assert room.game.hand.phase.value == "reveal"
+
+
+def test_a_slow_player_is_counted_down_then_played_for(room) -> None:
+    room.start(seed=1)
+    room.clock_.now = 102.0
+    room.tick()
+    from partyrummy.commands import Choose, Draw
+
+    room.play(Draw(0, "shoe"))
+    room.play(Choose(0, room.game.hand.drawn[0]))
+    assert room.tick() == 112.0  # hurry_after_s after "Draw!"
+    room.clock_.now = 112.0
+    assert room.tick() == 117.0  # the countdown runs
+    view = room.view(Viewer("host", room.host_token))
+    assert view["room"]["hurry"] == {"starts_in": 0.0, "ends_in": 5.0}
+    room.clock_.now = 117.0
+    assert room.tick() == 117.5  # played for, then the beat before "Discard!"
+    hand = room.game.hand
+    assert hand.phase.value == "choose" and all(p is not None for p in hand.picks)
+    assert hand.picks[0] == hand.drawn[0]  # Ana's own pick stands
+
+
+def test_pause_holds_the_caller_and_resume_restarts_the_clock(room) -> None:
+    room.start(seed=1)
+    room.set_paused(True)
+    room.clock_.now = 500.0
+    assert room.tick() is None and room.game.hand.phase.value == "setup"
+    room.set_paused(False)
+    assert room.tick() == 502.0
+
+
+def test_call_now_plays_for_everyone_slow_and_calls(room) -> None:
+    room.start(seed=1)
+    room.call_now()
+    assert room.game.hand.phase.value == "draw"
+    room.call_now()
+    assert room.game.hand.phase.value == "reveal"
+
+
+def test_only_the_host_and_the_vip_may_host(room) -> None:
+    assert room.may_host(Viewer("host", room.host_token))
+    assert room.may_host(Viewer("player", room.seats[0].token))
+    assert not room.may_host(Viewer("player", room.seats[1].token))
+    assert not room.may_host(Viewer("guest"))
+
+
+def test_one_update_per_viewer_for_all_the_changes_of_a_command(room) -> None:
+    room.sent.clear()
+    room.start(seed=1)
+    room.settle()
+    states = [(sid, data["v"]) for sid, event, data in room.sent if event == "state"]
+    assert sorted(sid for sid, _ in states) == sorted(["tv", "sid-Ana", "sid-Bob", "sid-Cy"])
