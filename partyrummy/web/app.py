@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 
 def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
-    """A Flask app and its SocketIO server. Config: PUBLIC_URL, VARIANTS."""
+    """A Flask app and its SocketIO server. Config: PUBLIC_URL, VARIANTS, SEED (fixed deals)."""
     config = dict(config or {})
     app = Flask(
         __name__,
@@ -46,7 +46,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     def start_caller(room: Room) -> None:
         socketio.start_background_task(_caller_loop, room)
 
-    rooms = Rooms(variants, send, start_caller)
+    rooms = Rooms(variants, send, start_caller, seed=app.config.get("SEED"))
     app.extensions["partyrummy.rooms"] = rooms
     register_pages(app, rooms, app.config["PUBLIC_URL"])
     register_sockets(socketio, rooms)

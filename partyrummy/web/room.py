@@ -73,7 +73,9 @@ class Room:
         variant: str,
         send: Callable[[str, str, dict], None],
         clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
     ) -> None:
+        self.seed = seed  # when set, game k of the night is dealt from seed + k
         self.code = code
         self.variants = variants
         self.variant_name = variant
@@ -187,7 +189,8 @@ class Room:
             raise Refused(f"Waiting for players: at least {self.variant.min_players} to start")
         if len(self.seats) > self.variant.max_players:
             raise Refused(f"These rules seat at most {self.variant.max_players}")
-        seed = secrets.randbits(48) if seed is None else seed
+        if seed is None:
+            seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.night)
         self.game, _ = engine.new_game(self.variant, len(self.seats), seed)
         self.hints.clear()
         self.paused = False

@@ -28,7 +28,9 @@ class Rooms:
         variants: dict[str, Variant],
         send: Callable[[str, str, dict], None],
         start_caller: Callable[[Room], None],
+        seed: int | None = None,
     ) -> None:
+        self.seed = seed
         self.variants = variants
         self.send = send
         self.start_caller = start_caller
@@ -39,7 +41,7 @@ class Rooms:
 
     def create(self) -> Room:
         with self.lock:
-            room = Room(new_code(set(self.by_code)), self.variants, DEFAULT_VARIANT, self.send)
+            room = Room(new_code(set(self.by_code)), self.variants, DEFAULT_VARIANT, self.send, seed=self.seed)
             self.by_code[room.code] = room
             self.newest = room
         self.start_caller(room)

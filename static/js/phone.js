@@ -23,6 +23,17 @@
     notice(n.message, true);
   });
 
+  /* Keep the screen on where the browser allows it (HTTPS or localhost only); elsewhere we resync on waking. */
+  async function keepAwake() {
+    try {
+      if (navigator.wakeLock && document.visibilityState === "visible") await navigator.wakeLock.request("screen");
+    } catch (e) {
+      /* not allowed here: coming back is instant anyway */
+    }
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  keepAwake();
+
   $("name").value = store("pr.name") || "";
   $("sort").value = store("pr.sort") || "melds";
   $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(state); });

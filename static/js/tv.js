@@ -97,7 +97,11 @@
     const chosen = state.room.variants.find((v) => v.name === state.room.variant);
     $("variant-desc").textContent = chosen ? chosen.description : "";
     $("start").disabled = seats.length < need;
-    $("night").replaceChildren(...state.room.night.map((g, i) => el("p", { text: `Game ${i + 1}: ${g.winners.join(" & ") || "no winner"}` })));
+    $("night").replaceChildren(...nightList());
+  }
+
+  function nightList() {
+    return state.room.night.map((g, i) => el("p", { text: `Game ${i + 1}: ${g.winners.join(" & ") || "no winner"}` }));
   }
 
   function renderTable() {
@@ -164,6 +168,7 @@
     $("next-hand").hidden = game.game_over || game.phase !== "scored";
     $("play-again").hidden = !game.game_over;
     $("csv").setAttribute("href", `/room/${room}/scores.csv`);
+    $("night-scores").replaceChildren(...(game.game_over ? nightList() : []));
     const results = game.results || [];
     const order = seats.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
     const head = el("tr", {}, el("th", { scope: "col", text: "Player" }),

@@ -1,0 +1,197 @@
+"""Played in real browsers: Debian's headless Chromium, a TV at 1920×1080 and four phones at 390×844.
+
+The join starts from the QR code read off the TV's screenshot. Seed 9 deals a
+hand in which Ana, taking from Dan's pile, matches after one cycle.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from partyrummy import game as engine
+from partyrummy.commands import Call, Choose, Draw
+from partyrummy.melds import best_discard
+from partyrummy.variants import default_variants
+
+from .live import LiveServer
+
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI"):
+        raise RuntimeError("CI must install Debian's chromium (.ci/run does)")
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+playwright = pytest.importorskip("playwright.sync_api")
+zxingcpp = pytest.importorskip("zxingcpp")
+from PIL import Image  # noqa: E402
+
+SEED = 9
+NAMES = ["Ana", "Bob", "<b>Cy</b>", "<img src=x>"]  # the last two must show as text, never as HTML
+ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def shots(capsys) -> Path:
+    folder = Path(os.environ.get("PARTYRUMMY_SCREENSHOTS", Path(__file__).resolve().parent.parent / "screenshots"))
+    folder = folder / time.strftime("%Y%m%d-%H%M%S")
+    folder.mkdir(parents=True, exist_ok=True)
+    yield folder
+    with capsys.disabled():
+        print(f"\nscreenshots: {folder}")
+
+
+@pytest.fixture
+def browser():
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Watch:
+    """Fails the test on any request to another host and on any console error."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.problems: list[str] = []
+
+    def attach(self, context) -> None:
+        def route(r) -> None:
+            url = urlparse(r.request.url)
+            if f"{url.scheme}://{url.netloc}" != self.origin and url.scheme in ("http", "https", "ws", "wss"):
+                self.problems.append(f"request to another host: {r.request.url}")
+                r.abort()
+            else:
+                r.continue_()
+
+        context.route("**/*", route)
+        context.on("page", self.page)
+
+    def page(self, page) -> None:
+        page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+
+
+def expected_game():
+    """The same deal in the engine, to know which card each phone should tap."""
+    party = default_variants()["party"]
+    game, _ = engine.new_game(party, 4, SEED)
+    game, _ = engine.apply(game, Call())
+    return game, party
+
+
+def label(game, card_id: int) -> str:
+    return game.hand.faces[card_id].symbol
+
+
+def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, shots: Path) -> None:
+    server = LiveServer("--seed", str(SEED))
+    watch = Watch(server.url)
+    try:
+        tv_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        watch.attach(tv_context)
+        tv = tv_context.new_page()
+        tv.goto(server.url + "/")
+        tv.get_by_text("Scan to join").wait_for()
+        tv.screenshot(path=str(shots / "tv-lobby-empty.png"))
+        picture = Image.open(io.BytesIO(tv.screenshot()))
+        codes = zxingcpp.read_barcodes(picture)
+        assert codes, "no QR code on the TV screen"
+        join_url = codes[0].text
+        assert re.fullmatch(re.escape(server.url) + r"/join/[A-Z]{4}", join_url)
+
+        phones = []
+        for name in NAMES:
+            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+            watch.attach(context)
+            phone = context.new_page()
+            phone.goto(join_url)
+            if not phones:
+                phone.screenshot(path=str(shots / "phone-join.png"))
+            phone.get_by_label("Your name").fill(name)
+            phone.get_by_role("button", name="Join").tap()
+            phone.get_by_text(f"You're in, {name}!").wait_for()
+            phones.append(phone)
+        ana, bob = phones[0], phones[1]
+        assert ana.locator("#neighbours").inner_text() == "You take from <img src=x>'s pile; your discards go to Bob."
+        tv.get_by_text("4 players in").wait_for()
+        assert tv.locator("#ring .seat-name").all_inner_texts() == NAMES
+        assert tv.locator("#ring b, #ring img").count() == 0
+        tv.screenshot(path=str(shots / "tv-lobby.png"))
+
+        tv.get_by_label("Rules").select_option("browser")
+        ana.get_by_role("button", name="Start the game").tap()  # Ana joined first: her phone is the VIP's
+        tv.get_by_text("look at your cards").wait_for()
+        tv.get_by_role("button", name="Call now").click()
+        tv.get_by_role("heading", name="DRAW!").wait_for()
+        tv.screenshot(path=str(shots / "tv-calling.png"))
+
+        game, party = expected_game()
+        dan_top = label(game, game.hand.piles[3][-1])
+        for phone in phones:
+            phone.get_by_role("button", name="Draw from the shoe").wait_for()
+        ana.screenshot(path=str(shots / "phone-draw.png"))
+        ana.get_by_role("button", name=f"Take {dan_top} from <img src=x>'s pile").tap()
+        game, _ = engine.apply(game, Draw(0, "pile"))
+        for seat in (1, 2, 3):
+            phones[seat].get_by_role("button", name="Draw from the shoe").tap()
+            game, _ = engine.apply(game, Draw(seat, "shoe"))
+
+        # A phone reloaded mid-hand comes back to its seat and hand.
+        bob.get_by_text("You drew").wait_for()
+        before = sorted(bob.locator("#hand .card-button").all_inner_texts())
+        bob.reload()
+        bob.get_by_text("You drew").wait_for()
+        assert sorted(bob.locator("#hand .card-button").all_inner_texts()) == before
+
+        rules = party.meld_rules()
+        for seat, phone in enumerate(phones):
+            ids = game.hand.hands[seat]
+            pick = ids[best_discard(game.hand.cards_of(ids), game.hand.wild_rank, rules)]
+            if seat == 0:  # pick one card, then change to another
+                other = next(i for i in ids if label(game, i) != label(game, pick))
+                phone.get_by_role("button", name=label(game, other), exact=True).first.tap()
+                phone.get_by_text(f"Discarding {label(game, other)}").wait_for()
+                phone.get_by_role("button", name=label(game, pick), exact=True).first.tap()
+                phone.get_by_text(f"Discarding {label(game, pick)}").wait_for()
+                phone.screenshot(path=str(shots / "phone-choose.png"))
+            else:
+                phone.get_by_role("button", name=label(game, pick), exact=True).first.tap()
+                phone.get_by_text(f"Discarding {label(game, pick)}").wait_for()
+        tv.get_by_role("heading", name="DISCARD!").wait_for()
+        assert "went onto your pile" in ana.locator("#p-where").inner_text()
+
+        # The TV reloaded shows the same table.
+        piles = tv.locator("#seats .pile").all_inner_texts()
+        tv.reload()
+        tv.get_by_role("heading", name="DISCARD!").wait_for()
+        assert tv.locator("#seats .pile").all_inner_texts() == piles
+
+        ana.get_by_role("button", name="Match!").tap()
+        tv.get_by_role("heading", name="ANA CALLS MATCH! Last draw…").wait_for()
+        tv.screenshot(path=str(shots / "tv-match.png"))
+        tv.get_by_role("button", name="Call now").click()
+        for phone in phones[1:]:
+            phone.get_by_role("heading", name="LAST DRAW!").wait_for()
+            phone.get_by_role("button", name="Draw from the shoe").tap()
+            phone.locator(".card-button.new").tap()
+        tv.get_by_role("heading", name="Hand 1 scored").wait_for()
+        tv.screenshot(path=str(shots / "tv-scores.png"))
+        ana.get_by_role("heading", name="Hand 1 scores").wait_for()
+        ana.screenshot(path=str(shots / "phone-results.png"))
+        assert ana.get_by_text("Ana: 0").count() == 1
+        for name in NAMES[2:]:  # names with markup are text everywhere
+            assert tv.get_by_text(name, exact=True).count() >= 1
+            assert ana.get_by_text(f"{name}:", exact=False).count() >= 1
+        assert tv.locator("#score-table b, #score-table img, #p-results img").count() == 0
+        assert not watch.problems, watch.problems
+    finally:
+        server.stop()
