@@ -1,12 +1,11 @@
 """Engine speed: whole 12-player games played by random legal commands (no views), and with views.
 
-    python bench/game.py [--games 5] [--players 12]
+python bench/game.py [--games 5] [--players 12]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -45,11 +44,17 @@ def main() -> None:
             views += 1
     with_views = time.perf_counter() - t0
     print(f"{args.players}-player games by random legal commands: {args.games}")
-    print(f"  engine per game: median {statistics.median(engine_only) * 1000:.0f} ms, "
-          f"max {max(engine_only) * 1000:.0f} ms ({statistics.median(steps):.0f} commands; target: well under 1 s)")
-    print(f"  with the random player choosing among all legal commands: median {statistics.median(plain) * 1000:.0f} ms")
-    print(f"  one game with every seat's view after every command: {with_views * 1000:.0f} ms "
-          f"({views} views, {with_views / views * 1e6:.0f} us a view)")
+    print(
+        f"  engine per game: median {statistics.median(engine_only) * 1000:.0f} ms, "
+        f"max {max(engine_only) * 1000:.0f} ms ({statistics.median(steps):.0f} commands; target: well under 1 s)"
+    )
+    print(
+        f"  with the random player choosing among all legal commands: median {statistics.median(plain) * 1000:.0f} ms"
+    )
+    print(
+        f"  one game with every seat's view after every command: {with_views * 1000:.0f} ms "
+        f"({views} views, {with_views / views * 1e6:.0f} us a view)"
+    )
 
 
 if __name__ == "__main__":

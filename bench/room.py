@@ -59,7 +59,7 @@ def run(cycles: int, players: int = 12) -> list[float]:
         latencies = []
         for cycle in range(1, cycles + 1):
             for seat in seats:
-                seat.wait_for(lambda s: s["game"] and s["game"]["cycle"] == cycle and s["game"]["phase"] == "draw")
+                seat.wait_for(lambda s, c=cycle: s["game"] and s["game"]["cycle"] == c and s["game"]["phase"] == "draw")
                 assert seat.call("draw", {"source": "shoe", "cycle": cycle})["ok"]
             for seat in seats[:-1]:
                 drawn = seat.wait_for(lambda s: s["game"]["you"]["drawn"])["game"]["you"]["drawn"]["id"]
@@ -72,7 +72,7 @@ def run(cycles: int, players: int = 12) -> list[float]:
             t0 = time.perf_counter()
             last.sio.emit("choose", {"card_id": drawn, "cycle": cycle})
             for seat in seats:
-                seat.wait_for(lambda s, c=cycle: seat.revealed.get(c) is not None)
+                seat.wait_for(lambda s, c=cycle, seat=seat: seat.revealed.get(c) is not None)
             latencies.append(max(seat.revealed[cycle] for seat in seats) - t0)
         for client in [host, *seats]:
             client.close()
@@ -86,13 +86,23 @@ def baseline(cycles: int) -> list[float] | None:
     if not (tools / "server.py").exists():
         return None
     port = free_port()
-    proc = subprocess.Popen([sys.executable, str(tools / "server.py"), str(port), "threading"],
-                            env={"NODELAY": "1", "PATH": ""}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, str(tools / "server.py"), str(port), "threading"],
+        env={"NODELAY": "1", "PATH": ""},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         time.sleep(1.5)  # the tool prints nothing when ready; give it a moment to bind
-        out = subprocess.run([sys.executable, str(tools / "client.py"), str(port), "1", str(cycles)],
-                             capture_output=True, text=True, timeout=300).stdout
-        return [float(part.split("=")[1].rstrip("ms")) / 1000 for part in out.split() if part[:3] in ("p50", "p95", "p99")]
+        out = subprocess.run(
+            [sys.executable, str(tools / "client.py"), str(port), "1", str(cycles)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        ).stdout
+        return [
+            float(part.split("=")[1].rstrip("ms")) / 1000 for part in out.split() if part[:3] in ("p50", "p95", "p99")
+        ]
     finally:
         proc.terminate()
         proc.wait(10)

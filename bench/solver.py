@@ -62,7 +62,9 @@ def main() -> None:
     print(f"best_arrangement   median {f50:8.1f} us   p99 {f99:8.1f} us   (target: median < 50, p99 < 300)")
     print(f"exhaustive ref     median {s50:8.1f} us   p99 {s99:8.1f} us")
     print(f"speed-up           median {s50 / f50:8.1f} x    p99 {s99 / f99:8.1f} x   (target: >= 10x)")
-    print(f"total time         fast {sum(fast):.3f} s   reference {sum(slow):.3f} s   ratio {sum(slow) / sum(fast):.1f} x")
+    print(
+        f"total time         fast {sum(fast):.3f} s   reference {sum(slow):.3f} s   ratio {sum(slow) / sum(fast):.1f} x"
+    )
     print(f"disagreements: {disagreements}")
     sys.exit(1 if disagreements else 0)
 

@@ -21,11 +21,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=5000, help="port to listen on (default: 5000)")
     parser.add_argument("--public-url", metavar="URL", help="the address phones use, when the LAN address is not it")
     parser.add_argument("--open", action="store_true", help="open the TV page in the default browser")
-    parser.add_argument("--seed", type=int, help="deal every room's games from this seed (to replay a game, or for tests)")
+    parser.add_argument(
+        "--seed", type=int, help="deal every room's games from this seed (to replay a game, or for tests)"
+    )
     commands = parser.add_subparsers(dest="command")
     solve = commands.add_parser("solve", help="the best arrangement of a hand of real cards")
     solve.add_argument("cards", nargs="+", help="cards as people write them: 5H 6H 7H KS KD KC")
-    solve.add_argument("--hand-size", type=int, help="the hand being played (sets the wild rank); default: the number of cards")
+    solve.add_argument(
+        "--hand-size", type=int, help="the hand being played (sets the wild rank); default: the number of cards"
+    )
     solve.add_argument("--wild", help="the wild rank, if not the hand size's (A, 2 … K, or 'none')")
     solve.add_argument("--variant", default=DEFAULT_VARIANT, help=f"rule set (default: {DEFAULT_VARIANT})")
     solve.add_argument("--json", action="store_true", help="print JSON for programs")
@@ -63,12 +67,16 @@ def _solve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
         wild = None if args.wild.lower() == "none" else RANK_NAMES.index(args.wild.upper())
     result = best_arrangement(cards, wild, variant.meld_rules())
     if args.json:
-        print(json.dumps({
-            "penalty": result.penalty,
-            "melds": [[str(c) for c in meld] for meld in result.melds],
-            "orphans": [str(c) for c in result.orphans],
-            "wild_rank": RANK_NAMES[wild] if wild else None,
-        }))
+        print(
+            json.dumps(
+                {
+                    "penalty": result.penalty,
+                    "melds": [[str(c) for c in meld] for meld in result.melds],
+                    "orphans": [str(c) for c in result.orphans],
+                    "wild_rank": RANK_NAMES[wild] if wild else None,
+                }
+            )
+        )
         return 0
     wild_text = f"{RANK_NAMES[wild]}s are wild" if wild else "no round wild"
     print(f"{len(cards)} cards, {wild_text}")

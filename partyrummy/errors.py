@@ -1,15 +1,15 @@
 """The errors a command can meet, each with a stable code and a sentence a player can read.
 
-    RummyError                 anything the engine refuses; the state is unchanged
-    ├── BadCommand             not a command this game knows (bad seat, source, card id)
-    ├── OutOfPhase             a real command at the wrong moment ("It is the draw phase: draw first")
-    ├── Stale                  meant for an earlier cycle
-    ├── AlreadyDone            this seat has already done that this cycle
-    ├── NotHeld                a card the player does not hold
-    ├── NotComplete            a Match! claim on a hand that does not all meld
-    ├── CannotDraw             nothing to draw from there (an empty shoe or pile)
-    ├── Waiting                the caller cannot call yet: someone has not acted
-    └── GameOver               the game has ended
+RummyError                 anything the engine refuses; the state is unchanged
+├── BadCommand             not a command this game knows (bad seat, source, card id)
+├── OutOfPhase             a real command at the wrong moment ("It is the draw phase: draw first")
+├── Stale                  meant for an earlier cycle
+├── AlreadyDone            this seat has already done that this cycle
+├── NotHeld                a card the player does not hold
+├── NotComplete            a Match! claim on a hand that does not all meld
+├── CannotDraw             nothing to draw from there (an empty shoe or pile)
+├── Waiting                the caller cannot call yet: someone has not acted
+└── GameOver               the game has ended
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ class GameState:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(points) for points in zip(*self.history)) if self.history else (0,) * self.players
+        return tuple(sum(points) for points in zip(*self.history, strict=True)) if self.history else (0,) * self.players
 
 
 def new_game(variant: Variant, players: int, seed: int | str) -> tuple[GameState, list[Event]]:

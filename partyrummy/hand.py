@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card, make_shoe, shuffled
 from .commands import (
     AutoPlay,
     Call,
     CallMatch,
-    Chose,
     Choose,
+    Chose,
     Command,
     Dealt,
     Draw,
@@ -40,7 +40,7 @@ from .variants import Variant
 __all__ = ["Phase", "ACCEPTS", "HandState", "SeatResult", "deal", "apply", "lay_out", "right_of", "left_of"]
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     SETUP = "setup"  # dealt; a complete hand may call Match! before the first Draw!
     DRAW = "draw"  # "Draw!": everyone takes one card (and may pick a discard at once)
     CHOOSE = "choose"  # everyone has drawn; picks may change until "Discard!"

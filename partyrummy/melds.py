@@ -174,7 +174,7 @@ class Solver:
         melds = [[pools[f].pop() for f in faces] for faces, _ in groups]
         orphans = [pools[f].pop() for f in orphan_faces]
         spare = list(wilds)
-        for meld, (_, need) in zip(melds, groups):
+        for meld, (_, need) in zip(melds, groups, strict=True):
             meld.extend(spare.pop() for _ in range(need))
         if melds:
             _place_spare_wilds(melds, spare, self.wild_rank)

@@ -169,7 +169,7 @@ def _check(name: str, raw: dict[str, Any], where: _Where) -> Variant:
             raise where.error(name, key, f"should be {choices}, not {value!r}")
     missing = [key for key in _FIELDS if key not in raw]
     if missing:
-        raise where.error(name, None, f"no value for {', '.join(missing)} (write them out, or extends = \"party\")")
+        raise where.error(name, None, f'no value for {", ".join(missing)} (write them out, or extends = "party")')
     values = dict(raw)
     if "hand_sizes" in values:
         values["hand_sizes"] = tuple(values["hand_sizes"])
@@ -268,7 +268,9 @@ def _resolve(
     if not isinstance(parent, str):
         raise where.error(name, "extends", "should be the name of another variant")
     if parent in seen or parent == name:
-        raise where.error(name, "extends", f"variants extend each other in a circle ({' → '.join((*seen, name, parent))})")
+        raise where.error(
+            name, "extends", f"variants extend each other in a circle ({' → '.join((*seen, name, parent))})"
+        )
     if parent in raws:
         inherited = _resolve(parent, raws, known, where, (*seen, name))
     elif parent in known:

@@ -59,7 +59,7 @@ def _table(game: GameState) -> dict[str, Any]:
         "waiting_for": hand.waiting_for(),
         "matched": [
             {"seat": seat, "melds": [_cards(hand, m) for m in melds]}
-            for seat, melds in zip(hand.matched, hand.match_melds)
+            for seat, melds in zip(hand.matched, hand.match_melds, strict=True)
         ],
         "totals": list(game.totals),
         "history": [list(points) for points in game.history],
@@ -126,4 +126,9 @@ def _hint(hand: HandState, ids: tuple[int, ...], pick: int | None) -> dict[str, 
     suggestion = None
     if len(ids) > hand.size:
         suggestion = ids[best_discard(hand.cards_of(ids), hand.wild_rank, rules)]
-    return {"penalty": laid.penalty, "melds": [list(m) for m in laid.melds], "orphans": list(laid.orphans), "discard": suggestion}
+    return {
+        "penalty": laid.penalty,
+        "melds": [list(m) for m in laid.melds],
+        "orphans": list(laid.orphans),
+        "discard": suggestion,
+    }

@@ -9,8 +9,9 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import socketio
 
@@ -30,8 +31,18 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         base = command or [sys.executable, "-m", "partyrummy"]
-        self.args = [*base, "--host", "127.0.0.1", "--port", str(self.port), "--public-url", self.url,
-                     "--variants", str(HERE / "fast.toml"), *extra]
+        self.args = [
+            *base,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--public-url",
+            self.url,
+            "--variants",
+            str(HERE / "fast.toml"),
+            *extra,
+        ]
         self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
         self.output: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -42,7 +53,7 @@ class LiveServer:
                 return
             except OSError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError("server exited: " + "".join(self.output))
+                    raise RuntimeError("server exited: " + "".join(self.output)) from None
                 time.sleep(0.05)  # waiting for a process to bind its port: nothing to wait on instead
         raise RuntimeError("server did not start")
 
@@ -81,8 +92,7 @@ class Client:
         self.sio = socketio.Client(reconnection=False)
         self.sio.on("state", self._on_state)
         self.sio.on("notice", lambda data: self._record("notice", data))
-        self.sio.connect(url, auth=lambda: {"role": self.role, "room": self.room, "token": self.token},
-                         wait_timeout=10)
+        self.sio.connect(url, auth=lambda: {"role": self.role, "room": self.room, "token": self.token}, wait_timeout=10)
         self.sync()
 
     def _record(self, event: str, data: Any) -> None:
@@ -168,7 +178,7 @@ def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dic
             return state
         if state["game"]["phase"] == "scored":
             host.call("call_now")
-            host.wait_for(lambda s: s["v"] > state["v"])
+            host.wait_for(lambda s, before=state["v"]: s["v"] > before)
         with host.changed:
             host.changed.wait(0.05)
     raise TimeoutError(f"the game did not finish; refusals: {refusals[-5:]}; table: {host.state['game']}")

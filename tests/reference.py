@@ -29,8 +29,11 @@ def reference_penalty(cards: Sequence[Card], wild_rank: int | None, rules: MeldR
             return 0
         first, others = rest[0], rest[1:]
         result = score(first) + best(others)
-        mates = [c for c in others if is_wild(first, wild_rank) or is_wild(c, wild_rank)
-                 or c.rank == first.rank or c.suit == first.suit]
+        mates = [
+            c
+            for c in others
+            if is_wild(first, wild_rank) or is_wild(c, wild_rank) or c.rank == first.rank or c.suit == first.suit
+        ]
         tried: set[tuple[Card, ...]] = set()
         for size in range(2, len(mates) + 1):
             for combo in itertools.combinations(mates, size):

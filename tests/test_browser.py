@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 import pytest
 
 from partyrummy import game as engine
-from partyrummy.commands import Call, Choose, Draw
+from partyrummy.commands import Call, Draw
 from partyrummy.melds import best_discard
 from partyrummy.variants import default_variants
 
@@ -34,8 +34,16 @@ from PIL import Image  # noqa: E402
 
 SEED = 9
 NAMES = ["Ana", "Bob", "<b>Cy</b>", "<img src=x>"]  # the last two must show as text, never as HTML
-ARGS = ["--no-sandbox", "--headless=new", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--headless=new",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture

@@ -12,7 +12,13 @@ from partyrummy.cards import JOKER, Card, CardParseError, make_shoe, parse_card,
 
 def test_the_forms_people_write() -> None:
     assert parse_cards("AS 2H 10D JC QD KS JK") == [
-        Card(1, 3), Card(2, 2), Card(10, 1), Card(11, 0), Card(12, 1), Card(13, 3), JOKER,
+        Card(1, 3),
+        Card(2, 2),
+        Card(10, 1),
+        Card(11, 0),
+        Card(12, 1),
+        Card(13, 3),
+        JOKER,
     ]
     assert parse_card("TD") == parse_card("10d") == parse_card("10♦") == Card(10, 1)
     assert parse_card("qh") == parse_card("Q♥")

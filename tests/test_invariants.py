@@ -18,7 +18,12 @@ from partyrummy.variants import default_variants
 PARTY = default_variants()["party"]
 
 garbage = st.one_of(
-    st.builds(Draw, st.integers(-2, 14), st.sampled_from(["shoe", "pile", "deck", ""]), st.one_of(st.none(), st.integers(-1, 50))),
+    st.builds(
+        Draw,
+        st.integers(-2, 14),
+        st.sampled_from(["shoe", "pile", "deck", ""]),
+        st.one_of(st.none(), st.integers(-1, 50)),
+    ),
     st.builds(Choose, st.integers(-2, 14), st.integers(-5, 215), st.one_of(st.none(), st.integers(-1, 50))),
     st.builds(CallMatch, st.integers(-2, 14)),
     st.builds(AutoPlay, st.integers(-2, 14)),

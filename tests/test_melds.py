@@ -126,7 +126,7 @@ def test_one_solver_serves_many_hands(hand, wild, data) -> None:
     # A shared memo must give each sub-hand the answer a fresh solver gives.
     solver = Solver(wild)
     for i in range(len(hand)):
-        rest = hand[:i] + hand[i + 1:]
+        rest = hand[:i] + hand[i + 1 :]
         assert solver.penalty(rest) == best_arrangement(rest, wild).penalty
 
 
@@ -135,6 +135,6 @@ def test_one_solver_serves_many_hands(hand, wild, data) -> None:
 def test_best_discard_leaves_the_least_penalty(hand, wild, rules) -> None:
     from partyrummy.melds import best_discard
 
-    left = [best_arrangement(hand[:i] + hand[i + 1:], wild, rules).penalty for i in range(len(hand))]
+    left = [best_arrangement(hand[:i] + hand[i + 1 :], wild, rules).penalty for i in range(len(hand))]
     assert Solver(wild, rules).penalties_without_each(hand) == left
     assert left[best_discard(hand, wild, rules)] == min(left)

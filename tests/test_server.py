@@ -28,7 +28,6 @@ def open_room(server: LiveServer, players: int, variant: str = "fast") -> tuple[
     return host, phones
 
 
-
 def test_twelve_players_play_a_whole_game_and_nobody_sees_a_hidden_card(server) -> None:
     host, phones = open_room(server, 12)
     assert host.call("start")["ok"]
@@ -103,6 +102,7 @@ def test_bad_input_is_refused_to_that_phone_only(server) -> None:
 
 def check_no_leaks(host: Client, phones: list[Client]) -> None:
     """Across every message of a game: nobody's private cards ever reach another client."""
+
     def ids(value) -> set[int]:
         found = set()
         if isinstance(value, dict):

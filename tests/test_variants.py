@@ -36,12 +36,15 @@ def write(tmp_path: Path, body: str) -> Path:
 
 
 def test_extends_changes_only_the_keys_given(tmp_path: Path, variants) -> None:
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
         [quick]
         extends = "party"
         description = "Hands 3 to 7"
         hand_sizes = [3, 4, 5, 6, 7]
-    """)
+    """,
+    )
     quick = load_variants(path, base=variants)["quick"]
     assert quick.hand_sizes == (3, 4, 5, 6, 7) and quick.decks == 4 and quick.hands == 5
 
@@ -49,17 +52,31 @@ def test_extends_changes_only_the_keys_given(tmp_path: Path, variants) -> None:
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        ('[x]\nextends = "party"\ndescription = "d"\ndecks = 1\n', "line 4: variant 'x', key 'decks': 12 players with 13-card hands need 180 cards"),
-        ('[x]\nextends = "party"\ndescription = "d"\nwild_cards = 3\n', "line 4: variant 'x', key 'wild_cards': unknown key"),
-        ('[x]\nextends = "party"\ndescription = "d"\ndecks = "four"\n', "key 'decks': should be a whole number, not 'four'"),
-        ('[x]\nextends = "party"\ndescription = "d"\naces = "high"\n', 'key \'aces\': should be "low" or "low-or-high"'),
+        (
+            '[x]\nextends = "party"\ndescription = "d"\ndecks = 1\n',
+            "line 4: variant 'x', key 'decks': 12 players with 13-card hands need 180 cards",
+        ),
+        (
+            '[x]\nextends = "party"\ndescription = "d"\nwild_cards = 3\n',
+            "line 4: variant 'x', key 'wild_cards': unknown key",
+        ),
+        (
+            '[x]\nextends = "party"\ndescription = "d"\ndecks = "four"\n',
+            "key 'decks': should be a whole number, not 'four'",
+        ),
+        (
+            '[x]\nextends = "party"\ndescription = "d"\naces = "high"\n',
+            'key \'aces\': should be "low" or "low-or-high"',
+        ),
         ('[x]\nextends = "party"\ndescription = "d"\nhand_sizes = [3, 14]\n', "key 'hand_sizes': 14 cards"),
         ('[x]\nextends = "nope"\n', "key 'extends': there is no variant named 'nope'"),
         ('[x]\ndescription = "d"\n', "variant 'x': no value for pacing"),
-        ('[x\n', "not valid TOML"),
+        ("[x\n", "not valid TOML"),
     ],
 )
-def test_mistakes_name_the_file_line_variant_key_and_problem(tmp_path: Path, variants, body: str, expected: str) -> None:
+def test_mistakes_name_the_file_line_variant_key_and_problem(
+    tmp_path: Path, variants, body: str, expected: str
+) -> None:
     path = write(tmp_path, body)
     with pytest.raises(VariantError) as error:
         load_variants(path, base=variants)
@@ -70,7 +87,9 @@ def test_a_bad_file_stops_the_command_with_one_message_and_no_traceback(tmp_path
     path = write(tmp_path, '[mine]\nextends = "party"\ndescription = "d"\nmax_players = 40\n')
     run = subprocess.run(
         [sys.executable, "-m", "partyrummy", "--variants", str(path), "solve", "5H", "6H", "7H"],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert run.returncode == 2
     assert "Traceback" not in run.stderr

@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.slow
 def test_the_installed_wheel_serves_the_tv_page_and_its_assets(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)], check=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(ROOT)], check=True, timeout=600
+    )
     wheel = next(dist.glob("partyrummy-*.whl"))
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)

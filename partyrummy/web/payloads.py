@@ -47,7 +47,9 @@ def check(event: str, data: Any) -> dict[str, Any]:
         raise BadCommand("That message is not understood (expected an object)")
     unknown = set(data) - set(schema)
     if unknown:
-        raise BadCommand(f"That message has fields this game does not know: {', '.join(sorted(map(str, unknown)))[:80]}")
+        raise BadCommand(
+            f"That message has fields this game does not know: {', '.join(sorted(map(str, unknown)))[:80]}"
+        )
     out: dict[str, Any] = {}
     for key, (kind, required) in schema.items():
         if key not in data or data[key] is None:

@@ -26,8 +26,18 @@ __all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS"]
 
 # Seat colours; the TV also prints each name, so colour is never the only signal.
 COLOURS = (
-    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
-    "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324",
+    "#e6194b",
+    "#3cb44b",
+    "#4363d8",
+    "#f58231",
+    "#911eb4",
+    "#42d4f4",
+    "#f032e6",
+    "#bfef45",
+    "#fabed4",
+    "#469990",
+    "#dcbeff",
+    "#9a6324",
 )
 _DRAWING = (Phase.DRAW, Phase.LAST_DRAW, Phase.CHOOSE, Phase.LAST_CHOOSE)
 _WINDOWS = (Phase.SETUP, Phase.REVEAL)
