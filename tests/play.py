@@ -31,3 +31,17 @@ def random_game(variant, players: int, seed: int, rng_seed: int | None = None):
         command = random_command(game, rng)
         game, _ = engine.apply(game, command)
         yield game, command
+
+
+def card_ids(value) -> set[int]:
+    """Every card id anywhere in a view (cards are dicts with an 'id' and a 'card')."""
+    found: set[int] = set()
+    if isinstance(value, dict):
+        if "id" in value and "card" in value:
+            found.add(value["id"])
+        for item in value.values():
+            found |= card_ids(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= card_ids(item)
+    return found

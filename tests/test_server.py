@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .live import Client, LiveServer, phase, play_game
+from .play import card_ids
 
 
 @pytest.fixture
@@ -103,21 +104,9 @@ def test_bad_input_is_refused_to_that_phone_only(server) -> None:
 def check_no_leaks(host: Client, phones: list[Client]) -> None:
     """Across every message of a game: nobody's private cards ever reach another client."""
 
-    def ids(value) -> set[int]:
-        found = set()
-        if isinstance(value, dict):
-            if "id" in value and "card" in value:
-                found.add(value["id"])
-            for item in value.values():
-                found |= ids(item)
-        elif isinstance(value, list):
-            for item in value:
-                found |= ids(item)
-        return found
-
     def public(game: dict) -> set[int]:
         seen = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
-        seen |= ids(game["matched"]) | ids(game["results"])
+        seen |= card_ids(game["matched"]) | card_ids(game["results"])
         return seen
 
     by_version: dict[int, dict[int, dict]] = {}
@@ -127,15 +116,15 @@ def check_no_leaks(host: Client, phones: list[Client]) -> None:
                 by_version.setdefault(data["v"], {})[seat] = data["game"]
     host_msgs = [d["game"] for e, d in host.messages if e == "state" and d["game"]]
     for game in host_msgs:
-        assert ids(game) <= public(game)
+        assert card_ids(game) <= public(game)
     checked = 0
     for version, games in by_version.items():
         for seat, game in games.items():
-            private = ids(game["you"]) - public(game)
-            assert ids({k: v for k, v in game.items() if k != "you"}) <= public(game)
+            private = card_ids(game["you"]) - public(game)
+            assert card_ids({k: v for k, v in game.items() if k != "you"}) <= public(game)
             for other, theirs in games.items():
                 if other != seat:
-                    assert not private & ids(theirs), (version, seat, other)
+                    assert not private & card_ids(theirs), (version, seat, other)
                     checked += 1
     assert checked > 1000
 

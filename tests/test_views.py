@@ -11,21 +11,7 @@ from partyrummy.game import GameState
 from partyrummy.hand import Phase
 from partyrummy.views import view_for, view_for_host
 
-from .play import random_game
-
-
-def card_ids(value) -> set[int]:
-    """Every card id anywhere in a view (cards are dicts with an 'id' and a 'card')."""
-    found: set[int] = set()
-    if isinstance(value, dict):
-        if "id" in value and "card" in value:
-            found.add(value["id"])
-        for item in value.values():
-            found |= card_ids(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= card_ids(item)
-    return found
+from .play import card_ids, random_game
 
 
 def public_ids(game: GameState) -> set[int]:
