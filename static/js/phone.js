@@ -83,11 +83,20 @@
     const game = state.game;
     $("join").hidden = seated;
     $("join-form").hidden = seated || state.room.started;
-    $("join-closed").hidden = !state.room.started;
+    $("watch").hidden = seated || !game;
+    if (!seated && game) renderWatching(game);
     $("waiting").hidden = !seated || !!game;
     $("play").hidden = !seated || !game;
     if (seated && !game) renderWaiting(me);
     if (seated && game) renderPlay(me, game);
+  }
+
+  function renderWatching(game) {
+    $("watch-call").textContent = callText(state);
+    $("watch-info").textContent = infoText(game);
+    const seats = state.room.seats;
+    const order = seats.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+    $("watch-scores").replaceChildren(...order.map((i) => el("li", { text: `${seats[i].name}: ${game.totals[i]}` })));
   }
 
   function neighbourWords(seat) {
