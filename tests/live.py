@@ -6,6 +6,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -27,8 +28,17 @@ def free_port() -> int:
 class LiveServer:
     """`partyrummy` started as a person would, bound to loopback, QR pointing at loopback."""
 
-    def __init__(self, *extra: str, command: list[str] | None = None, cwd: Path | None = None) -> None:
-        self.port = free_port()
+    def __init__(
+        self,
+        *extra: str,
+        command: list[str] | None = None,
+        cwd: Path | None = None,
+        data: Path | None = None,
+        port: int | None = None,
+    ) -> None:
+        self.port = port or free_port()
+        self.tmp = tempfile.TemporaryDirectory()
+        self.data = data or Path(self.tmp.name) / "rooms.sqlite3"
         self.url = f"http://127.0.0.1:{self.port}"
         base = command or [sys.executable, "-m", "partyrummy"]
         self.args = [
@@ -41,6 +51,8 @@ class LiveServer:
             self.url,
             "--variants",
             str(HERE / "fast.toml"),
+            "--data",
+            str(self.data),
             *extra,
         ]
         self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
@@ -53,6 +65,7 @@ class LiveServer:
                 return
             except OSError:
                 if self.proc.poll() is not None:
+                    self.tmp.cleanup()
                     raise RuntimeError("server exited: " + "".join(self.output)) from None
                 time.sleep(0.05)  # waiting for a process to bind its port: nothing to wait on instead
         raise RuntimeError("server did not start")
@@ -79,17 +92,27 @@ class LiveServer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
         self.proc.stdout.close()
+        self.tmp.cleanup()
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no last write."""
+        self.proc.kill()
+        self.proc.wait(10)
+        self.proc.stdout.close()
+        self.tmp.cleanup()
 
 
 class Client:
     """A phone or a TV: a python-socketio client keeping every message it received."""
 
-    def __init__(self, url: str, room: str, role: str = "player", token: str | None = None) -> None:
+    def __init__(
+        self, url: str, room: str, role: str = "player", token: str | None = None, reconnect: bool = False
+    ) -> None:
         self.room, self.role, self.token = room, role, token
         self.messages: list[tuple[str, Any]] = []
         self.state: dict | None = None
         self.changed = threading.Condition()
-        self.sio = socketio.Client(reconnection=False)
+        self.sio = socketio.Client(reconnection=reconnect, reconnection_delay=0.2, reconnection_delay_max=1)
         self.sio.on("state", self._on_state)
         self.sio.on("notice", lambda data: self._record("notice", data))
         self.sio.connect(url, auth=lambda: {"role": self.role, "room": self.room, "token": self.token}, wait_timeout=10)

@@ -71,9 +71,10 @@ def test_bad_input_is_refused_to_that_phone_only(server) -> None:
     host, phones = open_room(server, 3)
     assert host.call("start")["ok"]
     bad, others = phones[0], phones[1:]
-    bad.wait_for(lambda s: phase(s) == "draw")
+    version = bad.wait_for(lambda s: phase(s) == "draw")["v"]
+    for phone in others:  # everyone holds the same table before the bad input starts
+        phone.wait_for(lambda s: s["v"] >= version)
     seen = [len(p.messages) for p in others]
-    version = bad.state["v"]
     refusals = [
         ("draw", "shoe", "bad_command"),
         ("draw", {"source": "deck"}, "bad_command"),

@@ -10,6 +10,7 @@ from flask_socketio import SocketIO
 
 from ..resources import resource_path
 from ..variants import Variant, default_variants
+from .journal import Journal, default_data_path
 from .pages import register_pages
 from .room import Room
 from .rooms import Rooms
@@ -21,7 +22,10 @@ log = logging.getLogger(__name__)
 
 
 def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
-    """A Flask app and its SocketIO server. Config: PUBLIC_URL, VARIANTS, SEED (fixed deals)."""
+    """A Flask app and its SocketIO server.
+
+    Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file).
+    """
     config = dict(config or {})
     app = Flask(
         __name__,
@@ -46,7 +50,9 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     def start_caller(room: Room) -> None:
         socketio.start_background_task(_caller_loop, room)
 
-    rooms = Rooms(variants, send, start_caller, seed=app.config.get("SEED"))
+    journal = Journal(app.config.get("DATA") or default_data_path())
+    rooms = Rooms(variants, send, start_caller, seed=app.config.get("SEED"), journal=journal)
+    rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
     register_pages(app, rooms, app.config["PUBLIC_URL"])
     register_sockets(socketio, rooms)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import game as engine
-from ..commands import AutoPlay, Call, Command, GameEnded
+from ..commands import AutoPlay, Call, Command, GameEnded, command_from_dict, command_to_dict
 from ..errors import OutOfPhase, RummyError
 from ..game import GameState
 from ..hand import Phase
@@ -84,7 +84,9 @@ class Room:
         send: Callable[[str, str, dict], None],
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
+        record: Callable[[str, dict], None] = lambda code, event: None,
     ) -> None:
+        self.record = record  # the journal: called with each change before it is made
         self.seed = seed  # when set, game k of the night is dealt from seed + k
         self.code = code
         self.variants = variants
@@ -158,38 +160,33 @@ class Room:
             raise Refused(f"The table is full ({self.variant.max_players} players)")
         if any(s.name.casefold() == name.casefold() for s in self.seats):
             raise Refused(f"Someone here is already called {name}: pick another name")
-        self._joins += 1
         used = {s.colour for s in self.seats}
         colour = next(c for c in COLOURS if c not in used)
-        seat = Seat(name, secrets.token_urlsafe(16), colour, self._joins)
-        self.seats.append(seat)
-        self.viewers[sid] = Viewer("player", seat.token)
-        seat.sids.add(sid)
-        self.changed()
+        token = secrets.token_urlsafe(16)
+        self._do({"t": "join", "name": name, "token": token, "colour": colour, "joined": self._joins + 1})
+        self.viewers[sid] = Viewer("player", token)
+        self.seats[-1].sids.add(sid)
         return len(self.seats) - 1
 
     def remove(self, seat: int) -> None:
         self._lobby_only("remove players")
         self._check_seat(seat)
-        gone = self.seats.pop(seat)
-        for sid in gone.sids:
+        for sid in self.seats[seat].sids:
             self.viewers[sid] = Viewer("guest")
             self.send(sid, "notice", {"code": "removed", "message": "The host took you off the table"})
-        self.changed()
+        self._do({"t": "remove", "seat": seat})
 
     def move(self, seat: int, to: int) -> None:
         self._lobby_only("move seats")
         self._check_seat(seat)
         self._check_seat(to)
-        self.seats.insert(to, self.seats.pop(seat))
-        self.changed()
+        self._do({"t": "move", "seat": seat, "to": to})
 
     def choose_variant(self, name: str) -> None:
         self._lobby_only("change the rules")
         if name not in self.variants:
             raise Refused("There is no such rule set")
-        self.variant_name = name
-        self.changed()
+        self._do({"t": "variant", "name": name})
 
     def start(self, seed: int | None = None) -> None:
         """Deal hand 1 to the seated players (or a new game after the last one ended)."""
@@ -201,10 +198,7 @@ class Room:
             raise Refused(f"These rules seat at most {self.variant.max_players}")
         if seed is None:
             seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.night)
-        self.game, _ = engine.new_game(self.variant, len(self.seats), seed)
-        self.hints.clear()
-        self.paused = False
-        self.changed()
+        self._do({"t": "start", "variant": self.variant_name, "seed": seed})
 
     def _lobby_only(self, what: str) -> None:
         if self.game is not None and not self.game.over:
@@ -217,12 +211,12 @@ class Room:
     # -- Play -----------------------------------------------------------------
 
     def play(self, command: Command) -> None:
-        """Apply one command; a RummyError leaves everything as it was."""
+        """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
         if self.game is None:
             raise OutOfPhase("The game has not started yet")
-        self.game, events = engine.apply(self.game, command)
-        if any(isinstance(event, GameEnded) for event in events):
-            self._remember_game()
+        result = engine.apply(self.game, command)  # pure: refuses before anything is written
+        self.record(self.code, {"t": "cmd", "cmd": command_to_dict(command)})
+        self._set_game(*result)
         self.changed()
 
     def call_now(self) -> None:
@@ -237,18 +231,60 @@ class Room:
     def set_paused(self, paused: bool) -> None:
         if self.game is None or self.game.over:
             raise Refused("There is nothing to pause")
-        self.paused = paused
+        self._do({"t": "pause", "paused": paused})
         if not paused:  # the clock starts again from now
             now = self.clock()
             self.pace.since = self.pace.cycle_since = now
             self.pace.all_acted_at = now if self.pace.all_acted_at is not None else None
-        self.changed()
 
     def _hurry(self) -> None:
         hand = self.game.hand
         for seat in range(hand.players):
             if hand.active(seat) and hand.picks[seat] is None:
-                self.game, _ = engine.apply(self.game, AutoPlay(seat))
+                self.play(AutoPlay(seat))
+
+    # -- Events: written ahead, then applied; a restart replays them ------------
+
+    def _do(self, event: dict[str, Any]) -> None:
+        """Write a change to the journal before making it, so that nobody sees what was not kept."""
+        self.record(self.code, event)
+        self.apply_event(event)
+        self.changed()
+
+    def apply_event(self, event: dict[str, Any]) -> None:
+        """Make one recorded change (live, or replayed after a restart)."""
+        match event["t"]:
+            case "join":
+                self._joins = event["joined"]
+                self.seats.append(Seat(event["name"], event["token"], event["colour"], event["joined"]))
+            case "remove":
+                self.seats.pop(event["seat"])
+            case "move":
+                self.seats.insert(event["to"], self.seats.pop(event["seat"]))
+            case "variant":
+                self.variant_name = event["name"]
+            case "start":
+                self.variant_name = event["variant"]
+                self.game, _ = engine.new_game(self.variant, len(self.seats), event["seed"])
+                self.hints.clear()
+                self.paused = False
+            case "cmd":
+                self._set_game(*engine.apply(self.game, command_from_dict(event["cmd"])))
+            case "pause":
+                self.paused = event["paused"]
+
+    def restore(self, events: list[dict[str, Any]]) -> None:
+        """Rebuild the room from its journal, card for card."""
+        for event in events:
+            self.apply_event(event)
+        # Versions go on growing across a restart (clients keep the highest): start from the clock, in ms.
+        self.version = max(self.version, int(time.time() * 1000))
+        self.changed()
+
+    def _set_game(self, game: GameState, events: list) -> None:
+        self.game = game
+        if any(isinstance(event, GameEnded) for event in events):
+            self._remember_game()
 
     def _remember_game(self) -> None:
         game = self.game

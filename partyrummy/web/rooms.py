@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable
 
 from ..variants import DEFAULT_VARIANT, Variant
+from .journal import Journal
 from .room import Room
 
 __all__ = ["Rooms", "CODE_ALPHABET", "new_code"]
+
+log = logging.getLogger(__name__)
 
 # No look-alikes: no B/8, G/6, I/1, O/0/Q/D, S/5, U/V, Z/2.
 CODE_ALPHABET = "ACEFHJKLMNPRTWXY"
@@ -29,8 +33,10 @@ class Rooms:
         send: Callable[[str, str, dict], None],
         start_caller: Callable[[Room], None],
         seed: int | None = None,
+        journal: Journal | None = None,
     ) -> None:
         self.seed = seed
+        self.journal = journal
         self.variants = variants
         self.send = send
         self.start_caller = start_caller
@@ -39,13 +45,42 @@ class Rooms:
         self.by_sid: dict[str, Room] = {}
         self.newest: Room | None = None
 
+    def _room(self, code: str) -> Room:
+        record = self.journal.append if self.journal else (lambda code, event: None)
+        return Room(code, self.variants, DEFAULT_VARIANT, self.send, seed=self.seed, record=record)
+
+    def _add(self, room: Room) -> None:
+        self.by_code[room.code] = room
+        self.newest = room
+        self.start_caller(room)
+
     def create(self) -> Room:
         with self.lock:
-            room = Room(new_code(set(self.by_code)), self.variants, DEFAULT_VARIANT, self.send, seed=self.seed)
-            self.by_code[room.code] = room
-            self.newest = room
-        self.start_caller(room)
+            taken = set(self.by_code) | (self.journal.known_codes() if self.journal else set())
+            room = self._room(new_code(taken))
+            if self.journal:
+                self.journal.open_room(room.code, room.host_token)
+            self._add(room)
         return room
+
+    def restore(self) -> int:
+        """Bring back every room the journal holds from lately; returns how many."""
+        if self.journal is None:
+            return 0
+        count = 0
+        for code, host_token, events in self.journal.recent_rooms():
+            room = self._room(code)
+            room.host_token = host_token
+            try:
+                with room.lock:
+                    room.restore(events)
+            except Exception:  # a room the current rules cannot replay stays in the file, unloaded
+                log.exception("could not restore room %s", code)
+                continue
+            with self.lock:
+                self._add(room)
+            count += 1
+        return count
 
     def current(self) -> Room:
         """The room the TV shows: the newest one, or a new lobby if there is none."""

@@ -32,7 +32,7 @@ class NoDelayServer(ThreadedWSGIServer):
 
 def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     public_url = (args.public_url or f"http://{lan_address()}:{args.port}").rstrip("/")
-    app, _ = create_app({"PUBLIC_URL": public_url, "VARIANTS": variants, "SEED": args.seed})
+    app, _ = create_app({"PUBLIC_URL": public_url, "VARIANTS": variants, "SEED": args.seed, "DATA": args.data})
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     try:
@@ -45,6 +45,7 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     print(f"  TV (open this on the big screen): {tv}", flush=True)
     print(f"  Phones join at {public_url}/join/… (scan the QR code on the TV)", flush=True)
     print(f"  Listening on {args.host}:{args.port}. Ctrl+C to stop.", flush=True)
+    print(f"  Rooms are kept in {app.extensions['partyrummy.rooms'].journal.path}", flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, args=(tv,)).start()
     try:
