@@ -199,8 +199,7 @@ def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dic
         state = host.state
         if state["game"]["game_over"]:
             return state
-        if state["game"]["phase"] == "scored":
-            host.call("call_now")
+        if state["game"]["phase"] == "scored" and host.call("call_now")["ok"]:
             host.wait_for(lambda s, before=state["v"]: s["v"] > before)
         with host.changed:
             host.changed.wait(0.05)

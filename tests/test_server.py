@@ -172,3 +172,26 @@ def test_a_stranger_cannot_take_a_seat_or_the_host_controls(server) -> None:
     assert not ack["ok"] and "started" in ack["error"]["message"]
     assert not stranger.call("call_now")["ok"]
     assert not stranger.call("draw", {"source": "shoe"})["ok"]
+
+
+def test_a_second_device_with_the_same_token_takes_the_seat_over(server) -> None:
+    host, phones = open_room(server, 2)
+    old = phones[0]
+    new = Client(server.url, host.room, token=old.token)
+    assert new.state["room"]["you"]["seat"] == 0
+    with old.changed:
+        old.changed.wait_for(lambda: any(e == "notice" and d["code"] == "replaced" for e, d in old.messages), 10)
+    assert old.sync()["state"]["room"]["you"]["role"] == "guest"
+    assert not old.call("draw", {"source": "shoe"})["ok"]
+
+
+def test_a_flood_from_one_phone_is_cut_off_and_the_room_plays_on(server) -> None:
+    host, phones = open_room(server, 2)
+    flood = phones[0]
+    answers = [flood.call("match") for _ in range(60)]
+    codes = {a["error"]["code"] for a in answers}
+    assert codes == {"out_of_phase", "refused"}
+    assert any(a["error"]["message"].startswith("Slow down") for a in answers)
+    assert host.call("start")["ok"]
+    assert phones[1].wait_for(lambda s: phase(s) == "draw")
+    assert phones[1].call("draw", {"source": "shoe"})["ok"]

@@ -132,10 +132,14 @@ class Room:
         return viewer.role == "host" or (viewer.role == "player" and self.seat_of(viewer.token) == self.vip())
 
     def attach(self, sid: str, viewer: Viewer) -> None:
+        """A connection joins the room; a seat's token on a second device takes the seat over."""
         self.viewers[sid] = viewer
         seat = self.seat_of(viewer.token) if viewer.role == "player" else None
         if seat is not None:
-            self.seats[seat].sids.add(sid)
+            for old in self.seats[seat].sids:
+                self.viewers[old] = Viewer("guest")
+                self.send(old, "notice", {"code": "replaced", "message": "Your seat is now open on another device"})
+            self.seats[seat].sids = {sid}
             self.seats[seat].gone_since = None
         self.changed()
 

@@ -7,6 +7,7 @@ acknowledgement to the sender only; nobody else hears of it.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,7 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 
 from ..commands import CallMatch, Choose, Draw
 from ..errors import BadCommand, RummyError
+from .limits import Limiter
 from .payloads import check
 from .room import Refused, Room, Viewer
 from .rooms import Rooms
@@ -27,11 +29,27 @@ log = logging.getLogger(__name__)
 Action = Callable[[Room, Viewer, dict[str, Any]], dict[str, Any] | None]
 
 
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
     """Wire every event of docs/protocol.md to its action."""
 
+    # A phone sends a few events a cycle; a burst of 20 and 10 a second is far above any real play.
+    events = Limiter(capacity=20, rate=10)
+    # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
+    # The laptop itself (loopback: its own TV tabs, local bots and tests) is not limited.
+    joins = Limiter(capacity=12, rate=0.5)
+
     def on_connect(auth: Any = None) -> bool:
         auth = auth if isinstance(auth, dict) else {}
+        address = request.remote_addr or "?"
+        if not _loopback(address) and not joins.allow(address):
+            raise ConnectionRefusedError("Too many tries from this device: wait a moment")
         room = rooms.get(auth.get("room"))
         if room is None:
             raise ConnectionRefusedError("There is no game with that code here: check the code on the TV")
@@ -49,6 +67,7 @@ def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
         return True
 
     def on_disconnect(*_: Any) -> None:
+        events.forget(request.sid)
         room = rooms.by_sid.pop(request.sid, None)
         if room is not None:
             with room.lock:
@@ -61,6 +80,8 @@ def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
     def register(event: str, action: Action, host_only: bool = False) -> None:
         def handler(*args: Any) -> dict[str, Any]:
             try:
+                if not events.allow(request.sid):
+                    raise Refused("Slow down: too many messages at once")
                 if len(args) > 1:
                     raise BadCommand("That message is not understood (one object expected)")
                 payload = check(event, args[0] if args else None)

@@ -19,7 +19,8 @@
   link.socket.on("disconnect", () => notice("Connection lost: reconnecting…", true));
   link.socket.on("connect_error", (err) => notice(err.message || "Cannot reach the TV: retrying…", true));
   link.socket.on("notice", (n) => {
-    if (n.code === "removed" || n.code === "replaced") store(tokenKey, null);
+    if (n.code === "removed") store(tokenKey, null);
+    if (n.code === "replaced") link.socket.disconnect(); // the other device has the seat; reload to take it back
     notice(n.message, true);
   });
 
