@@ -21,6 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=5000, help="port to listen on (default: 5000)")
     parser.add_argument("--public-url", metavar="URL", help="the address phones use, when the LAN address is not it")
     parser.add_argument("--open", action="store_true", help="open the TV page in the default browser")
+    parser.add_argument("--event-rate", type=float, help=argparse.SUPPRESS)  # for load and fuzz tests
     parser.add_argument("--data", metavar="PATH", help="the SQLite file rooms are kept in (default: your data folder)")
     parser.add_argument(
         "--seed", type=int, help="deal every room's games from this seed (to replay a game, or for tests)"

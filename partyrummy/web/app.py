@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     """A Flask app and its SocketIO server.
 
-    Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file).
+    Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file),
+    EVENT_RATE (events a second one connection may send, default 10).
     """
     config = dict(config or {})
     app = Flask(
@@ -55,7 +56,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
     register_pages(app, rooms, app.config["PUBLIC_URL"])
-    register_sockets(socketio, rooms)
+    register_sockets(socketio, rooms, event_rate=app.config.get("EVENT_RATE") or 10)
     return app, socketio
 
 

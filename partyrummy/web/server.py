@@ -32,7 +32,15 @@ class NoDelayServer(ThreadedWSGIServer):
 
 def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     public_url = (args.public_url or f"http://{lan_address()}:{args.port}").rstrip("/")
-    app, _ = create_app({"PUBLIC_URL": public_url, "VARIANTS": variants, "SEED": args.seed, "DATA": args.data})
+    app, _ = create_app(
+        {
+            "PUBLIC_URL": public_url,
+            "VARIANTS": variants,
+            "SEED": args.seed,
+            "DATA": args.data,
+            "EVENT_RATE": args.event_rate,
+        }
+    )
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     try:

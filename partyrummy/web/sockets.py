@@ -36,16 +36,20 @@ def _loopback(address: str) -> bool:
         return False
 
 
-def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
+def register_sockets(socketio: SocketIO, rooms: Rooms, event_rate: float = 10) -> None:
     """Wire every event of docs/protocol.md to its action."""
 
-    # A phone sends a few events a cycle; a burst of 20 and 10 a second is far above any real play.
-    events = Limiter(capacity=20, rate=10)
+    # A phone sends a few events a cycle; a burst of 2 s' worth at 10 a second is far above any real play.
+    events = Limiter(capacity=2 * event_rate, rate=event_rate)
     # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
     # The laptop itself (loopback: its own TV tabs, local bots and tests) is not limited.
     joins = Limiter(capacity=12, rate=0.5)
 
-    def on_connect(auth: Any = None) -> bool:
+    # python-socketio hands a client's *event* named "connect" or "disconnect" to these same
+    # handlers, so each checks that it is the real thing before touching the room.
+    def on_connect(auth: Any = None) -> bool | None:
+        if request.sid in rooms.by_sid:
+            return None  # already connected: an event named "connect", not a connection
         auth = auth if isinstance(auth, dict) else {}
         address = request.remote_addr or "?"
         if not _loopback(address) and not joins.allow(address):
@@ -67,6 +71,8 @@ def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
         return True
 
     def on_disconnect(*_: Any) -> None:
+        if socketio.server.manager.is_connected(request.sid, "/"):
+            return  # still connected: an event named "disconnect", not a disconnection
         events.forget(request.sid)
         room = rooms.by_sid.pop(request.sid, None)
         if room is not None:
@@ -74,8 +80,14 @@ def register_sockets(socketio: SocketIO, rooms: Rooms) -> None:
                 room.detach(request.sid)
                 room.flush()
 
+    def on_unknown(event: Any, *_: Any) -> dict[str, Any]:
+        if not events.allow(request.sid):
+            return {"ok": False, "error": Refused("Slow down: too many messages at once").as_dict()}
+        return {"ok": False, "error": BadCommand(f"This game knows no {str(event)[:20]!r} message").as_dict()}
+
     socketio.on_event("connect", on_connect)
     socketio.on_event("disconnect", on_disconnect)
+    socketio.on_event("*", on_unknown)  # any event without a handler of its own
 
     def register(event: str, action: Action, host_only: bool = False) -> None:
         def handler(*args: Any) -> dict[str, Any]:
