@@ -64,7 +64,7 @@ def _solve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     variant = variants[args.variant]
     cards = parse_cards(" ".join(args.cards))
     size = args.hand_size or min(len(cards), 13)
-    wild: int | None = size if variant.round_wilds else None
+    wild = variant.wild_for_size(size)
     if args.wild is not None:
         wild = None if args.wild.lower() == "none" else RANK_NAMES.index(args.wild.upper())
     result = best_arrangement(cards, wild, variant.meld_rules())

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 __all__ = [
+    "SOURCES",
     "Command",
     "Draw",
     "Choose",
@@ -29,7 +30,7 @@ __all__ = [
     "command_to_dict",
 ]
 
-SOURCES = ("shoe", "pile")
+SOURCES = ("shoe", "pile")  # where a Draw takes its card: the shoe, or the right-hand neighbour's pile
 
 
 # -- Commands -----------------------------------------------------------------

@@ -37,7 +37,19 @@ from .errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, O
 from .melds import best_arrangement, best_discard, is_complete
 from .variants import Variant
 
-__all__ = ["Phase", "ACCEPTS", "HandState", "SeatResult", "deal", "apply", "lay_out", "right_of", "left_of"]
+__all__ = [
+    "Phase",
+    "ACCEPTS",
+    "ACTING",
+    "MATCH_WINDOWS",
+    "HandState",
+    "SeatResult",
+    "deal",
+    "apply",
+    "lay_out",
+    "right_of",
+    "left_of",
+]
 
 
 class Phase(StrEnum):
@@ -49,6 +61,10 @@ class Phase(StrEnum):
     LAST_CHOOSE = "last_choose"
     SCORED = "scored"
 
+
+# The phases in which players act (draw, then pick), and the windows for Match!.
+ACTING = frozenset({Phase.DRAW, Phase.CHOOSE, Phase.LAST_DRAW, Phase.LAST_CHOOSE})
+MATCH_WINDOWS = frozenset({Phase.SETUP, Phase.REVEAL})
 
 # The one table of what each phase accepts; anything else is OutOfPhase.
 ACCEPTS: dict[Phase, tuple[type, ...]] = {
@@ -120,13 +136,17 @@ class HandState:
         """Whether the seat still plays this cycle (matched players are out)."""
         return seat not in self.matched
 
+    def slow_seats(self) -> list[int]:
+        """Seats still to pick a discard this cycle (the ones the caller would hurry)."""
+        if self.phase not in ACTING:
+            return []
+        return [s for s in range(self.players) if self.active(s) and self.picks[s] is None]
+
     def waiting_for(self) -> list[int]:
         """Seats that have not acted in this phase yet."""
         if self.phase in (Phase.DRAW, Phase.LAST_DRAW):
             return [s for s in range(self.players) if self.active(s) and self.drawn[s] is None]
-        if self.phase in (Phase.CHOOSE, Phase.LAST_CHOOSE):
-            return [s for s in range(self.players) if self.active(s) and self.picks[s] is None]
-        return []
+        return self.slow_seats()
 
     def cards_of(self, ids: tuple[int, ...] | list[int]) -> list[Card]:
         return [self.faces[i] for i in ids]

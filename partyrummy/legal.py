@@ -1,13 +1,26 @@
-"""Every command the engine would accept right now: for random play, fuzzing and bots."""
+"""Every command the engine would accept right now: for random play, fuzzing and bots.
+
+Candidates are tried on the engine itself, so the rules stay in one place
+(hand.py); only AutoPlay is judged here, because trying it means solving the
+hand for its best discard.
+"""
 
 from __future__ import annotations
 
-from .commands import AutoPlay, Call, CallMatch, Choose, Command, Draw
+from . import game as engine
+from .commands import SOURCES, AutoPlay, Call, CallMatch, Choose, Command, Draw
+from .errors import RummyError
 from .game import GameState
-from .hand import Phase, right_of
-from .melds import is_complete
 
 __all__ = ["legal_commands"]
+
+
+def _accepted(game: GameState, command: Command) -> bool:
+    try:
+        engine.apply(game, command)
+    except RummyError:
+        return False
+    return True
 
 
 def legal_commands(game: GameState) -> list[Command]:
@@ -15,35 +28,16 @@ def legal_commands(game: GameState) -> list[Command]:
     if game.over:
         return []
     hand = game.hand
-    phase = hand.phase
-    if phase is Phase.SCORED:
-        return [Call()]
-    commands: list[Command] = []
-    seats = [s for s in range(hand.players) if hand.active(s)]
-    if phase in (Phase.DRAW, Phase.LAST_DRAW):
-        can_refill = hand.variant.empty_shoe == "reshuffle-piles" and any(len(p) > 1 for p in hand.piles)
-        for seat in seats:
-            if hand.drawn[seat] is None:
-                draws = [Draw(seat, "shoe")] if hand.shoe or can_refill else []
-                if hand.piles[right_of(seat, hand.players)]:
-                    draws.append(Draw(seat, "pile"))
-                commands.extend(draws + [AutoPlay(seat)] if draws else [])
-            else:
-                commands.extend(Choose(seat, card) for card in hand.hands[seat])
-                if hand.picks[seat] is None:
-                    commands.append(AutoPlay(seat))
-    elif phase in (Phase.CHOOSE, Phase.LAST_CHOOSE):
-        for seat in seats:
-            commands.extend(Choose(seat, card) for card in hand.hands[seat])
-            if hand.picks[seat] is None:
-                commands.append(AutoPlay(seat))
-        if not hand.waiting_for():
-            commands.append(Call())
-    elif phase in (Phase.SETUP, Phase.REVEAL):
-        rules = hand.variant.meld_rules()
-        if phase is Phase.REVEAL or hand.variant.setup_match:
-            for seat in seats:
-                if is_complete(hand.cards_of(hand.hands[seat]), hand.wild_rank, rules):
-                    commands.append(CallMatch(seat))
-        commands.append(Call())
+    commands: list[Command] = [Call()] if _accepted(game, Call()) else []
+    for seat in range(hand.players):
+        draws = [Draw(seat, source) for source in SOURCES if _accepted(game, Draw(seat, source))]
+        chooses = [Choose(seat, card) for card in hand.hands[seat]]
+        if not chooses or not _accepted(game, chooses[0]):
+            chooses = []  # one card held is as good as any other: the phase and seat decide
+        commands += draws + chooses
+        if _accepted(game, CallMatch(seat)):
+            commands.append(CallMatch(seat))
+        # AutoPlay draws (shoe, else pile) if need be, then picks: legal for a slow seat that can do both.
+        if seat in hand.slow_seats() and (draws or hand.drawn[seat] is not None):
+            commands.append(AutoPlay(seat))
     return commands

@@ -113,10 +113,6 @@ class Arrangement:
     melds: tuple[tuple[Card, ...], ...]
     orphans: tuple[Card, ...]
 
-    @property
-    def complete(self) -> bool:
-        return not self.orphans
-
 
 class Solver:
     """Least-penalty arrangements for one wild rank and rule set.
@@ -153,8 +149,8 @@ class Solver:
             if card in done:
                 out.append(done[card])
                 continue
-            if card.rank and card.rank != self.wild_rank:
-                value = self._best(packed - (1 << (((card.rank - 1) * 4 + card.suit) * _BITS)), len(wilds), False)
+            if not is_wild(card, self.wild_rank):
+                value = self._best(packed - (1 << (_face(card) * _BITS)), len(wilds), False)
             else:
                 value = self.penalty([*cards[:i], *cards[i + 1 :]])
                 self._start(cards)
@@ -166,11 +162,11 @@ class Solver:
         """The least-penalty arrangement of `cards`, melds and orphans made of the given cards."""
         packed, wilds = self._start(cards)
         total = self._best(packed, len(wilds), False)
-        groups, orphan_faces, need_total = self._trace(packed, len(wilds))
+        groups, orphan_faces = self._trace(packed, len(wilds))
         pools: dict[int, list[Card]] = {}
         for card in cards:
-            if card.rank and card.rank != self.wild_rank:
-                pools.setdefault((card.rank - 1) * 4 + card.suit, []).append(card)
+            if not is_wild(card, self.wild_rank):
+                pools.setdefault(_face(card), []).append(card)
         melds = [[pools[f].pop() for f in faces] for faces, _ in groups]
         orphans = [pools[f].pop() for f in orphan_faces]
         spare = list(wilds)
@@ -182,7 +178,6 @@ class Solver:
             melds.append(spare)
         else:
             orphans.extend(spare)
-        assert need_total <= len(wilds)
         laid = tuple(_in_order(m, self.wild_rank, self.rules.aces_high) for m in melds)
         return Arrangement(total, laid, tuple(orphans))
 
@@ -208,7 +203,7 @@ class Solver:
             if not rank or rank == wild_rank:
                 wilds.append(card)
                 continue
-            shift = ((rank - 1) * 4 + card.suit) * _BITS
+            shift = _face(card) * _BITS
             if (packed >> shift) & _MASK == _MASK:
                 raise ValueError(f"too many copies of {card} in one hand")
             packed += 1 << shift
@@ -221,7 +216,7 @@ class Solver:
     def _best(self, packed: int, wilds: int, has_meld: bool) -> int:
         if not packed:
             return 0 if has_meld else self._no_meld
-        key = ((packed << 5 | wilds) << 1) | has_meld
+        key = _key(packed, wilds, has_meld)
         memo = self._memo if has_meld else self._memo_no_meld
         found = memo.get(key)
         if found is not None:
@@ -307,20 +302,31 @@ class Solver:
                 if packed & (bit * _MASK):
                     stack.append((nxt, n + 1, removed + bit))
 
-    def _trace(self, packed: int, wilds: int) -> tuple[list[tuple[list[int], int]], list[int], int]:
-        """Follow the memo's best choices: (melds as faces with wilds used, orphan faces, wilds used)."""
+    def _trace(self, packed: int, wilds: int) -> tuple[list[tuple[list[int], int]], list[int]]:
+        """Follow the memo's best choices down from a solved hand: (melds as faces with wilds used, orphan faces).
+
+        Working out a state's best option evaluated that option's child, so every step is in the memo.
+        """
         groups: list[tuple[list[int], int]] = []
         orphans: list[int] = []
         has_meld = False
-        used = 0
         while packed:
-            self._best(packed, wilds, has_meld)
             memo = self._memo if has_meld else self._memo_no_meld
-            _, (_, rest, left, is_group) = memo[((packed << 5 | wilds) << 1) | has_meld]
+            _, (_, rest, left, is_group) = memo[_key(packed, wilds, has_meld)]
             faces = _unpack(packed - rest)
             (groups.append((faces, wilds - left)) if is_group else orphans.extend(faces))
-            packed, used, wilds, has_meld = rest, used + wilds - left, left, has_meld or is_group
-        return groups, orphans, used
+            packed, wilds, has_meld = rest, left, has_meld or is_group
+        return groups, orphans
+
+
+def _key(packed: int, wilds: int, has_meld: bool) -> int:
+    """One int for a search state: the naturals left, the wilds left, whether a meld exists yet."""
+    return ((packed << 5 | wilds) << 1) | has_meld
+
+
+def _face(card: Card) -> int:
+    """A natural's index in the packed multiset (4 bits each)."""
+    return (card.rank - 1) * 4 + card.suit
 
 
 def _unpack(packed: int) -> list[int]:

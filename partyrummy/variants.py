@@ -71,8 +71,12 @@ class Variant:
         return len(self.hand_sizes)
 
     def wild_rank(self, hand_no: int) -> int | None:
-        """The round wild of hand `hand_no` (1-based): the rank equal to its size."""
-        return self.hand_sizes[hand_no - 1] if self.round_wilds else None
+        """The round wild of hand `hand_no` (1-based)."""
+        return self.wild_for_size(self.hand_sizes[hand_no - 1])
+
+    def wild_for_size(self, size: int) -> int | None:
+        """The round wild of a hand of `size` cards: the rank equal to its size (none if the variant says so)."""
+        return size if self.round_wilds else None
 
     def meld_rules(self) -> MeldRules:
         return MeldRules(

@@ -19,8 +19,11 @@ __all__ = ["view_for", "view_for_host", "card_view"]
 
 
 def card_view(card_id: int, face: Card) -> dict[str, Any]:
-    """One physical card: its id (to name it in commands), its short form and its label."""
-    return {"id": card_id, "card": str(face), "label": face.symbol}
+    """One physical card: its id (to name it in commands), its short form, its label, rank and suit.
+
+    Rank 1..13 (0: a joker) and suit 0..3 (♣♦♥♠) let pages sort and colour cards without parsing labels.
+    """
+    return {"id": card_id, "card": str(face), "label": face.symbol, "rank": face.rank, "suit": face.suit}
 
 
 def _cards(hand: HandState, ids: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:

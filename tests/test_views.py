@@ -33,10 +33,12 @@ def check_views(game: GameState) -> None:
         json.dumps(view)
         own = set(game.hand.hands[seat])
         assert card_ids(view) <= public_ids(game) | own
-        # Hints and picks name only the viewer's own cards.
+        # Hints and picks name cards by bare id: all of them must be the viewer's own.
         hint = view["you"]["hint"]
-        assert set(hint["melds"][0] if hint["melds"] else []) <= own
-        assert {view["you"]["pick"]} - {None} <= own
+        named = (
+            {c for meld in hint["melds"] for c in meld} | set(hint["orphans"]) | {hint["discard"], view["you"]["pick"]}
+        )
+        assert named - {None} <= own
 
 
 @settings(max_examples=6, deadline=None)

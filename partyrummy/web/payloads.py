@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..commands import SOURCES
 from ..errors import BadCommand
 
 __all__ = ["SCHEMAS", "check", "clean_name"]
@@ -70,7 +71,7 @@ def _value(key: str, kind: str, value: Any) -> Any:
             raise BadCommand(f"'{key}' should be true or false")
         return value
     if kind == "source":
-        if value not in ("shoe", "pile"):
+        if value not in SOURCES:
             raise BadCommand("Draw from the shoe or from the pile")
         return value
     if kind == "name":

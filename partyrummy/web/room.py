@@ -18,7 +18,7 @@ from .. import game as engine
 from ..commands import AutoPlay, Call, Command, GameEnded, command_from_dict, command_to_dict
 from ..errors import OutOfPhase, RummyError
 from ..game import GameState
-from ..hand import Phase
+from ..hand import ACTING, MATCH_WINDOWS, Phase
 from ..variants import Variant
 from ..views import view_for, view_for_host
 
@@ -39,8 +39,6 @@ COLOURS = (
     "#dcbeff",
     "#9a6324",
 )
-_DRAWING = (Phase.DRAW, Phase.LAST_DRAW, Phase.CHOOSE, Phase.LAST_CHOOSE)
-_WINDOWS = (Phase.SETUP, Phase.REVEAL)
 
 
 class Refused(RummyError):
@@ -119,6 +117,10 @@ class Room:
                 return index
         return None
 
+    def seat_for(self, viewer: Viewer) -> int | None:
+        """The seat a connection plays, if it is a seated player."""
+        return self.seat_of(viewer.token) if viewer.role == "player" else None
+
     def is_host(self, token: str | None) -> bool:
         return token is not None and secrets.compare_digest(self.host_token, token)
 
@@ -129,12 +131,13 @@ class Room:
         return min(range(len(self.seats)), key=lambda i: self.seats[i].joined)
 
     def may_host(self, viewer: Viewer) -> bool:
-        return viewer.role == "host" or (viewer.role == "player" and self.seat_of(viewer.token) == self.vip())
+        seat = self.seat_for(viewer)
+        return viewer.role == "host" or (seat is not None and seat == self.vip())
 
     def attach(self, sid: str, viewer: Viewer) -> None:
         """A connection joins the room; a seat's token on a second device takes the seat over."""
         self.viewers[sid] = viewer
-        seat = self.seat_of(viewer.token) if viewer.role == "player" else None
+        seat = self.seat_for(viewer)
         if seat is not None:
             for old in self.seats[seat].sids:
                 self.viewers[old] = Viewer("guest")
@@ -147,7 +150,7 @@ class Room:
         viewer = self.viewers.pop(sid, None)
         if viewer is None:
             return
-        seat = self.seat_of(viewer.token)
+        seat = self.seat_for(viewer)
         if seat is not None:
             self.seats[seat].sids.discard(sid)
             if not self.seats[seat].sids:
@@ -227,9 +230,7 @@ class Room:
         """The host's "Call now": play for whoever is slow, then call at once."""
         if self.game is None:
             raise OutOfPhase("The game has not started yet")
-        hand = self.game.hand
-        if hand.phase in _DRAWING:
-            self._hurry()
+        self._hurry()
         self.play(Call())
 
     def set_paused(self, paused: bool) -> None:
@@ -242,10 +243,8 @@ class Room:
             self.pace.all_acted_at = now if self.pace.all_acted_at is not None else None
 
     def _hurry(self) -> None:
-        hand = self.game.hand
-        for seat in range(hand.players):
-            if hand.active(seat) and hand.picks[seat] is None:
-                self.play(AutoPlay(seat))
+        for seat in self.game.hand.slow_seats():
+            self.play(AutoPlay(seat))
 
     # -- Events: written ahead, then applied; a restart replays them ------------
 
@@ -309,13 +308,13 @@ class Room:
         now = self.clock()
         hand = game.hand
         v = game.variant
-        if hand.phase in _WINDOWS:
+        if hand.phase in MATCH_WINDOWS:
             due = self.pace.since + v.match_window_s
             if now >= due:
                 self.play(Call())
                 return self.tick()
             return due
-        if hand.phase in _DRAWING:
+        if hand.phase in ACTING:
             if self.pace.all_acted_at is not None:
                 due = self.pace.all_acted_at + v.beat_s
                 if now >= due:
@@ -351,9 +350,7 @@ class Room:
             if hand.phase in (Phase.DRAW, Phase.LAST_DRAW):
                 self.pace.cycle_since = now
                 self.pace.all_acted_at = None
-        everyone = hand.phase in _DRAWING and all(
-            hand.picks[s] is not None for s in range(hand.players) if hand.active(s)
-        )
+        everyone = hand.phase in ACTING and not hand.slow_seats()
         if not everyone:
             self.pace.all_acted_at = None
         elif self.pace.all_acted_at is None:
@@ -383,7 +380,7 @@ class Room:
     def broadcast(self) -> None:
         cache: dict[object, dict] = {}
         for sid, viewer in list(self.viewers.items()):
-            seat = self.seat_of(viewer.token) if viewer.role == "player" else None
+            seat = self.seat_for(viewer)
             key = seat if seat is not None else viewer.role
             if key not in cache:
                 cache[key] = self.view(viewer)
@@ -391,7 +388,7 @@ class Room:
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything one viewer may see: the room, and the game from their seat."""
-        seat = self.seat_of(viewer.token) if viewer.role == "player" else None
+        seat = self.seat_for(viewer)
         game = None
         if self.game is not None:
             game = view_for(self.game, seat, self.hints) if seat is not None else view_for_host(self.game)
@@ -404,7 +401,7 @@ class Room:
     def _room_view(self, viewer: Viewer, seat: int | None) -> dict[str, Any]:
         now = self.clock()
         hurry = None
-        if self.game is not None and not self.game.over and self.game.hand.phase in _DRAWING:
+        if self.game is not None and not self.game.over and self.game.hand.phase in ACTING:
             window = self.hurry_window()
             if window and self.pace.all_acted_at is None and not self.paused:
                 hurry = {"starts_in": round(window[0] - now, 2), "ends_in": round(window[1] - now, 2)}

@@ -116,7 +116,7 @@ def register_sockets(socketio: SocketIO, rooms: Rooms, event_rate: float = 10) -
         socketio.on_event(event, handler)
 
     def seat(room: Room, viewer: Viewer) -> int:
-        index = room.seat_of(viewer.token) if viewer.role == "player" else None
+        index = room.seat_for(viewer)
         if index is None:
             raise Refused("Join the table first")
         return index

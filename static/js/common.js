@@ -2,7 +2,7 @@
 "use strict";
 
 const PR = (() => {
-  const SUIT_NAMES = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades" };
+  const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"]; // by a card's suit number
 
   /* Build an element; text always goes in as text (names are never HTML). */
   function el(tag, attrs, ...children) {
@@ -21,15 +21,12 @@ const PR = (() => {
     return node;
   }
 
-  function suitOf(card) {
-    return card.label.slice(-1);
-  }
-
   /* A card face: its label with a suit class, so colour is never the only signal. */
   function cardFace(card, extra) {
     if (!card) return el("span", { class: "card empty", text: "—" });
-    const suit = card.card === "JK" ? "joker" : SUIT_NAMES[suitOf(card)];
-    return el("span", { class: `card ${suit} ${extra || ""}`.trim(), text: card.card === "JK" ? "🃏" : card.label });
+    const joker = card.rank === 0;
+    const suit = joker ? "joker" : SUIT_NAMES[card.suit];
+    return el("span", { class: `card ${suit} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
   }
 
   function names(state) {
@@ -119,5 +116,5 @@ const PR = (() => {
     return value;
   }
 
-  return { el, cardFace, callText, infoText, connect, names, store, suitOf };
+  return { el, cardFace, callText, infoText, connect, store };
 })();

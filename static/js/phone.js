@@ -176,8 +176,8 @@
       groups = [...hint.melds.map((m) => m.map((id) => byId.get(id))), hint.orphans.map((id) => byId.get(id))];
       if (you.pick !== null && byId.has(you.pick)) groups.push([byId.get(you.pick)]);
     } else {
-      const key = mode === "rank" ? (c) => [rankOf(c), c.label] : (c) => [c.label.slice(-1), rankOf(c)];
-      groups = [[...you.hand].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))];
+      const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
+      groups = [[...you.hand].sort((a, b) => key(a) - key(b))];
     }
     const list = $("hand");
     list.replaceChildren(
@@ -197,11 +197,6 @@
           })),
       ),
     );
-  }
-
-  function rankOf(card) {
-    const order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK"];
-    return String(order.indexOf(card.card === "JK" ? "JK" : card.card.slice(0, -1))).padStart(2, "0");
   }
 
   function renderResults(game, seats) {
