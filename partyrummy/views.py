@@ -15,7 +15,7 @@ from .game import GameState
 from .hand import HandState, Phase, lay_out, left_of, right_of
 from .melds import best_discard
 
-__all__ = ["view_for", "view_for_host", "card_view"]
+__all__ = ["view_for", "view_for_host", "table_view", "card_view"]
 
 
 def card_view(card_id: int, face: Card) -> dict[str, Any]:
@@ -30,8 +30,8 @@ def _cards(hand: HandState, ids: tuple[int, ...] | list[int]) -> list[dict[str, 
     return [card_view(i, hand.faces[i]) for i in ids]
 
 
-def _table(game: GameState) -> dict[str, Any]:
-    """Everything face up, the same for every viewer."""
+def table_view(game: GameState) -> dict[str, Any]:
+    """Everything face up, the same for every viewer: work it out once, pass it to each view."""
     hand = game.hand
     seats = []
     for seat in range(hand.players):
@@ -83,19 +83,22 @@ def _table(game: GameState) -> dict[str, Any]:
     return view
 
 
-def view_for_host(game: GameState) -> dict[str, Any]:
+def view_for_host(game: GameState, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """The host screen's view: the table, and no hand."""
-    return _table(game) | {"you": None}
+    return (table or table_view(game)) | {"you": None}
 
 
-def view_for(game: GameState, seat: int, hints: dict | None = None) -> dict[str, Any]:
+def view_for(
+    game: GameState, seat: int, hints: dict | None = None, table: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Seat `seat`'s view: the table and their own hand.
 
     `hints`, when given, is a dict the caller keeps between views: the hint of
-    a hand that has not changed is not worked out again.
+    a hand that has not changed is not worked out again. `table`, when given,
+    is this game's `table_view`, shared by every viewer of one update.
     """
     hand = game.hand
-    view = _table(game)
+    view = dict(table or table_view(game))
     ids = hand.hands[seat]
     drawn = hand.drawn[seat]
     pick = hand.picks[seat]

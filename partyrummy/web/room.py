@@ -20,7 +20,7 @@ from ..errors import OutOfPhase, RummyError
 from ..game import GameState
 from ..hand import ACTING, MATCH_WINDOWS, Phase
 from ..variants import Variant
-from ..views import view_for, view_for_host
+from ..views import table_view, view_for, view_for_host
 
 __all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS"]
 
@@ -103,6 +103,7 @@ class Room:
         self.night: list[dict[str, Any]] = []  # finished games: winners and totals
         self.hints: dict = {}  # hints already worked out, by hand
         self._dirty = False
+        self._table: tuple[int, dict] = (-1, {})
         self._joins = 0
 
     # -- Who is who ---------------------------------------------------------
@@ -391,7 +392,10 @@ class Room:
         seat = self.seat_for(viewer)
         game = None
         if self.game is not None:
-            game = view_for(self.game, seat, self.hints) if seat is not None else view_for_host(self.game)
+            if self._table[0] != self.version:  # one table a version, shared by every viewer
+                self._table = (self.version, table_view(self.game))
+            table = self._table[1]
+            game = view_for(self.game, seat, self.hints, table) if seat is not None else view_for_host(self.game, table)
         return {
             "v": self.version,
             "room": self._room_view(viewer, seat),
