@@ -241,10 +241,14 @@ class Solver:
         if wilds < 2 and self._alone(packed, wilds, face):
             # No meld can hold it: an orphan, and so are the next lowest cards while alone too.
             cost, rest = 0, packed
-            while rest and self._alone(rest, wilds, face):
+            while True:  # the lowest card of `rest` is alone here
                 cost += self._pen[face]
                 rest -= 1 << (face << 2)
+                if not rest:
+                    break
                 face = ((rest & -rest).bit_length() - 1) >> 2
+                if not self._alone(rest, wilds, face):
+                    break
             return [(cost, rest, wilds, False)]
         rank0, suit = face >> 2, face & 3  # rank0: 0 for an ace … 12 for a King
         options: list[tuple[int, int, int, bool]] = []
