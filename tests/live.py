@@ -115,6 +115,11 @@ class Client:
         self.sio = socketio.Client(reconnection=reconnect, reconnection_delay=0.2, reconnection_delay_max=1)
         self.sio.on("state", self._on_state)
         self.sio.on("notice", lambda data: self._record("notice", data))
+        # The server sends the state from its connect handler, so after a reconnection a state can
+        # arrive before the client counts itself connected; calls wait for the connection itself.
+        self.online = threading.Event()
+        self.sio.on("connect", self.online.set)
+        self.sio.on("disconnect", lambda *reason: self.online.clear())
         self.sio.connect(url, auth=lambda: {"role": self.role, "room": self.room, "token": self.token}, wait_timeout=10)
         self.sync()
 
@@ -131,6 +136,8 @@ class Client:
             self.changed.notify_all()
 
     def call(self, event: str, data: Any = None) -> dict:
+        if not self.online.wait(10):
+            raise TimeoutError("not connected")
         ack = self.sio.call(event, data if data is not None else {}, timeout=10)
         if event == "sync" and ack.get("ok"):
             self._on_state(ack["state"])
