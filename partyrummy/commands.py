@@ -16,6 +16,8 @@ __all__ = [
     "Call",
     "CallMatch",
     "AutoPlay",
+    "Leave",
+    "Arrive",
     "Event",
     "Dealt",
     "Drew",
@@ -26,6 +28,8 @@ __all__ = [
     "Matched",
     "HandScored",
     "GameEnded",
+    "Left",
+    "Arrived",
     "command_from_dict",
     "command_to_dict",
 ]
@@ -73,9 +77,29 @@ class AutoPlay:
     seat: int
 
 
-Command = Draw | Choose | Call | CallMatch | AutoPlay
+@dataclass(frozen=True)
+class Leave:
+    """The host takes a player off the table, mid-hand or not: the ring closes up behind them."""
 
-_COMMANDS = {"draw": Draw, "choose": Choose, "call": Call, "match": CallMatch, "auto_play": AutoPlay}
+    seat: int
+
+
+@dataclass(frozen=True)
+class Arrive:
+    """A newcomer takes a new seat, dealt in at the next hand (when the variant lets newcomers in)."""
+
+
+Command = Draw | Choose | Call | CallMatch | AutoPlay | Leave | Arrive
+
+_COMMANDS = {
+    "draw": Draw,
+    "choose": Choose,
+    "call": Call,
+    "match": CallMatch,
+    "auto_play": AutoPlay,
+    "leave": Leave,
+    "arrive": Arrive,
+}
 _NAMES = {cls: name for name, cls in _COMMANDS.items()}
 
 
@@ -144,4 +168,15 @@ class GameEnded:
     winners: tuple[int, ...]
 
 
-Event = Dealt | Drew | Chose | PhaseChanged | ShoeRefilled | Revealed | Matched | HandScored | GameEnded
+@dataclass(frozen=True)
+class Left:
+    seat: int
+    returned: int  # cards (their hand and their pile) put under the shoe
+
+
+@dataclass(frozen=True)
+class Arrived:
+    seat: int
+
+
+Event = Dealt | Drew | Chose | PhaseChanged | ShoeRefilled | Revealed | Matched | HandScored | GameEnded | Left | Arrived

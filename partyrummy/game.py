@@ -1,12 +1,19 @@
-"""The whole game: one hand after another (sizes from the variant), running totals, the winners."""
+"""The whole game: one hand after another (sizes from the variant), running totals, the winners.
+
+Seats may change between and during hands: a player who leaves takes their
+column out of the score table; a newcomer (when the variant lets them in)
+waits at the end of the ring until the next deal, which gives them the
+starting score the variant sets. Seats 0 .. hand.players - 1 are in the
+hand; any after them are waiting.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from . import hand as hand_machine
-from .commands import Call, Command, Event, GameEnded, HandScored
-from .errors import GameOver, RummyError
+from .commands import Arrive, Arrived, Call, Command, Event, GameEnded, HandScored, Leave
+from .errors import BadCommand, GameOver, OutOfPhase, RummyError
 from .hand import HandState, Phase
 from .variants import Variant
 
@@ -18,12 +25,14 @@ class GameState:
     variant: Variant
     seed: int | str
     hand: HandState
-    history: tuple[tuple[int, ...], ...] = ()  # each scored hand's points, by seat
+    start_scores: tuple[int | None, ...]  # by seat: 0, or a newcomer's starting score (None until dealt in)
+    history: tuple[tuple[int | None, ...], ...] = ()  # each scored hand's points, by seat (None: not dealt in)
     winners: tuple[int, ...] | None = None  # set when the game is over; () means nobody won
 
     @property
     def players(self) -> int:
-        return self.hand.players
+        """Every seat, including newcomers waiting for the next deal."""
+        return len(self.start_scores)
 
     @property
     def over(self) -> bool:
@@ -31,19 +40,37 @@ class GameState:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(points) for points in zip(*self.history, strict=True)) if self.history else (0,) * self.players
+        """Each seat's total; a waiting newcomer shows the score they would start with now."""
+        dealt = [
+            start + sum(points[seat] or 0 for points in self.history)
+            for seat, start in enumerate(self.start_scores[: self.hand.players])
+        ]
+        return tuple(dealt) + (newcomer_score(self.variant, dealt),) * (self.players - len(dealt))
+
+
+def newcomer_score(variant: Variant, totals: list[int]) -> int:
+    """The starting score of a player dealt in late, from the totals of those already playing."""
+    if variant.newcomer_score == "worst":
+        return max(totals, default=0)
+    if variant.newcomer_score == "average":
+        return round(sum(totals) / len(totals)) if totals else 0
+    return 0
 
 
 def new_game(variant: Variant, players: int, seed: int | str) -> tuple[GameState, list[Event]]:
     """Deal hand 1 of a new game."""
     first, events = hand_machine.deal(variant, players, seed, 1)
-    return GameState(variant, seed, first), events
+    return GameState(variant, seed, first, start_scores=(0,) * players), events
 
 
 def apply(game: GameState, command: Command) -> tuple[GameState, list[Event]]:
     """The game after `command`, or a RummyError with the game untouched."""
     if game.over:
         raise GameOver("The game is over: the host can start another")
+    if isinstance(command, Leave):
+        return _leave(game, command.seat)
+    if isinstance(command, Arrive):
+        return _arrive(game)
     if game.hand.phase is Phase.SCORED and isinstance(command, Call):
         return _next_hand(game)
     hand, events = hand_machine.apply(game.hand, command)
@@ -63,8 +90,41 @@ def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
         if len(winners) > 1 and game.variant.ties == "no-winner":
             winners = ()
         return replace(game, winners=winners), [GameEnded(totals, winners)]
+    # Newcomers get their starting score now, and a blank in the columns of the hands they missed.
+    dealt = game.hand.players
+    start = game.totals[dealt:]
+    waiting = game.players - dealt
+    game = replace(
+        game,
+        start_scores=game.start_scores[:dealt] + start,
+        history=tuple(points + (None,) * waiting for points in game.history),
+    )
     hand, events = hand_machine.deal(game.variant, game.players, game.seed, game.hand.hand_no + 1)
     return replace(game, hand=hand), events
+
+
+def _arrive(game: GameState) -> tuple[GameState, list[Event]]:
+    if game.variant.newcomers != "next-hand":
+        raise OutOfPhase("The game has started: you can watch until the next game")
+    if game.players >= game.variant.max_players:
+        raise BadCommand(f"The table is full ({game.variant.max_players} players)")
+    if game.hand.hand_no == game.variant.hands and game.hand.phase is Phase.SCORED:
+        raise OutOfPhase("That was the last hand: join the next game")
+    return replace(game, start_scores=game.start_scores + (None,)), [Arrived(game.players)]
+
+
+def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
+    if not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise BadCommand("There is no such seat")
+    hand, events = game.hand, []
+    if seat < hand.players:  # dealt in (not a newcomer still waiting)
+        hand, events = hand_machine.leave(hand, seat)
+
+    def without(values: tuple) -> tuple:
+        return values[:seat] + values[seat + 1 :]
+
+    history = tuple(without(points) for points in game.history)
+    return replace(game, hand=hand, start_scores=without(game.start_scores), history=history), events
 
 
 def replay(variant: Variant, players: int, seed: int | str, commands: list[Command]) -> GameState:

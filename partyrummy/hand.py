@@ -28,6 +28,7 @@ from .commands import (
     Draw,
     Drew,
     Event,
+    Left,
     Matched,
     PhaseChanged,
     Revealed,
@@ -46,6 +47,7 @@ __all__ = [
     "SeatResult",
     "deal",
     "apply",
+    "leave",
     "lay_out",
     "right_of",
     "left_of",
@@ -358,6 +360,43 @@ def _reveal(state: HandState) -> tuple[HandState, list[Event]]:
         picks=(None,) * n,
     )
     return state, [Revealed(tuple(picks))]
+
+
+def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
+    """A seat leaves mid-hand: its hand and its pile go under the shoe and the ring closes up.
+
+    The ring is the order of seats, so dropping the seat rewires it: the
+    leaver's left-hand neighbour now takes from the leaver's right-hand
+    neighbour, and every pile keeps exactly one taker. Every card stays in
+    exactly one place.
+    """
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise BadCommand("There is no such seat")
+    if state.players - 1 < state.variant.min_players:
+        raise BadCommand(f"At least {state.variant.min_players} players must stay in the hand")
+    returned = state.hands[seat] + state.piles[seat]
+
+    def without(values: tuple) -> tuple:
+        return values[:seat] + values[seat + 1 :]
+
+    kept = [(s - (s > seat), m) for s, m in zip(state.matched, state.match_melds, strict=True) if s != seat]
+    state = replace(
+        state,
+        shoe=returned + state.shoe,  # under the shoe: the top is the end
+        hands=without(state.hands),
+        piles=without(state.piles),
+        drawn=without(state.drawn),
+        took_pile=without(state.took_pile),
+        picks=without(state.picks),
+        matched=tuple(s for s, _ in kept),
+        match_melds=tuple(m for _, m in kept),
+        results=without(state.results) if state.results else (),
+    )
+    events: list[Event] = [Left(seat, len(returned))]
+    if state.phase in (Phase.DRAW, Phase.LAST_DRAW) and not state.waiting_for():
+        state = replace(state, phase=Phase.LAST_CHOOSE if state.last_cycle else Phase.CHOOSE)
+        events.append(PhaseChanged(state.phase.value))
+    return state, events
 
 
 def lay_out(state: HandState, ids: tuple[int, ...] | list[int]) -> SeatResult:

@@ -65,6 +65,8 @@ class Variant:
     hurry_after_s: float
     hurry_countdown_s: float
     hints: bool
+    newcomers: str
+    newcomer_score: str
 
     @property
     def hands(self) -> int:
@@ -99,6 +101,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "aces": ("low", "low-or-high"),
     "ties": ("shared", "no-winner"),
     "empty_shoe": ("reshuffle-piles", "piles-only"),
+    "newcomers": ("watch", "next-hand"),
+    "newcomer_score": ("worst", "average", "zero"),
 }
 _FIELDS = {f.name: f for f in dataclasses.fields(Variant) if f.name != "name"}
 

@@ -99,11 +99,14 @@ def view_for(
     """
     hand = game.hand
     view = dict(table or table_view(game))
+    if seat >= hand.players:  # a newcomer waiting for the next deal: no hand yet
+        return view | {"you": {"seat": seat, "waiting": True}}
     ids = hand.hands[seat]
     drawn = hand.drawn[seat]
     pick = hand.picks[seat]
     you: dict[str, Any] = {
         "seat": seat,
+        "waiting": False,
         "right": right_of(seat, hand.players),
         "left": left_of(seat, hand.players),
         "hand": _cards(hand, ids),

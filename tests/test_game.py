@@ -7,9 +7,10 @@ from dataclasses import replace
 import pytest
 
 from partyrummy import game as engine
-from partyrummy.commands import Call
-from partyrummy.errors import GameOver
-from partyrummy.hand import Phase
+from partyrummy.commands import Arrive, Arrived, AutoPlay, Call, CallMatch, Draw, Leave, Left
+from partyrummy.errors import BadCommand, GameOver, OutOfPhase
+from partyrummy.hand import Phase, right_of
+from partyrummy.legal import legal_commands
 
 from .play import random_game
 
@@ -57,3 +58,96 @@ def test_fewer_hands_from_the_variant(party) -> None:
     quick = replace(party, hand_sizes=(3, 4, 5))
     *_, (game, _) = random_game(quick, 2, seed=2)
     assert len(game.history) == 3 and game.over
+
+
+def to_phase(game, phase: Phase):
+    """Play on (Match! when someone can, else calls and the caller's play for slow seats) until `phase`."""
+    while game.hand.phase is not phase:
+        commands = [c for c in legal_commands(game) if isinstance(c, (CallMatch, Call, AutoPlay))]
+        commands.sort(key=lambda c: not isinstance(c, CallMatch))
+        game, _ = engine.apply(game, commands[0])
+    return game
+
+
+def all_cards(hand) -> list[int]:
+    return sorted(list(hand.shoe) + [c for h in hand.hands for c in h] + [c for p in hand.piles for c in p])
+
+
+def test_a_player_taken_off_mid_draw_leaves_a_closed_ring_and_every_card(party) -> None:
+    game, _ = engine.new_game(party, 5, 3)
+    game = to_phase(game, Phase.DRAW)
+    # Seat 3 draws from seat 2's pile; seat 2 leaves with its hand and its pile.
+    game, _ = engine.apply(game, Draw(3, "pile"))
+    leaver_cards = game.hand.hands[2] + game.hand.piles[2]
+    pile_of_1 = game.hand.piles[1]
+    game, events = engine.apply(game, Leave(2))
+    hand = game.hand
+    assert hand.players == 4 and game.players == 4
+    assert all_cards(hand) == list(range(len(hand.faces)))
+    assert hand.shoe[: len(leaver_cards)] == leaver_cards  # under the shoe, not on top
+    # The old seat 3 (now 2) takes from seat 1's pile now: each pile has exactly one taker.
+    assert right_of(2, 4) == 1 and hand.piles[1] == pile_of_1
+    assert sorted(right_of(s, 4) for s in range(4)) == [0, 1, 2, 3]
+    assert hand.drawn[2] is not None  # the draw it made before stays
+    assert Left(2, len(leaver_cards)) in events
+    # The hand and then the game play on to the end with four.
+    game = to_phase(game, Phase.SCORED)
+    assert len(game.history[-1]) == 4
+
+
+def test_when_the_last_slow_player_leaves_the_table_moves_on(party) -> None:
+    game, _ = engine.new_game(party, 3, 4)
+    game = to_phase(game, Phase.DRAW)
+    game, _ = engine.apply(game, Draw(0, "shoe"))
+    game, _ = engine.apply(game, Draw(1, "shoe"))
+    game, _ = engine.apply(game, Leave(2))
+    assert game.hand.phase is Phase.CHOOSE
+
+
+def test_a_hand_never_drops_below_the_minimum(party) -> None:
+    game, _ = engine.new_game(party, 2, 4)
+    with pytest.raises(BadCommand):
+        engine.apply(game, Leave(0))
+    with pytest.raises(BadCommand):
+        engine.apply(game, Leave(5))
+
+
+def test_a_newcomer_is_dealt_in_at_the_next_hand_with_the_worst_total(party) -> None:
+    game, _ = engine.new_game(party, 3, 8)
+    game, events = engine.apply(game, Arrive())
+    assert Arrived(3) in events and game.players == 4 and game.hand.players == 3
+    game = to_phase(game, Phase.SCORED)
+    worst = max(game.totals[:3])
+    assert game.totals[3] == worst  # shown before the deal as what they would start with
+    game, _ = engine.apply(game, Call())
+    assert game.hand.players == 4 and len(game.hand.hands[3]) == 4
+    assert game.start_scores[3] == worst and game.history[0][3] is None
+    game = to_phase(game, Phase.SCORED)
+    assert game.totals[3] == worst + game.history[1][3]
+    assert all_cards(game.hand) == list(range(len(game.hand.faces)))
+
+
+@pytest.mark.parametrize("rule, expected", [("zero", lambda t: 0), ("average", lambda t: round(sum(t) / len(t)))])
+def test_the_newcomer_score_is_the_variants(party, rule, expected) -> None:
+    game, _ = engine.new_game(replace(party, newcomer_score=rule), 3, 8)
+    game = to_phase(game, Phase.SCORED)
+    game, _ = engine.apply(game, Arrive())
+    totals = game.totals[:3]
+    game, _ = engine.apply(game, Call())
+    assert game.start_scores[3] == expected(totals)
+
+
+def test_newcomers_only_watch_when_the_variant_says_so(party) -> None:
+    game, _ = engine.new_game(replace(party, newcomers="watch"), 3, 8)
+    with pytest.raises(OutOfPhase):
+        engine.apply(game, Arrive())
+    full, _ = engine.new_game(replace(party, max_players=3), 3, 8)
+    with pytest.raises(BadCommand):
+        engine.apply(full, Arrive())
+
+
+def test_a_waiting_newcomer_can_leave_before_being_dealt_in(party) -> None:
+    game, _ = engine.new_game(party, 3, 8)
+    game, _ = engine.apply(game, Arrive())
+    game, _ = engine.apply(game, Leave(3))
+    assert game.players == 3 and game.hand.players == 3

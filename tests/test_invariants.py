@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from partyrummy import game as engine
-from partyrummy.commands import AutoPlay, Call, CallMatch, Choose, Draw
+from partyrummy.commands import Arrive, AutoPlay, Call, CallMatch, Choose, Draw, Leave
 from partyrummy.errors import RummyError
 from partyrummy.legal import legal_commands
 from partyrummy.variants import default_variants
@@ -28,6 +28,9 @@ garbage = st.one_of(
     st.builds(CallMatch, st.integers(-2, 14)),
     st.builds(AutoPlay, st.integers(-2, 14)),
     st.just(Call()),
+    # Seats coming and going: the host's removals (any seat, mid-hand) and newcomers.
+    st.builds(Leave, st.integers(-1, 13)),
+    st.just(Arrive()),
 )
 
 
@@ -56,6 +59,13 @@ class GameMachine(RuleBasedStateMachine):
         hand = self.game.hand
         places = list(hand.shoe) + [c for h in hand.hands for c in h] + [c for p in hand.piles for c in p]
         assert sorted(places) == list(range(len(hand.faces)))
+
+    @invariant()
+    def every_seat_has_one_score_column(self) -> None:
+        game = self.game
+        assert len(game.totals) == game.players >= game.hand.players
+        assert all(len(points) == game.players for points in game.history)
+        assert all(s is None for s in game.start_scores[game.hand.players :])
 
     @invariant()
     def hands_hold_n_or_n_plus_one(self) -> None:
