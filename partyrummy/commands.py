@@ -179,4 +179,6 @@ class Arrived:
     seat: int
 
 
-Event = Dealt | Drew | Chose | PhaseChanged | ShoeRefilled | Revealed | Matched | HandScored | GameEnded | Left | Arrived
+Event = (
+    Dealt | Drew | Chose | PhaseChanged | ShoeRefilled | Revealed | Matched | HandScored | GameEnded | Left | Arrived
+)
