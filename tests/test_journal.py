@@ -25,6 +25,12 @@ def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party
         room.play(Draw(seat, "pile" if seat else "shoe"))
         room.play(Choose(seat, room.game.hand.hands[seat][0]))
     room.call_now()
+    # Seats coming and going mid-game are events too.
+    room.join("sid-Dee", "Dee")
+    room.release(1)
+    room.take("sid-Eve", 1, "Eve")
+    room.claim("sid-Cy-2", room.ticket(2))
+    room.remove(0)
     try:
         room.play(Draw(0, "table"))  # refused: not recorded
     except Exception:
@@ -39,6 +45,7 @@ def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party
     assert copy.game == room.game
     assert [(s.name, s.token, s.colour) for s in copy.seats] == [(s.name, s.token, s.colour) for s in room.seats]
     assert [e["t"] for e in events].count("cmd") == 8
+    assert copy.game.players == 3 and copy.game.hand.players == 2
 
 
 def table(state: dict) -> dict:

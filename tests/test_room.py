@@ -121,3 +121,69 @@ def test_one_update_per_viewer_for_all_the_changes_of_a_command(room) -> None:
     room.settle()
     states = [(sid, data["v"]) for sid, event, data in room.sent if event == "state"]
     assert sorted(sid for sid, _ in states) == sorted(["tv", "sid-Ana", "sid-Bob", "sid-Cy"])
+
+
+def to_draw(room) -> None:
+    room.start(seed=1)
+    room.clock_.now += 2
+    room.tick()
+    assert room.game.hand.phase.value == "draw"
+
+
+def test_an_open_seat_is_played_at_once_and_a_newcomer_takes_its_hand_and_score(room) -> None:
+    to_draw(room)
+    bob_hand = room.game.hand.hands[1]
+    room.release(1)
+    assert room.viewers["sid-Bob"].role == "guest"
+    assert ("sid-Bob", "notice", {"code": "released", "message": "The host opened your seat for someone else"}) in room.sent
+    assert room.view(room.viewers["tv"])["room"]["seats"][1]["health"] == "open"
+    room.tick()  # nobody to wait for: the caller draws and picks for the open seat now
+    assert room.game.hand.drawn[1] is not None and room.game.hand.picks[1] is not None
+    with pytest.raises(Refused, match="already called Ana"):
+        room.take("sid-Eve", 1, "Ana")
+    token = room.take("sid-Eve", 1, "Eve")
+    assert room.seat_of(token) == 1 and room.seats[1].name == "Eve"
+    assert set(bob_hand) <= set(room.game.hand.hands[1])  # Bob's hand, and the card drawn for it
+    with pytest.raises(Refused, match="taken"):
+        room.take("sid-Fay", 1, "Fay")
+    assert room.seat_of(room.seats[0].token) == 0  # nobody else moved
+
+
+def test_seat_health_goes_from_reconnecting_to_gone(room) -> None:
+    def health() -> str:
+        return room.view(room.viewers["tv"])["room"]["seats"][0]["health"]
+
+    assert health() == "connected"
+    room.detach("sid-Ana")
+    assert health() == "reconnecting"
+    room.clock_.now += 61
+    assert health() == "gone" and room.view(room.viewers["tv"])["room"]["seats"][0]["gone_for"] == 61
+    room.attach("sid-Ana-2", Viewer("player", room.seats[0].token))
+    assert health() == "connected"
+
+
+def test_a_rejoin_ticket_works_once_and_not_for_long(room) -> None:
+    old_token = room.seats[2].token
+    ticket = room.ticket(2)
+    seat, token = room.claim("sid-borrowed", ticket)
+    assert seat == 2 and token != old_token and room.seat_of(old_token) is None
+    assert room.viewers["sid-Cy"].role == "guest"  # the dead phone, if it wakes, is told and watches
+    with pytest.raises(Refused, match="expired"):
+        room.claim("sid-other", ticket)
+    late = room.ticket(2)
+    room.clock_.now += 601
+    with pytest.raises(Refused, match="expired"):
+        room.claim("sid-other", late)
+
+
+def test_a_player_removed_mid_hand_and_a_newcomer_keep_seats_and_engine_in_step(room) -> None:
+    to_draw(room)
+    room.join("sid-Dee", "Dee")  # mid-hand: waits for the next deal
+    assert room.game.players == 4 and room.game.hand.players == 3
+    assert room.view(room.viewers["sid-Dee"])["game"]["you"] == {"seat": 3, "waiting": True}
+    room.remove(0)
+    assert [s.name for s in room.seats] == ["Bob", "Cy", "Dee"] and room.game.hand.players == 2
+    assert room.seat_for(room.viewers["sid-Cy"]) == 1 and room.view(room.viewers["sid-Cy"])["game"]["you"]["seat"] == 1
+    with pytest.raises(Exception, match="At least 2"):
+        room.remove(0)
+    assert [s.name for s in room.seats] == ["Bob", "Cy", "Dee"]  # the refusal changed nothing

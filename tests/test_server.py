@@ -83,7 +83,11 @@ def test_bad_input_is_refused_to_that_phone_only(server) -> None:
         ("choose", {"card_id": "7H"}, "bad_command"),
         ("match", {}, "out_of_phase"),
         ("start", {}, "refused"),  # not the VIP... P0 is the VIP, but a game is on
-        ("remove", {"seat": 1}, "refused"),
+        ("remove", {"seat": 7}, "refused"),  # no such seat
+        ("release", {"seat": "1"}, "bad_command"),
+        ("take", {"seat": 1, "name": "Eve"}, "refused"),  # seated already, and the seat is not open
+        ("claim", {"ticket": "guessed"}, "refused"),
+        ("rejoin_code", {"seat": 9}, "refused"),
     ]
     for event, data, code in refusals:
         ack = bad.call(event, data)
@@ -168,9 +172,10 @@ def test_a_stranger_cannot_take_a_seat_or_the_host_controls(server) -> None:
     assert host.call("start")["ok"]
     stranger = Client(server.url, host.room, role="host", token="guess")
     assert stranger.state["room"]["you"]["role"] == "guest" and stranger.state["game"]["you"] is None
-    ack = stranger.call("join", {"name": "Eve"})
-    assert not ack["ok"] and "started" in ack["error"]["message"]
-    assert not stranger.call("call_now")["ok"]
+    ack = stranger.call("take", {"seat": 0, "name": "Eve"})
+    assert not ack["ok"] and "taken" in ack["error"]["message"]
+    for event in ("call_now", "release", "rejoin_code", "remove"):
+        assert stranger.call(event, {"seat": 0} if event != "call_now" else {})["error"]["code"] == "refused"
     assert not stranger.call("draw", {"source": "shoe"})["ok"]
 
 

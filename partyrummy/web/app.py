@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import secrets
 from typing import Any
 
 from flask import Flask
@@ -52,11 +53,15 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         socketio.start_background_task(_caller_loop, room)
 
     journal = Journal(app.config.get("DATA") or default_data_path())
+    # Opens the TV page on a screen other than this laptop's; kept, so such a screen survives a restart.
+    app.config["SCREEN_KEY"] = journal.setting("screen_key", lambda: secrets.token_urlsafe(12))
     rooms = Rooms(variants, send, start_caller, seed=app.config.get("SEED"), journal=journal)
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
-    register_pages(app, rooms, app.config["PUBLIC_URL"])
-    register_sockets(socketio, rooms, event_rate=app.config.get("EVENT_RATE") or 10)
+    register_pages(app, rooms, app.config["PUBLIC_URL"], app.config["SCREEN_KEY"])
+    register_sockets(
+        socketio, rooms, event_rate=app.config.get("EVENT_RATE") or 10, public_url=app.config["PUBLIC_URL"]
+    )
     return app, socketio
 
 

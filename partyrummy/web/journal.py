@@ -14,6 +14,7 @@ import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, host_token TEXT NOT NUL
                                   touched REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS events (room TEXT NOT NULL REFERENCES rooms(code), n INTEGER NOT NULL,
                                    at REAL NOT NULL, event TEXT NOT NULL, PRIMARY KEY (room, n));
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
@@ -83,6 +85,12 @@ class Journal:
                 out.append((code, token, [json.loads(r[0]) for r in rows]))
                 self.counts[code] = len(rows)
         return out
+
+    def setting(self, name: str, make: Callable[[], str]) -> str:
+        """A value kept across restarts (such as the screen key), made the first time it is asked for."""
+        with self.lock:
+            self.db.execute("INSERT OR IGNORE INTO settings VALUES (?, ?)", (name, make()))
+            return self.db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()[0]
 
     def known_codes(self) -> set[str]:
         with self.lock:

@@ -7,9 +7,17 @@ import socket
 import struct
 import sys
 
-__all__ = ["lan_address", "interface_addresses"]
+__all__ = ["lan_address", "interface_addresses", "is_loopback"]
 
 _VIRTUAL = ("lo", "docker", "br-", "veth", "virbr", "tun", "tap", "wg", "zt", "tailscale", "vmnet", "vboxnet", "utun")
+
+
+def is_loopback(address: str | None) -> bool:
+    """Whether a peer address is this machine itself (its own TV tab, local bots, tests)."""
+    try:
+        return ipaddress.ip_address(address or "").is_loopback
+    except ValueError:
+        return False
 
 
 def interface_addresses() -> list[tuple[str, str]]:

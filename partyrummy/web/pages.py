@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import secrets
 
-from flask import Flask, Response, abort, render_template
+from flask import Flask, Response, abort, redirect, render_template, request, url_for
 
+from .netaddr import is_loopback
 from .qr import qr_svg
 from .rooms import Rooms
 
@@ -16,7 +18,9 @@ __all__ = ["register_pages"]
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 
-def register_pages(app: Flask, rooms: Rooms, public_url: str) -> None:
+def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -> None:
+    """The pages. The TV page carries the host's token, so it opens only on this laptop or with the screen key."""
+
     def join_url(code: str) -> str:
         return f"{public_url.rstrip('/')}/join/{code}"
 
@@ -28,8 +32,12 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str) -> None:
         return response
 
     @app.get("/")
-    def tv() -> str:
+    def tv() -> str | Response:
         room = rooms.current()
+        key = request.args.get("key", "")
+        if not (is_loopback(request.remote_addr) or secrets.compare_digest(key.encode(), screen_key.encode())):
+            # A guest who typed the laptop's address: their place is the join page.
+            return redirect(url_for("phone", code=room.code))
         url = join_url(room.code)
         return render_template("tv.html", code=room.code, join_url=url, qr=qr_svg(url), host_token=room.host_token)
 

@@ -24,6 +24,10 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "remove": {"seat": ("int", True)},
     "move": {"seat": ("int", True), "to": ("int", True)},
     "variant": {"name": ("str", True)},
+    "release": {"seat": ("int", True)},
+    "rejoin_code": {"seat": ("int", True)},
+    "take": {"seat": ("int", True), "name": ("name", True)},
+    "claim": {"ticket": ("str", True)},
 }
 
 

@@ -15,14 +15,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import game as engine
-from ..commands import AutoPlay, Call, Command, GameEnded, command_from_dict, command_to_dict
+from ..commands import Arrive, AutoPlay, Call, Command, GameEnded, Leave, command_from_dict, command_to_dict
 from ..errors import OutOfPhase, RummyError
 from ..game import GameState
 from ..hand import ACTING, MATCH_WINDOWS, Phase
 from ..variants import Variant
 from ..views import table_view, view_for, view_for_host
 
-__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS"]
+__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "RECONNECT_GRACE_S", "TICKET_S"]
+
+# A phone that locks or roams drops its socket; Socket.IO's pings notice within about 25 s and the
+# phone's client retries within seconds of waking. Until this long it is "reconnecting", then "gone".
+RECONNECT_GRACE_S = 60
+# A rejoin QR shown on the TV works once, for this long: it is a seat's key on a screen the room can see.
+TICKET_S = 600
 
 # Seat colours; the TV also prints each name, so colour is never the only signal.
 COLOURS = (
@@ -50,7 +56,7 @@ class Refused(RummyError):
 @dataclass
 class Seat:
     name: str
-    token: str
+    token: str | None  # None: released by the host, open for a newcomer (the caller plays it meanwhile)
     colour: str
     joined: int  # join order: the earliest still seated is the VIP
     sids: set[str] = field(default_factory=set)
@@ -105,6 +111,7 @@ class Room:
         self._dirty = False
         self._table: tuple[int, dict] = (-1, {})
         self._joins = 0
+        self.tickets: dict[str, tuple[Seat, float]] = {}  # rejoin QR codes: ticket -> (seat, expiry)
 
     # -- Who is who ---------------------------------------------------------
 
@@ -114,7 +121,7 @@ class Room:
 
     def seat_of(self, token: str | None) -> int | None:
         for index, seat in enumerate(self.seats):
-            if token is not None and secrets.compare_digest(seat.token, token):
+            if token is not None and seat.token is not None and secrets.compare_digest(seat.token, token):
                 return index
         return None
 
@@ -160,29 +167,90 @@ class Room:
 
     # -- The lobby ------------------------------------------------------------
 
+    def playing(self) -> bool:
+        return self.game is not None and not self.game.over
+
     def join(self, sid: str, name: str) -> int:
-        """Seat a new player; their viewer becomes that seat. Returns the seat."""
-        if self.game is not None:
-            raise Refused("The game has started: you can watch until the next game")
+        """Seat a new player; their viewer becomes that seat. Returns the seat.
+
+        Mid-game, a newcomer gets a new seat dealt in at the next hand if the variant says so.
+        """
+        late = self.playing()
+        if late and self.game.variant.newcomers != "next-hand":
+            raise Refused("The game has started: watch, or take a seat the host opens")
         if len(self.seats) >= self.variant.max_players:
             raise Refused(f"The table is full ({self.variant.max_players} players)")
-        if any(s.name.casefold() == name.casefold() for s in self.seats):
-            raise Refused(f"Someone here is already called {name}: pick another name")
+        self._check_name(name)
+        if late:
+            engine.apply(self.game, Arrive())  # refuses, with nothing written, when it cannot be done
         used = {s.colour for s in self.seats}
         colour = next(c for c in COLOURS if c not in used)
         token = secrets.token_urlsafe(16)
-        self._do({"t": "join", "name": name, "token": token, "colour": colour, "joined": self._joins + 1})
+        event = {"t": "join", "name": name, "token": token, "colour": colour, "joined": self._joins + 1}
+        self._do(event | {"late": True} if late else event)
         self.viewers[sid] = Viewer("player", token)
         self.seats[-1].sids.add(sid)
         return len(self.seats) - 1
 
+    def _check_name(self, name: str, seat: int | None = None) -> None:
+        if any(s.name.casefold() == name.casefold() for i, s in enumerate(self.seats) if i != seat):
+            raise Refused(f"Someone here is already called {name}: pick another name")
+
     def remove(self, seat: int) -> None:
-        self._lobby_only("remove players")
+        """Take a player off the table; mid-hand, the engine closes the ring behind them."""
         self._check_seat(seat)
+        if self.playing():
+            engine.apply(self.game, Leave(seat))  # refuses, with nothing written, if the hand cannot lose them
+        self._unseat(seat, "removed", "The host took you off the table")
+        self._do({"t": "remove", "seat": seat})
+
+    def release(self, seat: int) -> None:
+        """Open a seat mid-game: its hand and score wait for a newcomer, and the caller plays it meanwhile."""
+        if not self.playing():
+            raise Refused("Between games, take the player off instead")
+        self._check_seat(seat)
+        if self.seats[seat].token is None:
+            raise Refused("That seat is open already")
+        self._unseat(seat, "released", "The host opened your seat for someone else")
+        self._do({"t": "seat", "seat": seat, "token": None})
+
+    def take(self, sid: str, seat: int, name: str) -> str:
+        """A newcomer takes an open seat, with its hand and score; returns their token."""
+        self._check_seat(seat)
+        if self.seats[seat].token is not None:
+            raise Refused("That seat is taken")
+        self._check_name(name, seat)
+        token = secrets.token_urlsafe(16)
+        self._do({"t": "seat", "seat": seat, "token": token, "name": name})
+        self.attach(sid, Viewer("player", token))
+        return token
+
+    def ticket(self, seat: int) -> str:
+        """A one-time rejoin code for a seat, for the TV to show as a QR code."""
+        self._check_seat(seat)
+        now = self.clock()
+        self.tickets = {t: entry for t, entry in self.tickets.items() if entry[1] > now}
+        ticket = secrets.token_urlsafe(16)
+        self.tickets[ticket] = (self.seats[seat], now + TICKET_S)
+        return ticket
+
+    def claim(self, sid: str, ticket: str) -> tuple[int, str]:
+        """A device scanned a seat's rejoin QR: the seat gets a new token, and its old devices are told."""
+        seat, expires = self.tickets.pop(ticket, (None, 0.0))
+        index = next((i for i, s in enumerate(self.seats) if s is seat), None)
+        if index is None or expires < self.clock():
+            raise Refused("That rejoin code has expired: tap the seat on the TV for a new one")
+        token = secrets.token_urlsafe(16)
+        self._do({"t": "seat", "seat": index, "token": token})
+        self.attach(sid, Viewer("player", token))
+        return index, token
+
+    def _unseat(self, seat: int, code: str, message: str) -> None:
+        """Tell a seat's devices they no longer play it; they stay, watching."""
         for sid in self.seats[seat].sids:
             self.viewers[sid] = Viewer("guest")
-            self.send(sid, "notice", {"code": "removed", "message": "The host took you off the table"})
-        self._do({"t": "remove", "seat": seat})
+            self.send(sid, "notice", {"code": code, "message": message})
+        self.seats[seat].sids = set()
 
     def move(self, seat: int, to: int) -> None:
         self._lobby_only("move seats")
@@ -261,10 +329,20 @@ class Room:
             case "join":
                 self._joins = event["joined"]
                 self.seats.append(Seat(event["name"], event["token"], event["colour"], event["joined"]))
+                if event.get("late"):
+                    self.game, _ = engine.apply(self.game, Arrive())
             case "remove":
+                self._forget_finished_game()
+                if self.game is not None:
+                    self.game, _ = engine.apply(self.game, Leave(event["seat"]))
                 self.seats.pop(event["seat"])
             case "move":
+                self._forget_finished_game()
                 self.seats.insert(event["to"], self.seats.pop(event["seat"]))
+            case "seat":
+                seat = self.seats[event["seat"]]
+                seat.token = event["token"]
+                seat.name = event.get("name", seat.name)
             case "variant":
                 self.variant_name = event["name"]
             case "start":
@@ -277,10 +355,17 @@ class Room:
             case "pause":
                 self.paused = event["paused"]
 
+    def _forget_finished_game(self) -> None:
+        # Rearranging seats after a game: its table would name the wrong people. The night keeps its result.
+        if self.game is not None and self.game.over:
+            self.game = None
+
     def restore(self, events: list[dict[str, Any]]) -> None:
         """Rebuild the room from its journal, card for card."""
         for event in events:
             self.apply_event(event)
+        for seat in self.seats:  # nobody is connected yet: every phone is on its way back
+            seat.gone_since = self.clock()
         # Versions go on growing across a restart (clients keep the highest): start from the clock, in ms.
         self.version = max(self.version, int(time.time() * 1000))
         self.changed()
@@ -316,6 +401,11 @@ class Room:
                 return self.tick()
             return due
         if hand.phase in ACTING:
+            empty = [s for s in hand.slow_seats() if self.seats[s].token is None]
+            if empty:  # nobody holds an open seat's phone: play it at once rather than hold up the table
+                for seat in empty:
+                    self.play(AutoPlay(seat))
+                return self.tick()
             if self.pace.all_acted_at is not None:
                 due = self.pace.all_acted_at + v.beat_s
                 if now >= due:
@@ -402,6 +492,17 @@ class Room:
             "game": game,
         }
 
+    @staticmethod
+    def _health(seat: Seat, now: float) -> str:
+        """ "connected", "reconnecting", "gone" (for longer than a phone takes to come back) or "open"."""
+        if seat.token is None:
+            return "open"
+        if seat.sids:
+            return "connected"
+        if seat.gone_since is None or now - seat.gone_since < RECONNECT_GRACE_S:
+            return "reconnecting"
+        return "gone"
+
     def _room_view(self, viewer: Viewer, seat: int | None) -> dict[str, Any]:
         now = self.clock()
         hurry = None
@@ -410,6 +511,7 @@ class Room:
             if window and self.pace.all_acted_at is None and not self.paused:
                 hurry = {"starts_in": round(window[0] - now, 2), "ends_in": round(window[1] - now, 2)}
         vip = self.vip()
+        dealt = self.game.hand.players if self.game is not None else len(self.seats)
         return {
             "code": self.code,
             "variant": self.variant_name,
@@ -422,11 +524,15 @@ class Room:
                     "name": s.name,
                     "colour": s.colour,
                     "connected": bool(s.sids),
-                    "gone_for": round(now - s.gone_since) if s.gone_since is not None else None,
+                    "health": self._health(s, now),
+                    "gone_for": round(now - s.gone_since) if s.gone_since is not None and s.token else None,
                     "vip": i == vip,
+                    "open": s.token is None,
+                    "waiting": i >= dealt,  # joined late: dealt in at the next hand
                 }
                 for i, s in enumerate(self.seats)
             ],
+            "grace_s": RECONNECT_GRACE_S,
             "started": self.game is not None,
             "paused": self.paused,
             "hurry": hurry,

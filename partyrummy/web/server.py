@@ -48,9 +48,9 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     except OSError as error:
         print(f"partyrummy: cannot listen on {args.host}:{args.port}: {error.strerror}")
         return 1
-    tv = f"{public_url}/"
+    tv = f"{public_url}/?key={app.config['SCREEN_KEY']}"
     print("PartyRummy is ready.", flush=True)
-    print(f"  TV (open this on the big screen): {tv}", flush=True)
+    print(f"  TV (open this on the big screen; keep the key to yourself): {tv}", flush=True)
     print(f"  Phones join at {public_url}/join/… (scan the QR code on the TV)", flush=True)
     print(f"  Listening on {args.host}:{args.port}. Ctrl+C to stop.", flush=True)
     print(f"  Rooms are kept in {app.extensions['partyrummy.rooms'].journal.path}", flush=True)

@@ -7,7 +7,6 @@ acknowledgement to the sender only; nobody else hears of it.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -18,7 +17,9 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 from ..commands import CallMatch, Choose, Draw
 from ..errors import BadCommand, RummyError
 from .limits import Limiter
+from .netaddr import is_loopback
 from .payloads import check
+from .qr import qr_svg
 from .room import Refused, Room, Viewer
 from .rooms import Rooms
 
@@ -29,14 +30,9 @@ log = logging.getLogger(__name__)
 Action = Callable[[Room, Viewer, dict[str, Any]], dict[str, Any] | None]
 
 
-def _loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
-
-
-def register_sockets(socketio: SocketIO, rooms: Rooms, event_rate: float = 10) -> None:
+def register_sockets(
+    socketio: SocketIO, rooms: Rooms, event_rate: float = 10, public_url: str = "http://127.0.0.1:5000"
+) -> None:
     """Wire every event of docs/protocol.md to its action."""
 
     # A phone sends a few events a cycle; a burst of 2 s' worth at 10 a second is far above any real play.
@@ -52,7 +48,7 @@ def register_sockets(socketio: SocketIO, rooms: Rooms, event_rate: float = 10) -
             return None  # already connected: an event named "connect", not a connection
         auth = auth if isinstance(auth, dict) else {}
         address = request.remote_addr or "?"
-        if not _loopback(address) and not joins.allow(address):
+        if not is_loopback(address) and not joins.allow(address):
             raise ConnectionRefusedError("Too many tries from this device: wait a moment")
         room = rooms.get(auth.get("room"))
         if room is None:
@@ -130,6 +126,24 @@ def register_sockets(socketio: SocketIO, rooms: Rooms, event_rate: float = 10) -
     def sync(room: Room, viewer: Viewer, data: dict) -> dict:
         return {"state": room.view(viewer)}
 
+    def not_seated(viewer: Viewer) -> None:
+        if viewer.role == "player":
+            raise Refused("You are already at the table")
+
+    def take(room: Room, viewer: Viewer, data: dict) -> dict:
+        not_seated(viewer)
+        token = room.take(request.sid, data["seat"], data["name"])
+        return {"seat": data["seat"], "token": token}
+
+    def claim(room: Room, viewer: Viewer, data: dict) -> dict:
+        seat, token = room.claim(request.sid, data["ticket"])
+        return {"seat": seat, "token": token}
+
+    def rejoin_code(room: Room, viewer: Viewer, data: dict) -> dict:
+        # The ticket rides in the URL's fragment, which browsers never send to a server or a log.
+        url = f"{public_url.rstrip('/')}/join/{room.code}#claim={room.ticket(data['seat'])}"
+        return {"url": url, "svg": qr_svg(url)}
+
     register("join", join)
     register("sync", sync)
     register("draw", lambda r, v, d: r.play(Draw(seat(r, v), d["source"], d.get("cycle"))))
@@ -139,5 +153,9 @@ def register_sockets(socketio: SocketIO, rooms: Rooms, event_rate: float = 10) -
     register("call_now", lambda r, v, d: r.call_now(), host_only=True)
     register("pause", lambda r, v, d: r.set_paused(d["paused"]), host_only=True)
     register("remove", lambda r, v, d: r.remove(d["seat"]), host_only=True)
+    register("release", lambda r, v, d: r.release(d["seat"]), host_only=True)
+    register("rejoin_code", rejoin_code, host_only=True)
+    register("take", take)
+    register("claim", claim)
     register("move", lambda r, v, d: r.move(d["seat"], d["to"]), host_only=True)
     register("variant", lambda r, v, d: r.choose_variant(d["name"]), host_only=True)
