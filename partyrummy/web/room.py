@@ -533,6 +533,9 @@ class Room:
                 for i, s in enumerate(self.seats)
             ],
             "grace_s": RECONNECT_GRACE_S,
+            # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
+            "can_join": len(self.seats) < self.variant.max_players
+            and (not self.playing() or self.game.variant.newcomers == "next-hand"),
             "started": self.game is not None,
             "paused": self.paused,
             "hurry": hurry,

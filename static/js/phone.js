@@ -12,14 +12,25 @@
   let noticeTimer = null;
 
   const link = PR.connect("player", room, () => store(tokenKey), render);
+  // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL).
+  const claim = new URLSearchParams(location.hash.slice(1)).get("claim");
   link.socket.on("connect", () => {
     if (wasConnected && store(tokenKey)) notice("You're back: same seat, hand safe");
     wasConnected = true;
+    if (claim && location.hash) {
+      history.replaceState(null, "", location.pathname); // a reload must not spend the ticket again
+      act("claim", { ticket: claim }).then((ack) => {
+        if (ack.ok) {
+          store(tokenKey, ack.token);
+          notice("Welcome back: your seat and hand are here");
+        }
+      });
+    }
   });
   link.socket.on("disconnect", () => notice("Connection lost: reconnecting…", true));
   link.socket.on("connect_error", (err) => notice(err.message || "Cannot reach the TV: retrying…", true));
   link.socket.on("notice", (n) => {
-    if (n.code === "removed") store(tokenKey, null);
+    if (n.code === "removed" || n.code === "released") store(tokenKey, null);
     if (n.code === "replaced") link.socket.disconnect(); // the other device has the seat; reload to take it back
     notice(n.message, true);
   });
@@ -76,27 +87,49 @@
   $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));
 
+  async function takeSeat(seat) {
+    const name = $("name").value.trim();
+    if (!name) {
+      notice("Type your name first");
+      $("name").focus();
+      return;
+    }
+    store("pr.name", name);
+    const ack = await act("take", { seat, name });
+    if (ack.ok) store(tokenKey, ack.token);
+  }
+
   function render(next) {
     if (!next) return;
     state = next;
     const me = state.room.you;
     const seated = me.role === "player";
     const game = state.game;
+    const dealtIn = seated && game && !game.you.waiting;
+    const open = state.room.seats.filter((s) => s.open);
     $("join").hidden = seated;
-    $("join-form").hidden = seated || state.room.started;
+    $("join-form").hidden = seated || (!state.room.can_join && !open.length);
+    $("join-form").querySelector("button").hidden = !state.room.can_join;
+    $("open-seats").hidden = seated || !open.length;
+    $("open-list").replaceChildren(...open.map((s) =>
+      el("li", {}, el("button", { type: "button", class: "big-button", onclick: () => takeSeat(s.seat) },
+        `Play ${s.name}'s seat${game ? ` (${game.totals[s.seat]} pts)` : ""}`))));
     $("watch").hidden = seated || !game;
+    $("watch-note").textContent = state.room.can_join
+      ? "The game is on: join now and you are dealt in at the next hand."
+      : "The game has started: you are watching.";
     if (!seated && game) renderWatching(game);
-    $("waiting").hidden = !seated || !!game;
-    $("play").hidden = !seated || !game;
-    if (seated && !game) renderWaiting(me);
-    if (seated && game) renderPlay(me, game);
+    $("waiting").hidden = !seated || dealtIn;
+    $("play").hidden = !dealtIn;
+    if (seated && !dealtIn) renderWaiting(me);
+    if (dealtIn) renderPlay(me, game);
   }
 
   function renderWatching(game) {
     $("watch-call").textContent = callText(state);
     $("watch-info").textContent = infoText(game);
     const seats = state.room.seats;
-    const order = seats.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+    const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
     $("watch-scores").replaceChildren(...order.map((i) => el("li", { text: `${seats[i].name}: ${game.totals[i]}` })));
   }
 
@@ -111,8 +144,12 @@
 
   function renderWaiting(me) {
     const seat = state.room.seats[me.seat];
+    const late = !!state.game && !state.game.game_over;
     $("welcome").textContent = `You're in, ${seat.name}!`;
-    $("neighbours").textContent = neighbourWords(me.seat);
+    $("neighbours").textContent = late ? "" : neighbourWords(me.seat);
+    $("waiting-note").textContent = late
+      ? `You are dealt in at the next hand, starting on ${state.game.totals[me.seat]} points.`
+      : "Waiting for the host to start…";
     $("vip-lobby").hidden = !me.controls;
     $("vip-start").disabled = state.room.seats.length < state.room.min_players;
   }

@@ -46,8 +46,56 @@
   $("show-scores").addEventListener("click", () => { showScores = true; render(state); });
   $("hide-scores").addEventListener("click", () => { showScores = false; render(state); });
 
+  /* Tapping a seat: its rejoin QR (for a borrowed phone), and the host's seat controls. */
+  let panelSeat = null;
+  async function openPanel(seat) {
+    panelSeat = seat;
+    $("panel-qr").removeAttribute("src");
+    renderPanel();
+    $("seat-panel").hidden = false;
+    $("panel-close").focus();
+    const ack = await link.send("rejoin_code", { seat });
+    if (ack.ok && panelSeat === seat) $("panel-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.svg)}`;
+    else if (!ack.ok) $("panel-help").textContent = ack.error.message;
+  }
+  function closePanel() {
+    panelSeat = null;
+    $("seat-panel").hidden = true;
+  }
+  function renderPanel() {
+    if (panelSeat === null) return;
+    const seat = state.room.seats[panelSeat];
+    if (!seat || !state.game) return closePanel();
+    $("panel-name").textContent = seat.name;
+    $("panel-health").textContent = healthText(seat) || "Connected";
+    $("panel-release").hidden = seat.open || seat.waiting || state.game.game_over;
+  }
+  $("panel-close").addEventListener("click", closePanel);
+  $("panel-release").addEventListener("click", async () => { await act("release", { seat: panelSeat }); closePanel(); });
+  $("panel-remove").addEventListener("click", async () => { await act("remove", { seat: panelSeat }); closePanel(); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
+
+  /* Connection health in words; "gone since" is worked out from when this state arrived. */
+  let received = Date.now();
+  function healthText(seat) {
+    switch (seat.health) {
+      case "open": return "Open seat: the caller plays it until someone takes it";
+      case "reconnecting": {
+        const goneFor = (seat.gone_for || 0) + (Date.now() - received) / 1000;
+        if (goneFor < state.room.grace_s) return "Reconnecting…";
+      } // falls through: it has been too long
+      case "gone": {
+        const since = new Date(received - (seat.gone_for || 0) * 1000);
+        return `Gone since ${since.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+      }
+      default: return "";
+    }
+  }
+  setInterval(() => { if (state && state.game) { renderTable(); renderPanel(); } }, 5000);
+
   function render(next) {
     state = next;
+    received = Date.now();
     const game = state.game;
     const inLobby = !game;
     $("lobby").hidden = !inLobby;
@@ -60,6 +108,7 @@
       renderTable();
       renderScores();
     }
+    renderPanel();
     announce();
   }
 
@@ -119,25 +168,30 @@
           ...m.melds.map((meld) => el("span", { class: "meld" }, ...meld.map((c) => cardFace(c))))),
       ),
     );
-    $("seats").replaceChildren(
-      ...game.seats.map((s) => {
-        const seat = seats[s.seat];
-        const status = s.matched ? "Matched!" : s.picked ? "Picked" : s.drawn ? (s.took_pile ? "Took the pile" : "Drew") : "";
-        const health = seat.connected ? "" : seat.gone_for !== null && seat.gone_for > 20 ? `gone ${Math.round(seat.gone_for / 60)} min` : "reconnecting…";
-        const item = el(
-          "li",
-          { class: `seat ${s.matched ? "is-matched" : ""} ${seat.connected ? "" : "offline"} ${state.game.waiting_for.includes(s.seat) ? "waiting" : "done"}` },
-          el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name })),
-          el("div", { class: "pile", "aria-label": `${seat.name}'s pile` }, cardFace(s.pile_top)),
-          el("div", { class: "seat-line", text: `${s.cards} cards · ${game.totals[s.seat]} pts` }),
-          el("div", { class: "seat-status", text: status || (game.waiting_for.includes(s.seat) ? "Thinking…" : "") }),
-          health ? el("div", { class: "seat-health", text: health }) : null,
-        );
-        item.style.setProperty("--seat-colour", seat.colour);
-        return item;
-      }),
-    );
+    const tiles = game.seats.map((s) => {
+      const seat = seats[s.seat];
+      const status = s.matched ? "Matched!" : s.picked ? "Picked" : s.drawn ? (s.took_pile ? "Took the pile" : "Drew") : "";
+      return seatTile(seat, s.matched, game.waiting_for.includes(s.seat),
+        el("div", { class: "pile", "aria-label": `${seat.name}'s pile` }, cardFace(s.pile_top)),
+        el("div", { class: "seat-line", text: `${s.cards} cards · ${game.totals[s.seat]} pts` }),
+        el("div", { class: "seat-status", text: status || (game.waiting_for.includes(s.seat) ? "Thinking…" : "") }));
+    });
+    const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
+      seatTile(seat, false, false, el("div", { class: "seat-status", text: "Dealt in at the next hand" })));
+    $("seats").replaceChildren(...tiles, ...newcomers);
     renderCountdown();
+  }
+
+  /* One seat on the table: a button, so the host can tap it for the seat's rejoin QR and controls. */
+  function seatTile(seat, matched, thinking, ...lines) {
+    const health = healthText(seat);
+    const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${seat.connected ? "" : "offline"} ${thinking ? "waiting" : "done"}` },
+      el("button", { type: "button", class: "seat-tap", "aria-label": `${seat.name}: rejoin code and seat controls`, onclick: () => openPanel(seat.seat) },
+        el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name })),
+        ...lines,
+        health ? el("div", { class: "seat-health", text: health }) : null));
+    item.style.setProperty("--seat-colour", seat.colour);
+    return item;
   }
 
   function renderCountdown() {
@@ -170,7 +224,7 @@
     $("csv").setAttribute("href", `/room/${room}/scores.csv`);
     $("night-scores").replaceChildren(...(game.game_over ? nightList() : []));
     const results = game.results || [];
-    const order = seats.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+    const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
     const head = el("tr", {}, el("th", { scope: "col", text: "Player" }),
       ...game.history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
       el("th", { scope: "col", text: "Total" }), scored && !game.game_over ? el("th", { scope: "col", text: "This hand" }) : null);
@@ -179,7 +233,7 @@
       const winner = game.game_over && (game.winners || []).includes(i);
       return el("tr", { class: winner ? "winner" : "" },
         el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name, winner ? " 🏆" : ""),
-        ...game.history.map((h) => el("td", { text: h[i] })),
+        ...game.history.map((h) => el("td", { text: h[i] ?? "–" })),
         el("td", { class: "total", text: game.totals[i] }),
         scored && !game.game_over && result
           ? el("td", { class: "laid" }, ...result.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),
@@ -198,7 +252,7 @@
     const hands = game.hands_total;
     const running = seats.map((_, i) => {
       let sum = 0;
-      return [0, ...game.history.map((h) => (sum += h[i]))];
+      return [0, ...game.history.map((h) => (sum += h[i] || 0))];
     });
     const top = Math.max(10, ...running.flat());
     const x = (h) => 40 + (h * 740) / hands;
