@@ -175,7 +175,7 @@ def act(client: Client) -> dict | None:
     """One sensible move for this phone in its latest state, if it has one to make."""
     state = client.state
     game = state.get("game") if state else None
-    if not game or game["game_over"] or game["you"] is None:
+    if not game or game["game_over"] or game["you"] is None or game["you"]["waiting"]:
         return None
     you, mine = game["you"], game["seats"][game["you"]["seat"]]
     if mine["matched"]:
@@ -192,6 +192,13 @@ def act(client: Client) -> dict | None:
 
 def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dict:
     """Drive every phone through a whole game; the host moves on after each scored hand."""
+    return play_until(host, phones, lambda s: s["game"]["game_over"], timeout)
+
+
+def play_until(
+    host: Client, phones: list[Client], done: Callable[[dict], bool], timeout: float = 240.0, next_hand: bool = True
+) -> dict:
+    """Drive every phone until the host's state satisfies `done`; the host moves on after each scored hand."""
     deadline = time.monotonic() + timeout
     acted: dict[int, int] = {}
     refusals: list[dict] = []
@@ -204,10 +211,10 @@ def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dic
                     refusals.append(ack["error"])
                     acted.pop(i)  # a race with the caller: look again at the next state
         state = host.state
-        if state["game"]["game_over"]:
+        if done(state):
             return state
-        if state["game"]["phase"] == "scored" and host.call("call_now")["ok"]:
+        if next_hand and state["game"]["phase"] == "scored" and host.call("call_now")["ok"]:
             host.wait_for(lambda s, before=state["v"]: s["v"] > before)
         with host.changed:
             host.changed.wait(0.05)
-    raise TimeoutError(f"the game did not finish; refusals: {refusals[-5:]}; table: {host.state['game']}")
+    raise TimeoutError(f"not there in time; refusals: {refusals[-5:]}; table: {host.state['game']}")

@@ -135,7 +135,11 @@ def test_an_open_seat_is_played_at_once_and_a_newcomer_takes_its_hand_and_score(
     bob_hand = room.game.hand.hands[1]
     room.release(1)
     assert room.viewers["sid-Bob"].role == "guest"
-    assert ("sid-Bob", "notice", {"code": "released", "message": "The host opened your seat for someone else"}) in room.sent
+    assert (
+        "sid-Bob",
+        "notice",
+        {"code": "released", "message": "The host opened your seat for someone else"},
+    ) in room.sent
     assert room.view(room.viewers["tv"])["room"]["seats"][1]["health"] == "open"
     room.tick()  # nobody to wait for: the caller draws and picks for the open seat now
     assert room.game.hand.drawn[1] is not None and room.game.hand.picks[1] is not None

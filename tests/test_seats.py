@@ -1,0 +1,178 @@
+"""Seats that change hands mid-game, over real sockets: rejoin QR, open seats, removal, late joiners."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from .live import Client, LiveServer, phase, play_game, play_until
+from .play import card_ids
+from .test_server import open_room
+
+
+@pytest.fixture
+def server():
+    live = LiveServer()
+    yield live
+    live.stop()
+
+
+def you(state: dict) -> dict:
+    return state["game"]["you"]
+
+
+def test_a_borrowed_phone_scans_the_seats_rejoin_qr_and_carries_on(server) -> None:
+    host, phones = open_room(server, 3)
+    assert host.call("start")["ok"]
+    dead = phones[2]
+    hand = you(dead.wait_for(lambda s: phase(s) == "draw"))["hand"]
+    dead.close()  # the battery died
+    ack = host.call("rejoin_code", {"seat": 2})
+    assert ack["ok"] and ack["svg"].startswith("<svg") and "<path" in ack["svg"]
+    base, ticket = ack["url"].split("#claim=")
+    assert base == f"{server.url}/join/{host.room}"
+    assert phones[1].call("rejoin_code", {"seat": 1})["error"]["code"] == "refused"  # not the host, not the VIP
+    borrowed = Client(server.url, host.room)  # a guest, until it claims the seat
+    claimed = borrowed.call("claim", {"ticket": ticket})
+    assert claimed["ok"] and claimed["seat"] == 2
+    state = borrowed.wait_for(lambda s: s["room"]["you"]["seat"] == 2 and s["game"]["you"])
+    assert you(state)["hand"] == hand
+    assert borrowed.call("draw", {"source": "shoe"})["ok"]
+    assert not Client(server.url, host.room).call("claim", {"ticket": ticket})["ok"]  # once only
+
+
+def test_an_open_seat_is_played_by_the_caller_until_a_newcomer_takes_it_with_its_score(server) -> None:
+    host, phones = open_room(server, 3, variant="fast3")
+    assert host.call("start")["ok"]
+    play_until(host, phones, lambda s: s["game"]["hand_no"] == 2 and phase(s) == "draw")
+    leaver = phones[1]
+    score = host.state["game"]["totals"][1]
+    assert host.call("release", {"seat": 1})["ok"]
+    with leaver.changed:
+        leaver.changed.wait_for(lambda: any(e == "notice" and d["code"] == "released" for e, d in leaver.messages), 10)
+    assert leaver.sync()["state"]["room"]["you"]["role"] == "guest"
+    # Nobody holds the seat: the caller draws and picks for it at once, so the table is not held up.
+    tv = host.wait_for(lambda s: s["room"]["seats"][1]["health"] == "open" and s["game"]["seats"][1]["picked"])
+    assert tv["room"]["seats"][1]["open"]
+    newcomer = Client(server.url, host.room)
+    assert newcomer.state["room"]["seats"][1]["open"]
+    ack = newcomer.call("take", {"seat": 1, "name": "Zoe"})
+    assert ack["ok"]
+    state = newcomer.wait_for(lambda s: s["room"]["you"]["seat"] == 1 and s["game"]["you"])
+    assert state["room"]["seats"][1]["name"] == "Zoe" and state["game"]["totals"][1] == score
+    final = play_game(host, [phones[0], newcomer, phones[2]])
+    assert final["game"]["game_over"] and [s["name"] for s in final["room"]["seats"]] == ["P0", "Zoe", "P2"]
+
+
+def test_a_player_removed_mid_hand_leaves_a_table_that_plays_to_the_end(server) -> None:
+    host, phones = open_room(server, 4, variant="fast3")
+    assert host.call("start")["ok"]
+    for phone in phones[:2]:
+        phone.wait_for(lambda s: phase(s) == "draw")
+        assert phone.call("draw", {"source": "pile"})["ok"]
+    assert host.call("remove", {"seat": 1})["ok"]
+    removed = phones.pop(1)
+    tv = host.wait_for(lambda s: len(s["room"]["seats"]) == 3 and len(s["game"]["seats"]) == 3)
+    assert [s["name"] for s in tv["room"]["seats"]] == ["P0", "P2", "P3"]
+    assert removed.sync()["state"]["room"]["you"]["role"] == "guest"
+    assert you(phones[1].sync()["state"])["right"] == 0  # P2 now takes from P0's pile
+    final = play_game(host, phones)
+    assert final["game"]["game_over"] and len(final["game"]["totals"]) == 3
+
+
+def test_a_late_guest_joins_and_is_dealt_in_at_the_next_hand_on_the_worst_total(server) -> None:
+    host, phones = open_room(server, 2, variant="fast3")
+    assert host.call("start")["ok"]
+    phones[0].wait_for(lambda s: phase(s) == "draw")
+    late = Client(server.url, host.room)
+    assert late.state["room"]["can_join"]
+    assert late.join("Lou")["ok"]
+    waiting = late.wait_for(lambda s: s["room"]["you"]["seat"] == 2)
+    assert you(waiting) == {"seat": 2, "waiting": True} and waiting["room"]["seats"][2]["waiting"]
+    scored = play_until(host, phones, lambda s: phase(s) == "scored", next_hand=False)
+    worst = max(scored["game"]["totals"][:2])
+    assert host.call("call_now")["ok"]
+    dealt = late.wait_for(lambda s: s["game"]["hand_no"] == 2 and not you(s)["waiting"])
+    assert len(you(dealt)["hand"]) == 4 and dealt["game"]["totals"][2] == worst
+    assert dealt["game"]["history"][0][2] is None
+    final = play_game(host, [*phones, late])
+    assert final["game"]["game_over"] and len(final["game"]["totals"]) == 3
+    assert server.get(f"/room/{host.room}/scores.csv").splitlines()[3].startswith("Lou,,")
+
+
+def test_a_phone_dropped_mid_draw_for_30_seconds_comes_back_and_plays_on(server) -> None:
+    host, phones = open_room(server, 3, variant="hurried")
+    assert host.call("start")["ok"]
+    phone = phones[1]
+    phone.wait_for(lambda s: phase(s) == "draw")
+    token = phone.token
+    phone.close()
+    tv = host.wait_for(lambda s: s["room"]["seats"][1]["health"] == "reconnecting")
+    cycle = tv["game"]["cycle"]
+    time.sleep(30)  # the caller plays for the missing phone meanwhile
+    back = Client(server.url, host.room, token=token)
+    state = back.wait_for(lambda s: s["game"] is not None and s["room"]["you"]["seat"] == 1)
+    assert state["game"]["cycle"] > cycle and len(you(state)["hand"]) in (3, 4)
+    assert host.wait_for(lambda s: s["room"]["seats"][1]["health"] == "connected")
+    # It plays on: a draw of its own (the caller's 0.3 s may win a race, so it tries a few cycles).
+    answers = []
+    for _ in range(5):
+        playing = back.wait_for(lambda s: phase(s) == "draw" and not s["game"]["seats"][1]["drawn"])
+        answers.append(back.call("draw", {"source": "shoe", "cycle": playing["game"]["cycle"]}))
+        if answers[-1]["ok"]:
+            break
+        back.wait_for(lambda s, c=playing["game"]["cycle"]: s["game"]["cycle"] > c)
+    assert answers[-1]["ok"], answers
+
+
+def test_the_tv_reloaded_mid_countdown_gets_the_countdown_back(server) -> None:
+    host, phones = open_room(server, 2, variant="countdown")
+    assert host.call("start")["ok"]
+    first = host.wait_for(lambda s: phase(s) == "draw" and s["room"]["hurry"] is not None)
+    time.sleep(1.5)  # the countdown is running on the TV (it counts down locally, from the state it got)
+    host.close()
+    code, token = server.tv_page()
+    again = Client(server.url, code, role="host", token=token)
+    hurry = again.state["room"]["hurry"]
+    assert hurry is not None and hurry["starts_in"] < 0 < hurry["ends_in"] < first["room"]["hurry"]["ends_in"] - 1
+    assert (
+        again.state["game"]["phase"] == first["game"]["phase"]
+        and again.state["game"]["cycle"] == first["game"]["cycle"]
+    )
+
+
+def test_the_tv_page_is_for_this_laptop_or_the_screen_key(server) -> None:
+    from partyrummy.web.app import create_app
+
+    app, _ = create_app({"DATA": server.data.parent / "other.sqlite3"})
+    key = app.config["SCREEN_KEY"]
+    client = app.test_client()
+    lan = {"REMOTE_ADDR": "192.168.1.23"}  # no traffic: Flask's test client only sets the peer address
+    guest = client.get("/", environ_base=lan)
+    assert guest.status_code == 302 and "/join/" in guest.headers["Location"]
+    assert b"data-host-token" in client.get(f"/?key={key}", environ_base=lan).data
+    assert b"data-host-token" in client.get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).data
+    assert b"data-host-token" not in client.get("/?key=wrong", environ_base=lan).data
+    # The key is kept: a second screen survives a restart.
+    assert create_app({"DATA": server.data.parent / "other.sqlite3"})[0].config["SCREEN_KEY"] == key
+
+
+def test_nobody_sees_another_seats_cards_across_seat_changes(server) -> None:
+    host, phones = open_room(server, 3, variant="fast3")
+    assert host.call("start")["ok"]
+    late = Client(server.url, host.room)
+    assert late.join("Lou")["ok"]
+    play_until(host, phones, lambda s: s["game"]["hand_no"] == 2)
+    assert host.call("release", {"seat": 0})["ok"]
+    taker = Client(server.url, host.room)
+    assert taker.call("take", {"seat": 0, "name": "Tam"})["ok"]
+    play_game(host, [taker, phones[1], phones[2], late])
+    # A taker sees the open seat's hand from the moment it takes it, never another seat's.
+    for client in (late, taker):
+        for event, data in client.messages:
+            if event == "state" and data["game"] and data["game"]["you"] and not data["game"]["you"]["waiting"]:
+                game = data["game"]
+                public = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
+                public |= card_ids(game["matched"]) | card_ids(game["results"])
+                assert card_ids({k: v for k, v in game.items() if k != "you"}) <= public
