@@ -203,3 +203,59 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
         assert not watch.problems, watch.problems
     finally:
         server.stop()
+
+
+def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(browser, shots: Path) -> None:
+    server = LiveServer("--seed", str(SEED))
+    watch = Watch(server.url)
+    try:
+        tv_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        watch.attach(tv_context)
+        tv = tv_context.new_page()
+        tv.goto(server.url + "/")
+        join_url = tv.locator(".url").inner_text()
+        phones = []
+        for name in NAMES[:2]:
+            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+            watch.attach(context)
+            phone = context.new_page()
+            phone.goto(join_url)
+            phone.get_by_label("Your name").fill(name)
+            phone.get_by_role("button", name="Join").tap()
+            phone.get_by_text(f"You're in, {name}!").wait_for()
+            phones.append(phone)
+        tv.get_by_label("Rules").select_option("browser")
+        tv.get_by_role("button", name="Start the game").click()
+        tv.get_by_role("button", name="Call now").click()
+        bob = phones[1]
+        bob.get_by_role("button", name="Draw from the shoe").wait_for()
+        hand = sorted(bob.locator("#hand .card-button").all_inner_texts())
+
+        tv.get_by_role("button", name="Bob: rejoin code and seat controls").click()
+        qr = tv.locator("#panel-qr")
+        qr.wait_for()
+        tv.wait_for_function(
+            "document.getElementById('panel-qr').complete && document.getElementById('panel-qr').naturalWidth > 0"
+        )
+        tv.screenshot(path=str(shots / "tv-rejoin-qr.png"))
+        codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))
+        assert codes, "no QR code in the seat panel"
+        assert re.fullmatch(re.escape(join_url) + r"#claim=[\w-]{20,}", codes[0].text)
+        tv.get_by_role("button", name="Close").click()
+
+        borrowed_context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        watch.attach(borrowed_context)
+        borrowed = borrowed_context.new_page()
+        borrowed.goto(codes[0].text)
+        borrowed.get_by_role("button", name="Draw from the shoe").wait_for()
+        assert sorted(borrowed.locator("#hand .card-button").all_inner_texts()) == hand
+        assert "#claim" not in borrowed.url  # a reload does not spend the ticket again
+        bob.get_by_text("Your seat is now open on another device").wait_for()
+        borrowed.reload()
+        borrowed.get_by_role("button", name="Draw from the shoe").wait_for()
+        borrowed.get_by_role("button", name="Draw from the shoe").tap()
+        borrowed.get_by_text("You drew").wait_for()
+        borrowed.screenshot(path=str(shots / "phone-rejoined.png"))
+        assert not watch.problems, watch.problems
+    finally:
+        server.stop()
