@@ -21,6 +21,10 @@ EVENTS = [
     "remove",
     "move",
     "variant",
+    "release",
+    "take",
+    "claim",
+    "rejoin_code",
     "nonsense",
     "connect",
     "disconnect",
@@ -42,6 +46,7 @@ fields = st.fixed_dictionaries(
         "to": st.integers(-3, 15),
         "paused": st.booleans() | junk,
         "token": junk,
+        "ticket": st.text(max_size=30) | junk,
     },
 )
 payloads = st.one_of(fields, junk)
