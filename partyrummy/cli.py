@@ -1,4 +1,4 @@
-"""The `partyrummy` command: run the party (the default), or solve a hand of real cards."""
+"""The `partyrummy` command: run the party (the default), solve a hand, simulate bots, or send bots to a room."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .bots import STRENGTHS
 from .cards import RANK_NAMES, CardParseError, parse_cards
 from .melds import best_arrangement
 from .variants import DEFAULT_VARIANT, Variant, VariantError, default_variants, load_variants
@@ -35,6 +36,18 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--wild", help="the wild rank, if not the hand size's (A, 2 … K, or 'none')")
     solve.add_argument("--variant", default=DEFAULT_VARIANT, help=f"rule set (default: {DEFAULT_VARIANT})")
     solve.add_argument("--json", action="store_true", help="print JSON for programs")
+    sim = commands.add_parser("simulate", help="whole games of bots on the engine, and how each strength did")
+    sim.add_argument("--players", type=int, default=12)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1, help="game g is dealt from seed + g")
+    sim.add_argument("--strengths", default="easy,sharp", help="by seat, repeated round the table: easy,sharp")
+    sim.add_argument("--variant", default=DEFAULT_VARIANT, help=f"rule set (default: {DEFAULT_VARIANT})")
+    bots = commands.add_parser("bots", help="bots that join a room over the network, as phones do")
+    bots.add_argument("--url", required=True, help="the server, e.g. http://192.168.1.20:5000")
+    bots.add_argument("--room", required=True, help="the room code on the TV")
+    bots.add_argument("--count", type=int, default=11)
+    bots.add_argument("--strength", choices=STRENGTHS, default="sharp")
+    bots.add_argument("--start", action="store_true", help="start the game once seated (in an empty lobby)")
     return parser
 
 
@@ -50,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         variants = _variants(args.variants)
         if args.command == "solve":
             return _solve(args, variants)
+        if args.command == "simulate":
+            return _simulate(args, variants)
+        if args.command == "bots":
+            return _bots(args, variants)
         from .web.server import serve  # the web layer loads only when serving
 
         return serve(args, variants)
@@ -58,10 +75,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def _variant(name: str, variants: dict[str, Variant]) -> Variant:
+    if name not in variants:
+        raise VariantError(f"there is no variant named {name!r} (known: {', '.join(sorted(variants))})")
+    return variants[name]
+
+
+def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
+    from .simulate import simulate
+
+    variant = _variant(args.variant, variants)
+    strengths = [s.strip() for s in args.strengths.split(",") if s.strip()]
+    unknown = [s for s in strengths if s not in STRENGTHS]
+    if unknown or not strengths:
+        print(
+            f"partyrummy: strengths are {', '.join(STRENGTHS)}, not {','.join(unknown) or 'nothing'}", file=sys.stderr
+        )
+        return 2
+    if not variant.min_players <= args.players <= variant.max_players or args.games < 1:
+        print(f"partyrummy: {args.variant} seats {variant.min_players} to {variant.max_players}", file=sys.stderr)
+        return 2
+    print(simulate(variant, args.players, args.games, args.seed, strengths).table())
+    return 0
+
+
+def _bots(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
+    from .remote_bots import run_bots
+
+    bots = run_bots(args.url.rstrip("/"), args.room.upper(), args.count, args.strength, variants, start=args.start)
+    state = bots[0].state
+    game = state and state["game"]
+    if game and game["game_over"]:
+        names = [s["name"] for s in state["room"]["seats"]]
+        for seat in sorted(range(len(game["totals"])), key=lambda s: game["totals"][s]):
+            print(f"{names[seat]:<20} {game['totals'][seat]:>5}{'  winner' if seat in game['winners'] else ''}")
+    for bot in bots:
+        bot.close()
+    return 0
+
+
 def _solve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
-    if args.variant not in variants:
-        raise VariantError(f"there is no variant named {args.variant!r} (known: {', '.join(sorted(variants))})")
-    variant = variants[args.variant]
+    variant = _variant(args.variant, variants)
     cards = parse_cards(" ".join(args.cards))
     size = args.hand_size or min(len(cards), 13)
     wild = variant.wild_for_size(size)

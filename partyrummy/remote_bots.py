@@ -1,0 +1,163 @@
+"""`partyrummy bots`: bots that join a room over Socket.IO, exactly as phones do (docs/protocol.md).
+
+Each bot is a real client with its own connection and token; it sees only its
+own view. This is also the load generator of bench/room.py.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from typing import Any
+
+from .bots import Bot
+from .cards import RANK_NAMES, Card
+from .variants import DEFAULT_VARIANT, Variant
+
+__all__ = ["RemoteBot", "run_bots"]
+
+
+def _card(view: dict[str, Any]) -> Card:
+    return Card(view["rank"], view["suit"])
+
+
+class RemoteBot:
+    """One bot at one room: acts on each new state from its own thread, never on the socket's."""
+
+    def __init__(
+        self, url: str, room: str, name: str, strength: str, variants: dict[str, Variant], leader: bool = False
+    ) -> None:
+        import socketio  # the client side of python-socketio; loaded only for bots
+
+        self.room, self.name, self.variants, self.leader = room, name, variants, leader
+        self.bot = Bot(strength)
+        self.state: dict | None = None
+        self.token: str | None = None
+        self.changed = threading.Condition()
+        self.seen: Counter[Card] = Counter()
+        self.seen_ids: set[int] = set()
+        self.hand_no = 0
+        self.acted: int | None = None
+        self.error: str | None = None
+        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.5, reconnection_delay_max=2)
+        self.sio.on("state", self._on_state)
+        self.sio.connect(url, auth=lambda: {"role": "player", "room": room, "token": self.token}, wait_timeout=10)
+
+    def _on_state(self, state: dict) -> None:
+        with self.changed:
+            if self.state is None or state["v"] > self.state["v"]:
+                self.state = state
+                self.changed.notify_all()
+
+    def join(self) -> None:
+        ack = self.sio.call("join", {"name": self.name}, timeout=10)
+        if not ack["ok"]:
+            raise RuntimeError(f"{self.name}: {ack['error']['message']}")
+        self.token = ack["token"]
+        self.sync()
+
+    def sync(self) -> None:
+        ack = self.sio.call("sync", {}, timeout=10)
+        if ack.get("ok"):
+            self._on_state(ack["state"])
+
+    def send(self, event: str, data: dict | None = None) -> dict:
+        return self.sio.call(event, data or {}, timeout=10)
+
+    def wait(self, timeout: float = 1.0) -> dict | None:
+        with self.changed:
+            self.changed.wait(timeout)
+            return self.state
+
+    def step(self) -> bool:
+        """Make the move this state calls for, if any; False once the game is over."""
+        state = self.state
+        game = state and state["game"]
+        if not game:
+            return True
+        if game["game_over"]:
+            return False
+        if self.acted == state["v"]:
+            return True
+        self.acted = state["v"]
+        if game["hand_no"] != self.hand_no:
+            self.hand_no, self.seen, self.seen_ids = game["hand_no"], Counter(), set()
+        for seat in game["seats"]:  # every card that has been a pile's top is known to be out of play
+            top = seat["pile_top"]
+            if top and top["id"] not in self.seen_ids:
+                self.seen_ids.add(top["id"])
+                self.seen[_card(top)] += 1
+        if self.leader and game["phase"] == "scored":
+            self.send("call_now")
+            return True
+        move = self._move(state)
+        if move is not None:
+            ack = self.send(*move)
+            if not ack["ok"] and ack["error"]["code"] not in ("stale", "out_of_phase", "already_done"):
+                self.error = ack["error"]["message"]
+        return True
+
+    def _move(self, state: dict) -> tuple[str, dict] | None:
+        game = state["game"]
+        you = game["you"]
+        if you is None or you["waiting"]:
+            return None
+        mine = game["seats"][you["seat"]]
+        if mine["matched"]:
+            return None
+        variant = self.variants.get(state["room"]["variant"]) or self.variants[DEFAULT_VARIANT]
+        rules = variant.meld_rules()
+        wild = RANK_NAMES.index(game["wild_rank"]) if game["wild_rank"] else None
+        hand = [_card(c) for c in you["hand"]]
+        phase, cycle = game["phase"], game["cycle"]
+        if phase in ("setup", "reveal"):
+            if len(hand) == game["size"] and self.bot.match(hand, wild, rules):
+                return "match", {}
+            return None
+        if phase in ("draw", "last_draw") and not mine["drawn"]:
+            top = game["seats"][you["right"]]["pile_top"]
+            source = self.bot.draw(hand, _card(top) if top else None, wild, rules)
+            return "draw", {"source": source, "cycle": cycle}
+        if you["drawn"] and you["pick"] is None and phase != "scored":
+            index = self.bot.discard(hand, wild, rules, self.seen)
+            return "choose", {"card_id": you["hand"][index]["id"], "cycle": cycle}
+        return None
+
+    def close(self) -> None:
+        self.sio.disconnect()
+
+
+def run_bots(
+    url: str,
+    room: str,
+    count: int,
+    strength: str,
+    variants: dict[str, Variant],
+    start: bool = False,
+    timeout: float = 3600,
+) -> list[RemoteBot]:
+    """Join `count` bots to the room and play until its game is over (or `timeout`)."""
+    bots = []
+    for i in range(count):
+        bot = RemoteBot(url, room, f"Bot {i + 1}", strength, variants, leader=start and i == 0)
+        bot.join()
+        bots.append(bot)
+    if start:
+        ack = bots[0].send("start")
+        if not ack["ok"]:
+            raise RuntimeError(f"cannot start: {ack['error']['message']}")
+    deadline = time.monotonic() + timeout
+    threads = [threading.Thread(target=_play, args=(bot, deadline), daemon=True) for bot in bots]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return bots
+
+
+def _play(bot: RemoteBot, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        bot.wait(0.5)
+        if not bot.step():
+            return
