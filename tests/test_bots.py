@@ -1,0 +1,91 @@
+"""Bots: each decision on hands worked out by hand, sharp beating easy over many games, bots over sockets."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from partyrummy.bots import Bot
+from partyrummy.cards import parse_cards
+from partyrummy.simulate import simulate
+
+from .live import Client, LiveServer
+
+
+@pytest.fixture
+def rules(party):
+    return party.meld_rules()
+
+
+def test_sharp_takes_the_pile_only_when_it_lowers_the_penalty(rules) -> None:
+    hand = parse_cards("5H 6H KS KD 2C")  # no round wild here: wild rank None
+    sharp, easy = Bot("sharp"), Bot("easy")
+    assert sharp.draw(hand, parse_cards("KC")[0], None, rules) == "pile"  # K K K: a set, 20 points saved
+    assert sharp.draw(hand, parse_cards("QC")[0], None, rules) == "shoe"  # a Q joins nothing: it would go again
+    assert sharp.draw(hand, parse_cards("AD")[0], None, rules) == "pile"  # an A for the 2: one point less
+    assert easy.draw(hand, parse_cards("KC")[0], None, rules) == "shoe"
+    assert easy.draw(hand, parse_cards("7S")[0], 7, rules) == "pile"  # a wild, even for easy
+    assert sharp.draw(hand, None, None, rules) == "shoe"
+
+
+def test_sharp_discards_the_card_that_leaves_least_and_keeps_live_cards_on_ties(rules) -> None:
+    hand = parse_cards("5H 6H 7H KS KD KC 9C 9S 2D")
+    sharp = Bot("sharp")
+    assert hand[sharp.discard(hand, None, rules)].rank == 9  # 11 points left, not 18 (the 2's)
+    # 10♣ or J♦ leave 19 alike; the J♦ has the 9♦ to grow a run with, so the 10♣ goes.
+    hand = parse_cards("5H 6H 7H 10C JD 9D")
+    assert str(hand[sharp.discard(hand, None, rules)]) == "10C"
+    # With every 10♦ seen on the piles, J♦-9♦ cannot become a run through it: still a neighbour, though.
+    assert sharp._promise(hand, 4, None, Counter()) > sharp._promise(hand, 4, None, Counter(parse_cards("10D " * 4)))
+    wild_hand = parse_cards("5H 6H 7H 3C QS")
+    assert str(wild_hand[Bot("sharp").discard(wild_hand, 3, rules)]) == "QS"  # the wild is never thrown
+
+
+def test_bots_call_match_exactly_when_complete(rules) -> None:
+    assert Bot("easy").match(parse_cards("5H 6H 7H"), 3, rules)
+    assert not Bot("sharp").match(parse_cards("5H 6H 8H"), 3, rules)
+
+
+def test_sharp_beats_easy_over_many_games(party) -> None:
+    report = simulate(party, 6, 40, seed=7, strengths=["easy", "sharp"])
+    table = report.by_strength()
+    easy, sharp = table["easy"], table["sharp"]
+    assert sharp[0] < easy[0] * 0.92, report.table()  # a clearly lower average total
+    assert sharp[1] > easy[1], report.table()  # and more wins
+    assert report.games == 40 and report.hands == 40 * 11
+
+
+def test_simulate_prints_the_table() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "partyrummy", "simulate", "--players", "3", "--games", "2", "--strengths", "sharp"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "games: 2, players: 3" in out.stdout and "sharp" in out.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "partyrummy", "simulate", "--strengths", "genius"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "genius" in bad.stderr
+
+
+def test_bots_fill_a_live_room_to_twelve_and_play_a_whole_game() -> None:
+    server = LiveServer()
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        assert host.call("variant", {"name": "fast"})["ok"]
+        command = [sys.executable, "-m", "partyrummy", "bots", "--url", server.url, "--room", code]
+        out = subprocess.run([*command, "--count", "12", "--start"], capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0, out.stderr
+        final = host.wait_for(lambda s: s["game"] and s["game"]["game_over"])
+        assert len(final["room"]["seats"]) == 12 and len(final["game"]["history"]) == 11
+        standings = out.stdout.strip().splitlines()
+        assert len(standings) == 12 and standings[0].endswith("winner")
+        assert "Traceback" not in "".join(server.output)
+    finally:
+        server.stop()
