@@ -30,6 +30,7 @@ def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party
     room.release(1)
     room.take("sid-Eve", 1, "Eve")
     room.claim("sid-Cy-2", room.ticket(2))
+    room.give_to_bot(1, "easy")
     room.remove(0)
     try:
         room.play(Draw(0, "table"))  # refused: not recorded
@@ -46,6 +47,7 @@ def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party
     assert [(s.name, s.token, s.colour) for s in copy.seats] == [(s.name, s.token, s.colour) for s in room.seats]
     assert [e["t"] for e in events].count("cmd") == 8
     assert copy.game.players == 3 and copy.game.hand.players == 2
+    assert copy.seats[0].robot.strength == "easy" and copy.seats[1].robot is None
 
 
 def table(state: dict) -> dict:

@@ -191,3 +191,23 @@ def test_a_player_removed_mid_hand_and_a_newcomer_keep_seats_and_engine_in_step(
     with pytest.raises(Exception, match="At least 2"):
         room.remove(0)
     assert [s.name for s in room.seats] == ["Bob", "Cy", "Dee"]  # the refusal changed nothing
+
+
+def test_bots_take_seats_in_the_lobby_and_play_a_seat_mid_game(room) -> None:
+    assert room.add_bot("sharp") == 3 and room.seats[3].name == "Bot 1" and room.seats[3].token is None
+    with pytest.raises(Refused, match="easy or sharp"):
+        room.add_bot("genius")
+    seats = room.view(room.viewers["tv"])["room"]["seats"]
+    assert seats[3]["bot"] == "sharp" and seats[3]["health"] == "bot" and not seats[3]["open"]
+    room.remove(0)  # Ana, the first to join, leaves: the VIP is the next person, never a bot
+    assert room.vip() == 0 and room.seats[0].name == "Bob"
+    to_draw(room)
+    room.tick()
+    assert room.game.hand.drawn[2] is not None and room.game.hand.picks[2] is not None  # the bot has played
+    assert room.game.hand.drawn[0] is None  # people are left to play for themselves
+    room.give_to_bot(1, "easy")
+    assert room.viewers["sid-Cy"].role == "guest" and room.seats[1].robot.strength == "easy"
+    room.tick()
+    assert room.game.hand.picks[1] is not None
+    token = room.take("sid-Eve", 1, "Eve")  # a person may take a bot's seat back
+    assert room.seat_of(token) == 1 and room.seats[1].robot is None

@@ -176,3 +176,18 @@ def test_nobody_sees_another_seats_cards_across_seat_changes(server) -> None:
                 public = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
                 public |= card_ids(game["matched"]) | card_ids(game["results"])
                 assert card_ids({k: v for k, v in game.items() if k != "you"}) <= public
+
+
+def test_the_host_adds_bots_and_gives_a_gone_players_seat_to_one(server) -> None:
+    host, phones = open_room(server, 2, variant="fast3")
+    for strength in ("easy", "sharp"):
+        assert host.call("add_bot", {"strength": strength})["ok"]
+    lobby = host.wait_for(lambda s: len(s["room"]["seats"]) == 4)
+    assert [s["bot"] for s in lobby["room"]["seats"]] == [None, None, "easy", "sharp"]
+    assert host.call("start")["ok"]
+    phones[1].wait_for(lambda s: phase(s) == "draw")
+    phones[1].close()  # gone for good: a bot carries on with the hand and score
+    assert host.call("bot_seat", {"seat": 1, "strength": "sharp"})["ok"]
+    final = play_game(host, phones[:1])
+    assert final["game"]["game_over"] and len(final["game"]["history"]) == 3
+    assert [s["health"] for s in final["room"]["seats"]] == ["connected", "bot", "bot", "bot"]

@@ -28,6 +28,8 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "rejoin_code": {"seat": ("int", True)},
     "take": {"seat": ("int", True), "name": ("name", True)},
     "claim": {"ticket": ("str", True)},
+    "add_bot": {"strength": ("str", True)},
+    "bot_seat": {"seat": ("int", True), "strength": ("str", True)},
 }
 
 

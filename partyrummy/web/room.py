@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import game as engine
+from ..bots import STRENGTHS, Bot, bot_move
 from ..commands import Arrive, AutoPlay, Call, Command, GameEnded, Leave, command_from_dict, command_to_dict
 from ..errors import OutOfPhase, RummyError
 from ..game import GameState
@@ -56,11 +57,17 @@ class Refused(RummyError):
 @dataclass
 class Seat:
     name: str
-    token: str | None  # None: released by the host, open for a newcomer (the caller plays it meanwhile)
+    token: str | None  # None: no phone holds it (a bot's seat, or open for a newcomer)
     colour: str
     joined: int  # join order: the earliest still seated is the VIP
     sids: set[str] = field(default_factory=set)
     gone_since: float | None = None
+    robot: Bot | None = field(default=None, compare=False)  # set: a bot of that strength plays the seat
+
+    @property
+    def open(self) -> bool:
+        """Released and not yet taken: the caller plays it so the table is never held up."""
+        return self.token is None and self.robot is None
 
 
 @dataclass
@@ -133,10 +140,9 @@ class Room:
         return token is not None and secrets.compare_digest(self.host_token, token)
 
     def vip(self) -> int | None:
-        """The seat of the first-joined player still here: their phone has the host's controls."""
-        if not self.seats:
-            return None
-        return min(range(len(self.seats)), key=lambda i: self.seats[i].joined)
+        """The seat of the first-joined person still here (never a bot): their phone has the host's controls."""
+        people = [i for i, s in enumerate(self.seats) if s.robot is None]
+        return min(people, key=lambda i: self.seats[i].joined) if people else None
 
     def may_host(self, viewer: Viewer) -> bool:
         seat = self.seat_for(viewer)
@@ -192,6 +198,35 @@ class Room:
         self.seats[-1].sids.add(sid)
         return len(self.seats) - 1
 
+    def add_bot(self, strength: str) -> int:
+        """A bot takes a new seat (in the lobby, or mid-game as a newcomer would)."""
+        self._check_strength(strength)
+        name = next(f"Bot {n}" for n in range(1, 100) if all(s.name != f"Bot {n}" for s in self.seats))
+        if len(self.seats) >= self.variant.max_players:
+            raise Refused(f"The table is full ({self.variant.max_players} players)")
+        late = self.playing()
+        if late:
+            engine.apply(self.game, Arrive())  # refuses, with nothing written, when it cannot be done
+        used = {s.colour for s in self.seats}
+        colour = next(c for c in COLOURS if c not in used)
+        event = {"t": "join", "name": name, "token": None, "colour": colour, "joined": self._joins + 1}
+        self._do(event | {"bot": strength} | ({"late": True} if late else {}))
+        return len(self.seats) - 1
+
+    def give_to_bot(self, seat: int, strength: str) -> None:
+        """A bot carries on a seat mid-game, with its hand and score (a player who left, or long gone)."""
+        self._check_strength(strength)
+        if not self.playing():
+            raise Refused("Between games, add a bot to a new seat instead")
+        self._check_seat(seat)
+        self._unseat(seat, "released", "The host gave your seat to a bot")
+        self._do({"t": "seat", "seat": seat, "token": None, "bot": strength})
+
+    @staticmethod
+    def _check_strength(strength: str) -> None:
+        if strength not in STRENGTHS:
+            raise Refused(f"A bot is {' or '.join(STRENGTHS)}")
+
     def _check_name(self, name: str, seat: int | None = None) -> None:
         if any(s.name.casefold() == name.casefold() for i, s in enumerate(self.seats) if i != seat):
             raise Refused(f"Someone here is already called {name}: pick another name")
@@ -209,7 +244,7 @@ class Room:
         if not self.playing():
             raise Refused("Between games, take the player off instead")
         self._check_seat(seat)
-        if self.seats[seat].token is None:
+        if self.seats[seat].open:
             raise Refused("That seat is open already")
         self._unseat(seat, "released", "The host opened your seat for someone else")
         self._do({"t": "seat", "seat": seat, "token": None})
@@ -218,7 +253,7 @@ class Room:
         """A newcomer takes an open seat, with its hand and score; returns their token."""
         self._check_seat(seat)
         if self.seats[seat].token is not None:
-            raise Refused("That seat is taken")
+            raise Refused("That seat is taken")  # an open seat, or a bot's: a person may take either
         self._check_name(name, seat)
         token = secrets.token_urlsafe(16)
         self._do({"t": "seat", "seat": seat, "token": token, "name": name})
@@ -328,7 +363,9 @@ class Room:
         match event["t"]:
             case "join":
                 self._joins = event["joined"]
-                self.seats.append(Seat(event["name"], event["token"], event["colour"], event["joined"]))
+                seat = Seat(event["name"], event["token"], event["colour"], event["joined"])
+                seat.robot = Bot(event["bot"], self.variant.decks) if event.get("bot") else None
+                self.seats.append(seat)
                 if event.get("late"):
                     self.game, _ = engine.apply(self.game, Arrive())
             case "remove":
@@ -343,6 +380,7 @@ class Room:
                 seat = self.seats[event["seat"]]
                 seat.token = event["token"]
                 seat.name = event.get("name", seat.name)
+                seat.robot = Bot(event["bot"], self.variant.decks) if event.get("bot") else None
             case "variant":
                 self.variant_name = event["name"]
             case "start":
@@ -394,6 +432,8 @@ class Room:
         now = self.clock()
         hand = game.hand
         v = game.variant
+        if self._play_robots():
+            return self.tick()
         if hand.phase in MATCH_WINDOWS:
             due = self.pace.since + v.match_window_s
             if now >= due:
@@ -401,11 +441,6 @@ class Room:
                 return self.tick()
             return due
         if hand.phase in ACTING:
-            empty = [s for s in hand.slow_seats() if self.seats[s].token is None]
-            if empty:  # nobody holds an open seat's phone: play it at once rather than hold up the table
-                for seat in empty:
-                    self.play(AutoPlay(seat))
-                return self.tick()
             if self.pace.all_acted_at is not None:
                 due = self.pace.all_acted_at + v.beat_s
                 if now >= due:
@@ -422,6 +457,27 @@ class Room:
                 return self.tick()
             return start if now < start else end
         return None  # scored: the host moves on to the next hand
+
+    def _play_robots(self) -> bool:
+        """Bots' seats make their moves at once, and open seats get the caller's play. True if any moved."""
+        moved = False
+        for index, seat in enumerate(self.seats[: self.game.hand.players]):
+            if seat.robot is not None:
+                command = bot_move(self.game.hand, index, seat.robot)
+            elif seat.open and index in self.game.hand.slow_seats():
+                command = AutoPlay(index)  # nobody holds it: play it rather than hold up the table
+            else:
+                continue
+            if command is None:
+                continue
+            try:
+                self.play(command)
+            except RummyError:  # a move the hand no longer allows (an empty shoe): the caller's own play
+                if index not in self.game.hand.slow_seats():
+                    continue
+                self.play(AutoPlay(index))
+            moved = True
+        return moved
 
     def hurry_window(self) -> tuple[float, float] | None:
         """When the countdown starts and ends this cycle (monotonic), or None if never."""
@@ -494,7 +550,9 @@ class Room:
 
     @staticmethod
     def _health(seat: Seat, now: float) -> str:
-        """ "connected", "reconnecting", "gone" (for longer than a phone takes to come back) or "open"."""
+        """Connected, reconnecting, gone (longer than a phone takes to come back), open, or a bot."""
+        if seat.robot is not None:
+            return "bot"
         if seat.token is None:
             return "open"
         if seat.sids:
@@ -527,7 +585,8 @@ class Room:
                     "health": self._health(s, now),
                     "gone_for": round(now - s.gone_since) if s.gone_since is not None and s.token else None,
                     "vip": i == vip,
-                    "open": s.token is None,
+                    "open": s.open,
+                    "bot": s.robot.strength if s.robot else None,  # a person may take a bot's seat too
                     "waiting": i >= dealt,  # joined late: dealt in at the next hand
                 }
                 for i, s in enumerate(self.seats)

@@ -155,6 +155,8 @@ def register_sockets(
     register("remove", lambda r, v, d: r.remove(d["seat"]), host_only=True)
     register("release", lambda r, v, d: r.release(d["seat"]), host_only=True)
     register("rejoin_code", rejoin_code, host_only=True)
+    register("add_bot", lambda r, v, d: {"seat": r.add_bot(d["strength"])}, host_only=True)
+    register("bot_seat", lambda r, v, d: r.give_to_bot(d["seat"], d["strength"]), host_only=True)
     register("take", take)
     register("claim", claim)
     register("move", lambda r, v, d: r.move(d["seat"], d["to"]), host_only=True)

@@ -106,7 +106,7 @@
     const seated = me.role === "player";
     const game = state.game;
     const dealtIn = seated && game && !game.you.waiting;
-    const open = state.room.seats.filter((s) => s.open);
+    const open = state.game && !state.game.game_over ? state.room.seats.filter((s) => s.open || s.bot) : [];
     $("join").hidden = seated;
     $("join-form").hidden = seated || (!state.room.can_join && !open.length);
     $("join-form").querySelector("button").hidden = !state.room.can_join;

@@ -38,6 +38,7 @@
   }
 
   $("start").addEventListener("click", () => act("start"));
+  $("add-bot").addEventListener("click", () => act("add_bot", { strength: $("bot-strength").value }));
   $("variant").addEventListener("change", (e) => act("variant", { name: e.target.value }));
   $("pause").addEventListener("click", () => act("pause", { paused: !state.room.paused }));
   $("call-now").addEventListener("click", () => act("call_now"));
@@ -69,8 +70,13 @@
     $("panel-name").textContent = seat.name;
     $("panel-health").textContent = healthText(seat) || "Connected";
     $("panel-release").hidden = seat.open || seat.waiting || state.game.game_over;
+    $("panel-bot").hidden = !!seat.bot || seat.waiting || state.game.game_over;
   }
   $("panel-close").addEventListener("click", closePanel);
+  $("panel-bot").addEventListener("click", async () => {
+    await act("bot_seat", { seat: panelSeat, strength: $("bot-strength").value });
+    closePanel();
+  });
   $("panel-release").addEventListener("click", async () => { await act("release", { seat: panelSeat }); closePanel(); });
   $("panel-remove").addEventListener("click", async () => { await act("remove", { seat: panelSeat }); closePanel(); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
@@ -80,6 +86,7 @@
   function healthText(seat) {
     switch (seat.health) {
       case "open": return "Open seat: the caller plays it until someone takes it";
+      case "bot": return `🤖 Bot (${seat.bot})`;
       case "reconnecting": {
         const goneFor = (seat.gone_for || 0) + (Date.now() - received) / 1000;
         if (goneFor < state.room.grace_s) return "Reconnecting…";
@@ -124,6 +131,7 @@
           el("span", { class: "dot", "aria-hidden": "true" }),
           el("span", { class: "seat-name", text: s.name }),
           s.vip ? el("span", { class: "badge", text: "VIP" }) : null,
+          s.bot ? el("span", { class: "badge", text: `🤖 ${s.bot}` }) : null,
           el("button", { type: "button", class: "small", "aria-label": `Move ${s.name} left`, onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
           el("button", { type: "button", class: "small", "aria-label": `Move ${s.name} right`, onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
           el("button", { type: "button", class: "small", "aria-label": `Remove ${s.name}`, onclick: () => act("remove", { seat: i }) }, "✕"),
