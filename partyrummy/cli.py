@@ -23,6 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--public-url", metavar="URL", help="the address phones use, when the LAN address is not it")
     parser.add_argument("--open", action="store_true", help="open the TV page in the default browser")
     parser.add_argument("--event-rate", type=float, help=argparse.SUPPRESS)  # for load and fuzz tests
+    # gevent (pip install gevent) instead of threads; compared by bench/scale.py, not the default.
+    parser.add_argument("--async-mode", choices=("threading", "gevent"), default="threading", help=argparse.SUPPRESS)
     parser.add_argument("--data", metavar="PATH", help="the SQLite file rooms are kept in (default: your data folder)")
     parser.add_argument(
         "--seed", type=int, help="deal every room's games from this seed (to replay a game, or for tests)"
@@ -67,6 +69,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, variants)
         if args.command == "bots":
             return _bots(args, variants)
+        if args.async_mode == "gevent":
+            from gevent import monkey  # before the web layer creates any thread, lock or socket
+
+            monkey.patch_all()
         from .web.server import serve  # the web layer loads only when serving
 
         return serve(args, variants)

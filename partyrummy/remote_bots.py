@@ -66,8 +66,10 @@ class RemoteBot:
         return self.sio.call(event, data or {}, timeout=10)
 
     def wait(self, timeout: float = 1.0) -> dict | None:
+        """The newest state, waiting for one only if this bot has acted on the last (no lost wake-ups)."""
         with self.changed:
-            self.changed.wait(timeout)
+            if self.state is None or self.state["v"] == self.acted:
+                self.changed.wait(timeout)
             return self.state
 
     def step(self) -> bool:

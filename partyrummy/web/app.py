@@ -26,7 +26,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     """A Flask app and its SocketIO server.
 
     Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file),
-    EVENT_RATE (events a second one connection may send, default 10).
+    EVENT_RATE (events a second one connection may send, default 10), ASYNC_MODE ("threading" or "gevent").
     """
     config = dict(config or {})
     app = Flask(
@@ -40,7 +40,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     variants: dict[str, Variant] = app.config.get("VARIANTS") or default_variants()
     socketio = SocketIO(
         app,
-        async_mode="threading",  # threads and simple-websocket: `pip install` is all it needs
+        # Threads and simple-websocket: `pip install` is all it needs. "gevent" (if installed) is for benchmarks.
+        async_mode=app.config.get("ASYNC_MODE") or "threading",
         max_http_buffer_size=16_384,  # the largest message a game needs is well under 1 KB
         logger=False,
         engineio_logger=False,
@@ -74,6 +75,8 @@ def _caller_loop(room: Room) -> None:
                 due = room.tick()
                 room.flush()
                 now = room.clock()
+                if room.batch_due is not None:  # moves waiting to go out together
+                    due = room.batch_due if due is None else min(due, room.batch_due)
         except Exception:  # keep calling even if one tick fails
             log.exception("caller of room %s", room.code)
             due, now = None, 0.0

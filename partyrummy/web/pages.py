@@ -24,6 +24,11 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
     def join_url(code: str) -> str:
         return f"{public_url.rstrip('/')}/join/{code}"
 
+    def _is_screen() -> bool:
+        """This laptop itself, or a screen that was given the key."""
+        key = request.args.get("key", "")
+        return is_loopback(request.remote_addr) or secrets.compare_digest(key.encode(), screen_key.encode())
+
     @app.after_request
     def security_headers(response: Response) -> Response:
         response.headers["Content-Security-Policy"] = CSP
@@ -34,12 +39,19 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
     @app.get("/")
     def tv() -> str | Response:
         room = rooms.current()
-        key = request.args.get("key", "")
-        if not (is_loopback(request.remote_addr) or secrets.compare_digest(key.encode(), screen_key.encode())):
+        if not _is_screen():
             # A guest who typed the laptop's address: their place is the join page.
             return redirect(url_for("phone", code=room.code))
         url = join_url(room.code)
         return render_template("tv.html", code=room.code, join_url=url, qr=qr_svg(url), host_token=room.host_token)
+
+    @app.get("/new")
+    def new_room() -> Response:
+        """A fresh room on the TV (a second table, or a new night); the old ones carry on."""
+        if not _is_screen():
+            abort(403)
+        rooms.create()
+        return redirect(url_for("tv", **({"key": request.args["key"]} if "key" in request.args else {})))
 
     @app.get("/favicon.ico")
     def favicon() -> Response:

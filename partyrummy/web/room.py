@@ -16,7 +16,18 @@ from typing import Any
 
 from .. import game as engine
 from ..bots import STRENGTHS, Bot, bot_move
-from ..commands import Arrive, AutoPlay, Call, Command, GameEnded, Leave, command_from_dict, command_to_dict
+from ..commands import (
+    Arrive,
+    AutoPlay,
+    Call,
+    Choose,
+    Command,
+    Draw,
+    GameEnded,
+    Leave,
+    command_from_dict,
+    command_to_dict,
+)
 from ..errors import OutOfPhase, RummyError
 from ..game import GameState
 from ..hand import ACTING, MATCH_WINDOWS, Phase
@@ -28,6 +39,10 @@ __all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "RECONNECT_GRACE_S", 
 # A phone that locks or roams drops its socket; Socket.IO's pings notice within about 25 s and the
 # phone's client retries within seconds of waking. Until this long it is "reconnecting", then "gone".
 RECONNECT_GRACE_S = 60
+# Players' own moves (a draw, a pick) reach the others batched, at most this long after the first of
+# them: twelve phones picking within a moment get one or two updates, not twelve each. The caller's calls
+# (the table moving on) and everything else go out at once.
+BATCH_S = 0.05
 # A rejoin QR shown on the TV works once, for this long: it is a seat's key on a screen the room can see.
 TICKET_S = 600
 
@@ -116,6 +131,8 @@ class Room:
         self.night: list[dict[str, Any]] = []  # finished games: winners and totals
         self.hints: dict = {}  # hints already worked out, by hand
         self._dirty = False
+        self._urgent = False  # something must go out now, not with the next batch
+        self.batch_due: float | None = None  # when the pending batch of moves goes out
         self._table: tuple[int, dict] = (-1, {})
         self._joins = 0
         self.tickets: dict[str, tuple[Seat, float]] = {}  # rejoin QR codes: ticket -> (seat, expiry)
@@ -328,7 +345,7 @@ class Room:
         result = engine.apply(self.game, command)  # pure: refuses before anything is written
         self.record(self.code, {"t": "cmd", "cmd": command_to_dict(command)})
         self._set_game(*result)
-        self.changed()
+        self.changed(batch=isinstance(command, (Draw, Choose)))
 
     def call_now(self) -> None:
         """The host's "Call now": play for whoever is slow, then call at once."""
@@ -505,19 +522,30 @@ class Room:
 
     # -- Views ------------------------------------------------------------------
 
-    def changed(self) -> None:
-        """After any change: a new version, and the caller re-plans. `flush` sends it."""
+    def changed(self, batch: bool = False) -> None:
+        """After any change: a new version, and the caller re-plans. `flush` sends it.
+
+        `batch`: a player's own move, which may wait for the next batch unless it moved the table on.
+        """
+        key = self.pace.key
         if self.game is not None:
             self._track_pace()
         self.version += 1
         self._dirty = True
+        self._urgent = self._urgent or not batch or self.pace.key != key
         self.wake.set()
 
     def flush(self) -> None:
-        """Send every viewer its view, once for all the changes since the last flush."""
-        if self._dirty:
-            self._dirty = False
+        """Send every viewer its view, once for all the changes since the last send: now, or with the batch."""
+        if not self._dirty:
+            return
+        now = self.clock()
+        if self._urgent or (self.batch_due is not None and now >= self.batch_due):
+            self._dirty = self._urgent = False
+            self.batch_due = None
             self.broadcast()
+        elif self.batch_due is None:
+            self.batch_due = now + BATCH_S
 
     def settle(self) -> None:
         """After a command: make any call already due (a zero beat), then send one update."""
