@@ -90,15 +90,19 @@ class RemoteBot:
             if top and top["id"] not in self.seen_ids:
                 self.seen_ids.add(top["id"])
                 self.seen[_card(top)] += 1
-        if self.leader and game["phase"] == "scored":
-            self.send("call_now")
-            return True
-        move = self._move(state)
+        move = ("call_now", {}) if self.leader and game["phase"] == "scored" else self._move(state)
         if move is not None:
             ack = self.send(*move)
-            if not ack["ok"] and ack["error"]["code"] not in ("stale", "out_of_phase", "already_done"):
-                self.error = ack["error"]["message"]
+            if not ack["ok"]:
+                self._refused(ack["error"])
         return True
+
+    def _refused(self, error: dict) -> None:
+        if error["code"] == "refused" and error["message"].startswith("Slow down"):
+            time.sleep(0.5)  # the server's rate limit: wait, then try the same move again
+            self.acted = None
+        elif error["code"] not in ("stale", "out_of_phase", "already_done", "waiting"):
+            self.error = error["message"]  # races with the caller are normal; anything else is worth a look
 
     def _move(self, state: dict) -> tuple[str, dict] | None:
         game = state["game"]
