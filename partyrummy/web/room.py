@@ -198,27 +198,23 @@ class Room:
 
         Mid-game, a newcomer gets a new seat dealt in at the next hand if the variant says so.
         """
-        late = self.playing()
-        if late and self.game.variant.newcomers != "next-hand":
+        if self.playing() and self.game.variant.newcomers != "next-hand":
             raise Refused("The game has started: watch, or take a seat the host opens")
-        if len(self.seats) >= self.variant.max_players:
-            raise Refused(f"The table is full ({self.variant.max_players} players)")
         self._check_name(name)
-        if late:
-            engine.apply(self.game, Arrive())  # refuses, with nothing written, when it cannot be done
-        used = {s.colour for s in self.seats}
-        colour = next(c for c in COLOURS if c not in used)
         token = secrets.token_urlsafe(16)
-        event = {"t": "join", "name": name, "token": token, "colour": colour, "joined": self._joins + 1}
-        self._do(event | {"late": True} if late else event)
+        seat = self._new_seat({"name": name, "token": token})
         self.viewers[sid] = Viewer("player", token)
-        self.seats[-1].sids.add(sid)
-        return len(self.seats) - 1
+        self.seats[seat].sids.add(sid)
+        return seat
 
     def add_bot(self, strength: str) -> int:
-        """A bot takes a new seat (in the lobby, or mid-game as a newcomer would)."""
+        """A bot takes a new seat (in the lobby, or mid-game as a newcomer would). Returns the seat."""
         self._check_strength(strength)
-        name = next(f"Bot {n}" for n in range(1, 100) if all(s.name != f"Bot {n}" for s in self.seats))
+        name = next(f"Bot {n}" for n in range(1, 100) if all(s.name.casefold() != f"bot {n}" for s in self.seats))
+        return self._new_seat({"name": name, "token": None, "bot": strength})
+
+    def _new_seat(self, fields: dict[str, Any]) -> int:
+        """Write a new seat at the end of the ring; mid-game, the engine deals it in at the next hand."""
         if len(self.seats) >= self.variant.max_players:
             raise Refused(f"The table is full ({self.variant.max_players} players)")
         late = self.playing()
@@ -226,8 +222,8 @@ class Room:
             engine.apply(self.game, Arrive())  # refuses, with nothing written, when it cannot be done
         used = {s.colour for s in self.seats}
         colour = next(c for c in COLOURS if c not in used)
-        event = {"t": "join", "name": name, "token": None, "colour": colour, "joined": self._joins + 1}
-        self._do(event | {"bot": strength} | ({"late": True} if late else {}))
+        event = {"t": "join", **fields, "colour": colour, "joined": self._joins + 1}
+        self._do(event | ({"late": True} if late else {}))
         return len(self.seats) - 1
 
     def give_to_bot(self, seat: int, strength: str) -> None:
