@@ -77,7 +77,8 @@ def apply(game: GameState, command: Command) -> tuple[GameState, list[Event]]:
     game = replace(game, hand=hand)
     if hand.phase is Phase.SCORED:
         scores = tuple(result.penalty for result in hand.results)
-        game = replace(game, history=game.history + (scores,))
+        blanks = (None,) * (game.players - hand.players)  # newcomers waiting for the next deal
+        game = replace(game, history=game.history + (scores + blanks,))
         events.append(HandScored(hand.hand_no, scores))
     return game, events
 
@@ -90,15 +91,9 @@ def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
         if len(winners) > 1 and game.variant.ties == "no-winner":
             winners = ()
         return replace(game, winners=winners), [GameEnded(totals, winners)]
-    # Newcomers get their starting score now, and a blank in the columns of the hands they missed.
+    # Newcomers get their starting score now (their columns of the hands they missed stay blank).
     dealt = game.hand.players
-    start = game.totals[dealt:]
-    waiting = game.players - dealt
-    game = replace(
-        game,
-        start_scores=game.start_scores[:dealt] + start,
-        history=tuple(points + (None,) * waiting for points in game.history),
-    )
+    game = replace(game, start_scores=game.start_scores[:dealt] + game.totals[dealt:])
     hand, events = hand_machine.deal(game.variant, game.players, game.seed, game.hand.hand_no + 1)
     return replace(game, hand=hand), events
 
@@ -110,7 +105,8 @@ def _arrive(game: GameState) -> tuple[GameState, list[Event]]:
         raise BadCommand(f"The table is full ({game.variant.max_players} players)")
     if game.hand.hand_no == game.variant.hands and game.hand.phase is Phase.SCORED:
         raise OutOfPhase("That was the last hand: join the next game")
-    return replace(game, start_scores=game.start_scores + (None,)), [Arrived(game.players)]
+    history = tuple(points + (None,) for points in game.history)  # blank for the hands already played
+    return replace(game, start_scores=game.start_scores + (None,), history=history), [Arrived(game.players)]
 
 
 def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:

@@ -119,6 +119,7 @@ def test_a_newcomer_is_dealt_in_at_the_next_hand_with_the_worst_total(party) -> 
     game = to_phase(game, Phase.SCORED)
     worst = max(game.totals[:3])
     assert game.totals[3] == worst  # shown before the deal as what they would start with
+    assert game.history[0][3] is None  # the score table has their column already, blank for this hand
     game, _ = engine.apply(game, Call())
     assert game.hand.players == 4 and len(game.hand.hands[3]) == 4
     assert game.start_scores[3] == worst and game.history[0][3] is None
