@@ -1,6 +1,6 @@
 """How many rooms one server holds: R rooms of 12 remote bots each, playing as fast as the caller allows.
 
-Each bot is a real Socket.IO client (partyrummy.remote_bots), in this process;
+Each bot is a real Socket.IO client (partyrummy.web.remote_bots), in this process;
 the server is `partyrummy` in its own process. For each R it plays for a while
 and prints the reveal latency (the last pick of a cycle to every bot of that
 room holding the revealed table) at p50/p95/p99, the server's CPU (a share of
@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -25,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from room import percentile  # noqa: E402
 
-from partyrummy.remote_bots import RemoteBot  # noqa: E402
 from partyrummy.variants import default_variants  # noqa: E402
+from partyrummy.web.remote_bots import RemoteBot, play  # noqa: E402
 from tests.live import LiveServer  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -97,12 +96,7 @@ def run_rooms(server: LiveServer, rooms: int, seconds: float, strength: str) -> 
     t0 = time.perf_counter()
     for bot in bots[::12]:
         assert bot.send("start")["ok"]
-    deadline = time.monotonic() + seconds
-    threads = [threading.Thread(target=_play, args=(bot, deadline), daemon=True) for bot in bots]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    play(bots, time.monotonic() + seconds, until_over=False)  # the leaders deal again after each game
     wall = time.perf_counter() - t0
     cpu1, rss = server_usage(server.proc.pid)
     mine = (time.process_time() - mine0) / wall
@@ -117,12 +111,6 @@ def run_rooms(server: LiveServer, rooms: int, seconds: float, strength: str) -> 
         bot.close()
     errors = [b.error for b in bots if b.error]
     return {"latencies": latencies, "cpu": (cpu1 - cpu0) / wall, "rss": rss, "errors": errors, "bots_cpu": mine}
-
-
-def _play(bot: TimedBot, deadline: float) -> None:
-    while time.monotonic() < deadline:
-        bot.wait(0.2)
-        bot.step()
 
 
 def main() -> None:

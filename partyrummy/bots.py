@@ -33,7 +33,7 @@ STRENGTHS = ("easy", "sharp")
 @dataclass
 class Bot:
     strength: str
-    decks: int = 4  # copies of each card in the shoe, for counting what is still live
+    decks: int  # the variant's: copies of each card in the shoe, for counting what is still live
     _solver: Solver | None = None
 
     def __post_init__(self) -> None:

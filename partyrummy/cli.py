@@ -106,7 +106,7 @@ def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
 
 
 def _bots(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
-    from .remote_bots import run_bots
+    from .web.remote_bots import run_bots
 
     bots = run_bots(args.url.rstrip("/"), args.room.upper(), args.count, args.strength, variants, start=args.start)
     state = bots[0].state

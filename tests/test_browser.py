@@ -87,6 +87,23 @@ class Watch:
         page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
 
+    def open(self, browser, url: str, phone: bool = True):
+        """A page in its own browser context (its own storage), a phone's or the TV's, watched."""
+        if phone:
+            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        else:
+            context = browser.new_context(viewport={"width": 1920, "height": 1080})
+        self.attach(context)
+        page = context.new_page()
+        page.goto(url)
+        return page
+
+
+def join(phone, name: str) -> None:
+    phone.get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join").tap()
+    phone.get_by_text(f"You're in, {name}!").wait_for()
+
 
 def expected_game():
     """The same deal in the engine, to know which card each phone should tap."""
@@ -104,10 +121,7 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
     server = LiveServer("--seed", str(SEED))
     watch = Watch(server.url)
     try:
-        tv_context = browser.new_context(viewport={"width": 1920, "height": 1080})
-        watch.attach(tv_context)
-        tv = tv_context.new_page()
-        tv.goto(server.url + "/")
+        tv = watch.open(browser, server.url + "/", phone=False)
         tv.get_by_text("Scan to join").wait_for()
         tv.screenshot(path=str(shots / "tv-lobby-empty.png"))
         picture = Image.open(io.BytesIO(tv.screenshot()))
@@ -118,15 +132,10 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
 
         phones = []
         for name in NAMES:
-            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-            watch.attach(context)
-            phone = context.new_page()
-            phone.goto(join_url)
+            phone = watch.open(browser, join_url)
             if not phones:
                 phone.screenshot(path=str(shots / "phone-join.png"))
-            phone.get_by_label("Your name").fill(name)
-            phone.get_by_role("button", name="Join").tap()
-            phone.get_by_text(f"You're in, {name}!").wait_for()
+            join(phone, name)
             phones.append(phone)
         ana, bob = phones[0], phones[1]
         assert ana.locator("#neighbours").inner_text() == "You take from <img src=x>'s pile; your discards go to Bob."
@@ -209,21 +218,11 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
     server = LiveServer("--seed", str(SEED))
     watch = Watch(server.url)
     try:
-        tv_context = browser.new_context(viewport={"width": 1920, "height": 1080})
-        watch.attach(tv_context)
-        tv = tv_context.new_page()
-        tv.goto(server.url + "/")
+        tv = watch.open(browser, server.url + "/", phone=False)
         join_url = tv.locator(".url").inner_text()
-        phones = []
-        for name in NAMES[:2]:
-            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-            watch.attach(context)
-            phone = context.new_page()
-            phone.goto(join_url)
-            phone.get_by_label("Your name").fill(name)
-            phone.get_by_role("button", name="Join").tap()
-            phone.get_by_text(f"You're in, {name}!").wait_for()
-            phones.append(phone)
+        phones = [watch.open(browser, join_url) for _ in NAMES[:2]]
+        for phone, name in zip(phones, NAMES[:2], strict=True):
+            join(phone, name)
         tv.get_by_label("Rules").select_option("browser")
         tv.get_by_role("button", name="Start the game").click()
         tv.get_by_role("button", name="Call now").click()
@@ -243,10 +242,7 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
         assert re.fullmatch(re.escape(join_url) + r"#claim=[\w-]{20,}", codes[0].text)
         tv.get_by_role("button", name="Close").click()
 
-        borrowed_context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-        watch.attach(borrowed_context)
-        borrowed = borrowed_context.new_page()
-        borrowed.goto(codes[0].text)
+        borrowed = watch.open(browser, codes[0].text)
         borrowed.get_by_role("button", name="Draw from the shoe").wait_for()
         assert sorted(borrowed.locator("#hand .card-button").all_inner_texts()) == hand
         assert "#claim" not in borrowed.url  # a reload does not spend the ticket again

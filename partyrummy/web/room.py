@@ -325,7 +325,7 @@ class Room:
         self._do({"t": "start", "variant": self.variant_name, "seed": seed})
 
     def _lobby_only(self, what: str) -> None:
-        if self.game is not None and not self.game.over:
+        if self.playing():
             raise Refused(f"You can {what} only between games")
 
     def _check_seat(self, seat: int) -> None:
@@ -377,7 +377,7 @@ class Room:
             case "join":
                 self._joins = event["joined"]
                 seat = Seat(event["name"], event["token"], event["colour"], event["joined"])
-                seat.robot = Bot(event["bot"], self.variant.decks) if event.get("bot") else None
+                seat.robot = self._robot(event)
                 self.seats.append(seat)
                 if event.get("late"):
                     self.game, _ = engine.apply(self.game, Arrive())
@@ -393,7 +393,7 @@ class Room:
                 seat = self.seats[event["seat"]]
                 seat.token = event["token"]
                 seat.name = event.get("name", seat.name)
-                seat.robot = Bot(event["bot"], self.variant.decks) if event.get("bot") else None
+                seat.robot = self._robot(event)
             case "variant":
                 self.variant_name = event["name"]
             case "start":
@@ -405,6 +405,9 @@ class Room:
                 self._set_game(*engine.apply(self.game, command_from_dict(event["cmd"])))
             case "pause":
                 self.paused = event["paused"]
+
+    def _robot(self, event: dict[str, Any]) -> Bot | None:
+        return Bot(event["bot"], self.variant.decks) if event.get("bot") else None
 
     def _forget_finished_game(self) -> None:
         # Rearranging seats after a game: its table would name the wrong people. The night keeps its result.

@@ -11,11 +11,11 @@ import time
 from collections import Counter
 from typing import Any
 
-from .bots import Bot
-from .cards import RANK_NAMES, Card
-from .variants import DEFAULT_VARIANT, Variant
+from ..bots import Bot
+from ..cards import RANK_NAMES, Card
+from ..variants import DEFAULT_VARIANT, Variant
 
-__all__ = ["RemoteBot", "run_bots"]
+__all__ = ["RemoteBot", "run_bots", "play"]
 
 
 def _card(view: dict[str, Any]) -> Card:
@@ -31,7 +31,8 @@ class RemoteBot:
         import socketio  # the client side of python-socketio; loaded only for bots
 
         self.room, self.name, self.variants, self.leader = room, name, variants, leader
-        self.bot = Bot(strength)
+        self.strength = strength
+        self.bot: Bot | None = None  # made for the room's variant once its first state says which
         self.state: dict | None = None
         self.token: str | None = None
         self.changed = threading.Condition()
@@ -114,6 +115,8 @@ class RemoteBot:
             return None
         variant = self.variants.get(state["room"]["variant"]) or self.variants[DEFAULT_VARIANT]
         rules = variant.meld_rules()
+        if self.bot is None or self.bot.decks != variant.decks:
+            self.bot = Bot(self.strength, variant.decks)
         wild = RANK_NAMES.index(game["wild_rank"]) if game["wild_rank"] else None
         hand = [_card(c) for c in you["hand"]]
         phase, cycle = game["phase"], game["cycle"]
@@ -153,17 +156,21 @@ def run_bots(
         ack = bots[0].send("start")
         if not ack["ok"]:
             raise RuntimeError(f"cannot start: {ack['error']['message']}")
-    deadline = time.monotonic() + timeout
-    threads = [threading.Thread(target=_play, args=(bot, deadline), daemon=True) for bot in bots]
+    play(bots, time.monotonic() + timeout)
+    return bots
+
+
+def play(bots: list[RemoteBot], deadline: float, until_over: bool = True) -> None:
+    """Each bot on its own thread, acting on every new state until the game is over (or the deadline)."""
+
+    def run(bot: RemoteBot) -> None:
+        while time.monotonic() < deadline:
+            bot.wait(0.5)
+            if not bot.step() and until_over:
+                return
+
+    threads = [threading.Thread(target=run, args=(bot,), daemon=True) for bot in bots]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return bots
-
-
-def _play(bot: RemoteBot, deadline: float) -> None:
-    while time.monotonic() < deadline:
-        bot.wait(0.5)
-        if not bot.step():
-            return
