@@ -1,7 +1,8 @@
 """Computer players in the engine's terms: what to draw, what to discard, when to call Match!.
 
-A bot sees what a phone sees: its own hand, the top of its right-hand
-neighbour's pile, and the cards that have lain face up. The same `Bot` plays
+A bot sees what a phone sees: its own hand, the top of the pile it may take
+from (its right-hand neighbour's, or the shared one in turn-based play), and
+the cards that have lain face up. The same `Bot` plays
 in `partyrummy simulate` (on the engine), in a room (the caller plays a bot's
 seat) and over Socket.IO (`partyrummy bots`).
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .commands import CallMatch, Choose, Command, Draw
-from .hand import ACTING, MATCH_WINDOWS, HandState, right_of
+from .hand import ACTING, MATCH_WINDOWS, HandState
 from .melds import Solver, is_complete, is_wild, orphan_penalty
 from .variants import MeldRules
 
@@ -33,7 +34,6 @@ STRENGTHS = ("easy", "sharp")
 @dataclass
 class Bot:
     strength: str
-    decks: int  # the variant's: copies of each card in the shoe, for counting what is still live
     _solver: Solver | None = None
 
     def __post_init__(self) -> None:
@@ -47,7 +47,7 @@ class Bot:
         return self._solver
 
     def draw(self, hand: Sequence[Card], pile_top: Card | None, wild_rank: int | None, rules: MeldRules) -> str:
-        """ "shoe" or "pile" (the right-hand neighbour's)."""
+        """ "shoe" or "pile" (the one this seat may take from)."""
         if pile_top is None:
             return "shoe"
         if is_wild(pile_top, wild_rank):
@@ -59,9 +59,14 @@ class Bot:
         return "pile" if with_top < solver.penalty(hand) else "shoe"
 
     def discard(
-        self, hand: Sequence[Card], wild_rank: int | None, rules: MeldRules, seen: Counter[Card] | None = None
+        self,
+        hand: Sequence[Card],
+        wild_rank: int | None,
+        rules: MeldRules,
+        decks: int,
+        seen: Counter[Card] | None = None,
     ) -> int:
-        """The index in `hand` of the card to discard."""
+        """The index in `hand` of the card to discard; `decks` (copies of each card) counts what is still live."""
         solver = self.solver(wild_rank, rules)
         if self.strength == "easy":
             orphans = solver.arrange(hand).orphans
@@ -75,10 +80,15 @@ class Bot:
         seen = seen or Counter()
         return min(
             (i for i in range(len(hand)) if left[i] == best),
-            key=lambda i: (self._promise(hand, i, wild_rank, seen), -orphan_penalty(hand[i], wild_rank, rules), i),
+            key=lambda i: (
+                self._promise(hand, i, wild_rank, decks, seen),
+                -orphan_penalty(hand[i], wild_rank, rules),
+                i,
+            ),
         )
 
-    def _promise(self, hand: Sequence[Card], i: int, wild_rank: int | None, seen: Counter[Card]) -> float:
+    @staticmethod
+    def _promise(hand: Sequence[Card], i: int, wild_rank: int | None, decks: int, seen: Counter[Card]) -> float:
         """How much a card could still grow melds: mates in hand, and live cards that would join it."""
         card = hand[i]
         if is_wild(card, wild_rank):
@@ -95,8 +105,8 @@ class Bot:
         wanted = [Card(card.rank, s) for s in range(4)] + [
             Card(r, card.suit) for r in (card.rank - 1, card.rank + 1) if 1 <= r <= 13
         ]
-        live = sum(max(0, self.decks - seen[w] - hand.count(w)) for w in wanted)
-        return mates + live / (self.decks * 6)
+        live = sum(max(0, decks - seen[w] - hand.count(w)) for w in wanted)
+        return mates + live / (decks * 6)
 
     def match(self, hand: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> bool:
         """Call Match! when every card melds."""
@@ -120,10 +130,10 @@ def bot_move(hand: HandState, seat: int, bot: Bot, seen: Counter[Card] | None = 
     if hand.phase not in ACTING:
         return None
     if hand.drawn[seat] is None:
-        pile = hand.piles[right_of(seat, hand.players)]
+        pile = hand.piles[hand.pile_from(seat)]
         top = hand.faces[pile[-1]] if pile else None
         return Draw(seat, bot.draw(cards, top, wild, rules), hand.cycle)
     if hand.picks[seat] is None:
-        index = bot.discard(cards, wild, rules, seen if seen is not None else seen_face_up(hand))
+        index = bot.discard(cards, wild, rules, hand.decks, seen if seen is not None else seen_face_up(hand))
         return Choose(seat, hand.hands[seat][index], hand.cycle)
     return None

@@ -1,4 +1,5 @@
-"""The `partyrummy` command: run the party (the default), solve a hand, simulate bots, or send bots to a room."""
+"""The `partyrummy` command: run the party (the default), list or check variants, solve a hand, simulate bots,
+or send bots to a room."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, help="deal every room's games from this seed (to replay a game, or for tests)"
     )
     commands = parser.add_subparsers(dest="command")
+    listing = commands.add_parser("variants", help="the rule sets the server offers, or check a file of your own")
+    listing.add_argument("--check", metavar="PATH", help="check this variants file and exit non-zero on a mistake")
     solve = commands.add_parser("solve", help="the best arrangement of a hand of real cards")
     solve.add_argument("cards", nargs="+", help="cards as people write them: 5H 6H 7H KS KD KC")
     solve.add_argument(
@@ -63,6 +66,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         variants = _variants(args.variants)
+        if args.command == "variants":
+            return _list_variants(args, variants)
         if args.command == "solve":
             return _solve(args, variants)
         if args.command == "simulate":
@@ -79,6 +84,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (VariantError, CardParseError) as error:
         print(f"partyrummy: {error}", file=sys.stderr)
         return 2
+
+
+def _list_variants(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
+    if args.check:
+        mine = load_variants(args.check, base=variants)  # a mistake raises, and main prints it
+        names = [n for n in mine if n not in variants or mine[n] != variants[n]]
+        print(f"{args.check}: fine ({len(names)} variant{'s' if len(names) != 1 else ''}: {', '.join(names)})")
+        variants = mine
+    width = max(map(len, variants))
+    for name, v in variants.items():
+        players = f"{v.min_players}-{v.max_players} players"
+        print(f"{name:<{width}}  {'turns ' if v.turns else 'caller'}  {players:<13}  {v.description}")
+    return 0
 
 
 def _variant(name: str, variants: dict[str, Variant]) -> Variant:

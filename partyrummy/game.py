@@ -73,9 +73,15 @@ def apply(game: GameState, command: Command) -> tuple[GameState, list[Event]]:
         return _arrive(game)
     if game.hand.phase is Phase.SCORED and isinstance(command, Call):
         return _next_hand(game)
+    was_scored = game.hand.phase is Phase.SCORED
     hand, events = hand_machine.apply(game.hand, command)
-    game = replace(game, hand=hand)
-    if hand.phase is Phase.SCORED:
+    return _keep_score(replace(game, hand=hand), events, was_scored)
+
+
+def _keep_score(game: GameState, events: list[Event], was_scored: bool) -> tuple[GameState, list[Event]]:
+    """Write the hand's points into the history when this change scored it."""
+    hand = game.hand
+    if hand.phase is Phase.SCORED and not was_scored:
         scores = tuple(result.penalty for result in hand.results)
         blanks = (None,) * (game.players - hand.players)  # newcomers waiting for the next deal
         game = replace(game, history=game.history + (scores + blanks,))
@@ -113,6 +119,7 @@ def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
     if not isinstance(seat, int) or not 0 <= seat < game.players:
         raise BadCommand("There is no such seat")
     hand, events = game.hand, []
+    was_scored = hand.phase is Phase.SCORED
     if seat < hand.players:  # dealt in (not a newcomer still waiting)
         hand, events = hand_machine.leave(hand, seat)
 
@@ -120,7 +127,8 @@ def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
         return values[:seat] + values[seat + 1 :]
 
     history = tuple(without(points) for points in game.history)
-    return replace(game, hand=hand, start_scores=without(game.start_scores), history=history), events
+    game = replace(game, hand=hand, start_scores=without(game.start_scores), history=history)
+    return _keep_score(game, events, was_scored)  # with turns, the last player to play may be the one leaving
 
 
 def replay(variant: Variant, players: int, seed: int | str, commands: list[Command]) -> GameState:

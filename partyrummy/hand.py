@@ -1,13 +1,18 @@
-"""One caller-paced hand (RULES.md, "The caller-paced hand"), as a pure state machine.
+"""One hand of Three-Thirteen as a pure state machine, in either of the variant's two pacings.
 
-Every player acts at once: each seat has a pending slot (what it drew, what it
-picked), and the caller's `Call` applies all picks together. `apply` checks a
-command fully before it builds the new state, so a refused command changes
-nothing.
+`caller` (RULES.md, "The caller-paced hand"): every player acts at once. Each
+seat has a pending slot (what it drew, what it picked), and the caller's
+`Call` applies all picks together. Seats sit in a ring in seat order; a
+seat's pile lies to its left, so only its left-hand neighbour (seat + 1) may
+take from it, and a seat draws from its right-hand neighbour's (seat - 1).
 
-Seats sit in a ring in seat order. A seat's pile lies to its left, so only
-its left-hand neighbour (seat + 1) may take from it; a seat draws from its
-right-hand neighbour's (seat - 1) pile.
+`turns` (RULES.md, "The classic turn-based hand"): the same phases and
+commands, with one player acting in each cycle (`turn`), and one shared
+pile. The player left of the dealer starts; a discard that leaves a complete
+hand goes out, and then everyone else has one more turn (`to_play`).
+
+`apply` checks a command fully before it builds the new state, so a refused
+command changes nothing.
 """
 
 from __future__ import annotations
@@ -114,9 +119,11 @@ class HandState:
     picks: tuple[int | None, ...]
     matched: tuple[int, ...] = ()  # seats in the order they called Match!
     match_melds: tuple[tuple[tuple[int, ...], ...], ...] = ()  # laid face up, by order of matched
-    cycle: int = 0  # draws called so far this hand
+    cycle: int = 0  # draws called so far this hand (for turns: turns begun)
     refills: int = 0
     results: tuple[SeatResult, ...] = ()  # filled when the hand is scored
+    turn: int | None = None  # turns: the seat whose turn it is (None: everyone acts at once)
+    to_play: tuple[int, ...] = ()  # turns: after someone went out, the seats still to have their last turn
 
     @property
     def players(self) -> int:
@@ -134,9 +141,27 @@ class HandState:
     def last_cycle(self) -> bool:
         return self.phase in (Phase.LAST_DRAW, Phase.LAST_CHOOSE)
 
+    @property
+    def decks(self) -> int:
+        """Copies of each card in the shoe."""
+        return sum(1 for face in self.faces if face.rank) // 52
+
+    @property
+    def dealer(self) -> int:
+        """The dealer moves one seat left each hand."""
+        return (self.hand_no - 1) % self.players
+
     def active(self, seat: int) -> bool:
-        """Whether the seat still plays this cycle (matched players are out)."""
-        return seat not in self.matched
+        """Whether the seat plays this cycle: matched players are out, and with turns only one seat plays."""
+        return seat not in self.matched and (self.turn is None or seat == self.turn)
+
+    def pile_from(self, seat: int) -> int:
+        """The pile this seat may draw from: its right-hand neighbour's, or the one shared pile."""
+        return 0 if self.variant.turns else right_of(seat, self.players)
+
+    def pile_to(self, seat: int) -> int:
+        """The pile this seat discards onto: its own, or the one shared pile."""
+        return 0 if self.variant.turns else seat
 
     def slow_seats(self) -> list[int]:
         """Seats still to pick a discard this cycle (the ones the caller would hurry)."""
@@ -169,10 +194,10 @@ def _put(values: tuple, index: int, value: object) -> tuple:
 
 
 def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple[HandState, list[Event]]:
-    """Shuffle a new shoe and deal hand `hand_no`: n cards each, then one face up to start each pile."""
+    """Shuffle a new shoe and deal hand `hand_no`: n cards each, then one face up to start each pile (or the pile)."""
     if not variant.min_players <= players <= variant.max_players:
         raise BadCommand(f"This game needs {variant.min_players} to {variant.max_players} players")
-    faces = make_shoe(variant.decks, variant.jokers)
+    faces = make_shoe(variant.decks_for(players), variant.jokers)
     order = shuffled(range(len(faces)), random.Random(f"{seed}:{hand_no}"))
     size = variant.hand_sizes[hand_no - 1]
     # Deal from the top of the shoe (the end of the list), one card a seat at a time.
@@ -180,7 +205,7 @@ def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple
     for _ in range(size):
         for seat in range(players):
             hands[seat].append(order.pop())
-    piles = tuple((order.pop(),) for _ in range(players))
+    piles = tuple((order.pop(),) for _ in range(1 if variant.turns else players))
     state = HandState(
         variant=variant,
         seed=seed,
@@ -194,6 +219,7 @@ def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple
         took_pile=(False,) * players,
         picks=(None,) * players,
         cycle=0 if variant.setup_match else 1,
+        turn=left_of((hand_no - 1) % players, players) if variant.turns else None,
     )
     return state, [Dealt(hand_no, size, state.wild_rank), PhaseChanged(state.phase.value)]
 
@@ -204,7 +230,7 @@ def apply(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
         raise OutOfPhase(_refusal(state, command))
     seat = getattr(command, "seat", None)
     if seat is not None:
-        _check_seat(state, seat)
+        _check_seat(state, seat, isinstance(command, CallMatch))
     cycle = getattr(command, "cycle", None)
     if cycle is not None and cycle != state.cycle:
         raise Stale("That was for an earlier cycle: here is the table now")
@@ -230,11 +256,14 @@ def _refusal(state: HandState, command: Command) -> str:
     return _OUT_OF_PHASE[state.phase]
 
 
-def _check_seat(state: HandState, seat: int) -> None:
+def _check_seat(state: HandState, seat: int, anyone: bool) -> None:
+    """A real seat still in play; unless `anyone` may act (Match! is open to all), the seat whose turn it is."""
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise BadCommand("There is no such seat")
-    if not state.active(seat):
+    if seat in state.matched:
         raise OutOfPhase("You have matched: the others play one last cycle")
+    if not anyone and not state.active(seat):
+        raise OutOfPhase("It is not your turn yet")
 
 
 def _draw(state: HandState, seat: int, source: str) -> tuple[HandState, list[Event]]:
@@ -248,11 +277,11 @@ def _draw(state: HandState, seat: int, source: str) -> tuple[HandState, list[Eve
             raise CannotDraw("The shoe is empty: take from your neighbour's pile")
         card, state = state.shoe[-1], replace(state, shoe=state.shoe[:-1])
     elif source == "pile":
-        pile = state.piles[right_of(seat, state.players)]
+        pile = state.piles[state.pile_from(seat)]
         if not pile:
             raise CannotDraw("That pile is empty: draw from the shoe")
         card = pile[-1]
-        state = replace(state, piles=_put(state.piles, right_of(seat, state.players), pile[:-1]))
+        state = replace(state, piles=_put(state.piles, state.pile_from(seat), pile[:-1]))
     else:
         raise BadCommand("Draw from the shoe or from the pile")
     state = replace(
@@ -328,6 +357,8 @@ def _call(state: HandState) -> tuple[HandState, list[Event]]:
         raise Waiting(f"Waiting for {len(waiting)} to pick a discard")
     if state.phase in (Phase.CHOOSE, Phase.LAST_CHOOSE):
         state, events = _reveal(state)
+        if state.variant.turns:
+            return _next_turn(state, events)
         if state.phase is Phase.LAST_CHOOSE:
             return _score(state, events)
         state = replace(state, phase=Phase.REVEAL)
@@ -335,9 +366,37 @@ def _call(state: HandState) -> tuple[HandState, list[Event]]:
     # SETUP or REVEAL: the next "Draw!", unless everyone has matched and nobody is left to play
     if len(state.matched) == state.players:
         return _score(state, [])
+    if state.variant.turns and state.matched:  # a complete hand was dealt: everyone else has one turn
+        if not state.to_play:
+            state = replace(state, to_play=_clockwise(state, state.turn))
+        state = replace(state, turn=state.to_play[0])
     phase = Phase.LAST_DRAW if state.matched else Phase.DRAW
     state = replace(state, phase=phase, cycle=state.cycle + 1)
     return state, [PhaseChanged(phase.value)]
+
+
+def _clockwise(state: HandState, start: int) -> tuple[int, ...]:
+    """The seats still playing, in turn order from `start`."""
+    order = ((start + k) % state.players for k in range(state.players))
+    return tuple(s for s in order if s not in state.matched)
+
+
+def _next_turn(state: HandState, events: list[Event]) -> tuple[HandState, list[Event]]:
+    """Turns: the discard is down; the player goes out if it left them complete, then the next turn."""
+    seat = state.turn
+    if state.to_play:  # a last turn
+        state = replace(state, to_play=tuple(s for s in state.to_play if s != seat))
+        if not state.to_play:
+            return _score(state, events)
+    elif is_complete(state.cards_of(state.hands[seat]), state.wild_rank, state.variant.meld_rules()):
+        melds = lay_out(state, state.hands[seat]).melds
+        state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,))
+        state = replace(state, to_play=_clockwise(state, left_of(seat, state.players)))
+        events.append(Matched(seat))
+    following = state.to_play[0] if state.to_play else left_of(seat, state.players)
+    phase = Phase.LAST_DRAW if state.matched else Phase.DRAW
+    state = replace(state, phase=phase, turn=following, cycle=state.cycle + 1)
+    return state, events + [PhaseChanged(phase.value)]
 
 
 def _reveal(state: HandState) -> tuple[HandState, list[Event]]:
@@ -348,7 +407,7 @@ def _reveal(state: HandState) -> tuple[HandState, list[Event]]:
         if card is None:
             continue
         hands[seat] = tuple(c for c in hands[seat] if c != card)
-        piles[seat] = piles[seat] + (card,)
+        piles[state.pile_to(seat)] += (card,)
         picks.append((seat, card))
     n = state.players
     state = replace(
@@ -363,36 +422,54 @@ def _reveal(state: HandState) -> tuple[HandState, list[Event]]:
 
 
 def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
-    """A seat leaves mid-hand: its hand and its pile go under the shoe and the ring closes up.
+    """A seat leaves mid-hand: its hand (and its own pile) go under the shoe and the ring closes up.
 
     The ring is the order of seats, so dropping the seat rewires it: the
     leaver's left-hand neighbour now takes from the leaver's right-hand
-    neighbour, and every pile keeps exactly one taker. Every card stays in
+    neighbour, and every pile keeps exactly one taker. With turns, a leaver
+    whose turn it was passes it on to the next player. Every card stays in
     exactly one place.
     """
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise BadCommand("There is no such seat")
     if state.players - 1 < state.variant.min_players:
         raise BadCommand(f"At least {state.variant.min_players} players must stay in the hand")
-    returned = state.hands[seat] + state.piles[seat]
+    turns = state.variant.turns
+    returned = state.hands[seat] + (() if turns else state.piles[seat])
 
     def without(values: tuple) -> tuple:
         return values[:seat] + values[seat + 1 :]
 
+    def renumber(seats: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(s - (s > seat) for s in seats if s != seat)
+
     kept = [(s - (s > seat), m) for s, m in zip(state.matched, state.match_melds, strict=True) if s != seat]
+    had_turn = state.turn == seat
     state = replace(
         state,
         shoe=returned + state.shoe,  # under the shoe: the top is the end
         hands=without(state.hands),
-        piles=without(state.piles),
+        piles=state.piles if turns else without(state.piles),
         drawn=without(state.drawn),
         took_pile=without(state.took_pile),
         picks=without(state.picks),
         matched=tuple(s for s, _ in kept),
         match_melds=tuple(m for _, m in kept),
         results=without(state.results) if state.results else (),
+        to_play=renumber(state.to_play),
+        turn=None if state.turn is None else state.turn - (state.turn > seat),
     )
     events: list[Event] = [Left(seat, len(returned))]
+    if had_turn and state.phase in ACTING:
+        if state.last_cycle and not state.to_play:  # the leaver was the last to play
+            return _score(state, events)
+        # The turn passes to the next player (now at the leaver's place in the ring), from its draw.
+        following = state.to_play[0] if state.to_play else seat % state.players
+        phase = Phase.LAST_DRAW if state.last_cycle else Phase.DRAW
+        state = replace(state, turn=following, phase=phase, cycle=state.cycle + 1)
+        return state, events + [PhaseChanged(phase.value)]
+    if had_turn:  # dealt, or scored: the next player is first
+        state = replace(state, turn=seat % state.players)
     if state.phase in (Phase.DRAW, Phase.LAST_DRAW) and not state.waiting_for():
         state = replace(state, phase=Phase.LAST_CHOOSE if state.last_cycle else Phase.CHOOSE)
         events.append(PhaseChanged(state.phase.value))

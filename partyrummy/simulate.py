@@ -112,7 +112,7 @@ def simulate(variant: Variant, players: int, games: int, seed: int, strengths: S
     seats = [strengths[i % len(strengths)] for i in range(players)]
     report = Report(players, seats, totals=[0] * players, wins=[0.0] * players)
     for g in range(games):
-        bots = [Bot(s, decks=variant.decks) for s in seats]
+        bots = [Bot(s) for s in seats]
         final, cycles = play_game(variant, bots, seed + g)
         report.games += 1
         report.hands += variant.hands

@@ -47,7 +47,7 @@ class Variant:
     pacing: str
     min_players: int
     max_players: int
-    decks: int
+    decks: int | dict[str, int]  # a number, or by player count: {"2" = 1, "4" = 2} (up to 2 players, 1 deck …)
     jokers: int
     hand_sizes: tuple[int, ...]
     round_wilds: bool
@@ -71,6 +71,17 @@ class Variant:
     @property
     def hands(self) -> int:
         return len(self.hand_sizes)
+
+    @property
+    def turns(self) -> bool:
+        """Turn-based play (one shared pile, one player at a time) rather than the caller's simultaneous cycles."""
+        return self.pacing == "turns"
+
+    def decks_for(self, players: int) -> int:
+        """The decks in the shoe for this many players."""
+        if isinstance(self.decks, int):
+            return self.decks
+        return next(d for most, d in sorted((int(k), d) for k, d in self.decks.items()) if players <= most)
 
     def wild_rank(self, hand_no: int) -> int | None:
         """The round wild of hand `hand_no` (1-based)."""
@@ -97,7 +108,7 @@ class Variant:
 
 # key -> (accepted types, allowed values or None)
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "pacing": ("caller",),
+    "pacing": ("caller", "turns"),
     "aces": ("low", "low-or-high"),
     "ties": ("shared", "no-winner"),
     "empty_shoe": ("reshuffle-piles", "piles-only"),
@@ -117,6 +128,8 @@ def _type_ok(key: str, value: Any) -> bool:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if want == "str":
         return isinstance(value, str)
+    if want == "int | dict[str, int]":
+        return (isinstance(value, int) and not isinstance(value, bool)) or isinstance(value, dict)
     if want == "int | str":
         return (isinstance(value, int) and not isinstance(value, bool)) or value == "face"
     if want == "tuple[int, ...]":
@@ -132,6 +145,7 @@ _TYPE_WORDS = {
     "float": "a number of seconds",
     "str": "a text",
     "int | str": 'a whole number or "face"',
+    "int | dict[str, int]": "a whole number, or a table of decks by player count ({ 2 = 1, 4 = 2 })",
     "tuple[int, ...]": "a list of whole numbers",
     "dict[str, int]": "a table of points by rank (A, 2 … K)",
 }
@@ -183,6 +197,8 @@ def _check(name: str, raw: dict[str, Any], where: _Where) -> Variant:
         values["hand_sizes"] = tuple(values["hand_sizes"])
     if "penalties" in values:
         values["penalties"] = _check_penalties(name, values["penalties"], where)
+    if isinstance(values.get("decks"), dict):
+        values["decks"] = _check_deck_table(name, values["decks"], where)
     variant = Variant(name=name, **values)
     _check_numbers(variant, where)
     return variant
@@ -201,6 +217,20 @@ def _check_penalties(name: str, table: dict[str, Any], where: _Where) -> dict[st
     return {k: points[k] for k in _PENALTY_KEYS}
 
 
+def _check_deck_table(name: str, table: dict[str, Any], where: _Where) -> dict[str, int]:
+    """Decks by player count: each key is the most players that many decks serve."""
+    out = {}
+    for key, value in table.items():
+        if not str(key).isdigit():
+            raise where.error(name, "decks", f"{key!r} is not a number of players")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise where.error(name, "decks", f"decks for up to {key} players should be a whole number, not {value!r}")
+        out[str(int(key))] = value
+    if not out:
+        raise where.error(name, "decks", "the table is empty: give decks for some player count")
+    return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
+
+
 def _check_numbers(v: Variant, where: _Where) -> None:
     def bad(key: str, problem: str) -> VariantError:
         return where.error(v.name, key, problem)
@@ -209,7 +239,9 @@ def _check_numbers(v: Variant, where: _Where) -> None:
         raise bad("min_players", "a game needs at least 2 players")
     if v.max_players < v.min_players:
         raise bad("max_players", f"is below min_players ({v.min_players})")
-    if v.decks < 1:
+    if not isinstance(v.decks, int) and max(map(int, v.decks)) < v.max_players:
+        raise bad("decks", f"says nothing for {v.max_players} players (max_players)")
+    if min(v.decks_for(p) for p in range(v.min_players, v.max_players + 1)) < 1:
         raise bad("decks", "the shoe needs at least one deck")
     if v.jokers < 0:
         raise bad("jokers", "cannot be negative")
@@ -225,18 +257,20 @@ def _check_numbers(v: Variant, where: _Where) -> None:
     for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s"):
         if getattr(v, key) < 0:
             raise bad(key, "cannot be negative")
-    # Each player is dealt n cards plus one to start their pile, and the first
-    # "Draw!" must find at least one card per player in the shoe.
+    # Each player is dealt n cards, piles start with one card each (one in all, for turns),
+    # and the first "Draw!" must find at least one card per player in the shoe.
     n = max(v.hand_sizes)
-    need = v.max_players * (n + 1) + v.max_players
-    have = v.decks * 52 + v.jokers
-    if need > have:
-        decks = f"{v.decks} deck" + ("s" if v.decks != 1 else "") + (f" and {v.jokers} jokers" if v.jokers else "")
-        raise bad(
-            "decks",
-            f"{v.max_players} players with {n}-card hands need {need} cards "
-            f"(hands, piles and a first draw), but {decks} hold only {have}",
-        )
+    for players in range(v.max_players, v.min_players - 1, -1):  # the most players first: the likeliest shortfall
+        need = players * n + (2 if v.turns else 2 * players)
+        have = v.decks_for(players) * 52 + v.jokers
+        if need > have:
+            decks = v.decks_for(players)
+            held = f"{decks} deck" + ("s" if decks != 1 else "") + (f" and {v.jokers} jokers" if v.jokers else "")
+            raise bad(
+                "decks",
+                f"{players} players with {n}-card hands need {need} cards "
+                f"(hands, piles and a first draw), but {held} hold only {have}",
+            )
 
 
 def load_variants(path: Path | str | None = None, base: dict[str, Variant] | None = None) -> dict[str, Variant]:

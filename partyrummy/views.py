@@ -33,9 +33,10 @@ def _cards(hand: HandState, ids: tuple[int, ...] | list[int]) -> list[dict[str, 
 def table_view(game: GameState) -> dict[str, Any]:
     """Everything face up, the same for every viewer: work it out once, pass it to each view."""
     hand = game.hand
+    turns = game.variant.turns
     seats = []
     for seat in range(hand.players):
-        pile = hand.piles[seat]
+        pile = () if turns else hand.piles[seat]  # with turns, the one shared pile is "pile" below
         seats.append(
             {
                 "seat": seat,
@@ -59,6 +60,10 @@ def table_view(game: GameState) -> dict[str, Any]:
         "last_cycle": hand.last_cycle or (hand.phase is Phase.REVEAL and bool(hand.matched)),
         "shoe_count": len(hand.shoe),
         "seats": seats,
+        "pacing": game.variant.pacing,
+        "pile": _pile(hand, 0) if turns else None,
+        "turn": hand.turn,
+        "dealer": hand.dealer if turns else None,
         "waiting_for": hand.waiting_for(),
         "matched": [
             {"seat": seat, "melds": [_cards(hand, m) for m in melds]}
@@ -81,6 +86,11 @@ def table_view(game: GameState) -> dict[str, Any]:
             for seat, result in enumerate(hand.results)
         ]
     return view
+
+
+def _pile(hand: HandState, index: int) -> dict[str, Any]:
+    pile = hand.piles[index]
+    return {"top": card_view(pile[-1], hand.faces[pile[-1]]) if pile else None, "count": len(pile)}
 
 
 def view_for_host(game: GameState, table: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -109,6 +119,8 @@ def view_for(
         "waiting": False,
         "right": right_of(seat, hand.players),
         "left": left_of(seat, hand.players),
+        # The pile this seat may draw from: its right-hand neighbour's, or the shared one (turns).
+        "take": _pile(hand, hand.pile_from(seat)),
         "hand": _cards(hand, ids),
         "drawn": card_view(drawn, hand.faces[drawn]) if drawn is not None else None,
         "pick": pick,

@@ -25,7 +25,7 @@ def rules(party):
 
 def test_sharp_takes_the_pile_only_when_it_lowers_the_penalty(rules) -> None:
     hand = parse_cards("5H 6H KS KD 2C")  # no round wild here: wild rank None
-    sharp, easy = Bot("sharp", DECKS), Bot("easy", DECKS)
+    sharp, easy = Bot("sharp"), Bot("easy")
     assert sharp.draw(hand, parse_cards("KC")[0], None, rules) == "pile"  # K K K: a set, 20 points saved
     assert sharp.draw(hand, parse_cards("QC")[0], None, rules) == "shoe"  # a Q joins nothing: it would go again
     assert sharp.draw(hand, parse_cards("AD")[0], None, rules) == "pile"  # an A for the 2: one point less
@@ -36,20 +36,22 @@ def test_sharp_takes_the_pile_only_when_it_lowers_the_penalty(rules) -> None:
 
 def test_sharp_discards_the_card_that_leaves_least_and_keeps_live_cards_on_ties(rules) -> None:
     hand = parse_cards("5H 6H 7H KS KD KC 9C 9S 2D")
-    sharp = Bot("sharp", DECKS)
-    assert hand[sharp.discard(hand, None, rules)].rank == 9  # 11 points left, not 18 (the 2's)
+    sharp = Bot("sharp")
+    assert hand[sharp.discard(hand, None, rules, DECKS)].rank == 9  # 11 points left, not 18 (the 2's)
     # 10♣ or J♦ leave 19 alike; the J♦ has the 9♦ to grow a run with, so the 10♣ goes.
     hand = parse_cards("5H 6H 7H 10C JD 9D")
-    assert str(hand[sharp.discard(hand, None, rules)]) == "10C"
+    assert str(hand[sharp.discard(hand, None, rules, DECKS)]) == "10C"
     # With every 10♦ seen on the piles, J♦-9♦ cannot become a run through it: still a neighbour, though.
-    assert sharp._promise(hand, 4, None, Counter()) > sharp._promise(hand, 4, None, Counter(parse_cards("10D " * 4)))
+    assert sharp._promise(hand, 4, None, DECKS, Counter()) > sharp._promise(
+        hand, 4, None, DECKS, Counter(parse_cards("10D " * 4))
+    )
     wild_hand = parse_cards("5H 6H 7H 3C QS")
-    assert str(wild_hand[Bot("sharp", DECKS).discard(wild_hand, 3, rules)]) == "QS"  # the wild is never thrown
+    assert str(wild_hand[Bot("sharp").discard(wild_hand, 3, rules, DECKS)]) == "QS"  # the wild is never thrown
 
 
 def test_bots_call_match_exactly_when_complete(rules) -> None:
-    assert Bot("easy", DECKS).match(parse_cards("5H 6H 7H"), 3, rules)
-    assert not Bot("sharp", DECKS).match(parse_cards("5H 6H 8H"), 3, rules)
+    assert Bot("easy").match(parse_cards("5H 6H 7H"), 3, rules)
+    assert not Bot("sharp").match(parse_cards("5H 6H 8H"), 3, rules)
 
 
 def test_sharp_beats_easy_over_many_games(party) -> None:

@@ -7,10 +7,12 @@ from dataclasses import replace
 import pytest
 
 from partyrummy import game as engine
-from partyrummy.commands import Arrive, Arrived, AutoPlay, Call, CallMatch, Draw, Leave, Left
+from partyrummy.bots import Bot
+from partyrummy.commands import Arrive, Arrived, AutoPlay, Call, CallMatch, Draw, HandScored, Leave, Left
 from partyrummy.errors import BadCommand, GameOver, OutOfPhase
 from partyrummy.hand import Phase, right_of
 from partyrummy.legal import legal_commands
+from partyrummy.simulate import play_game
 
 from .play import random_game
 
@@ -152,3 +154,30 @@ def test_a_waiting_newcomer_can_leave_before_being_dealt_in(party) -> None:
     game, _ = engine.apply(game, Arrive())
     game, _ = engine.apply(game, Leave(3))
     assert game.players == 3 and game.hand.players == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    [("party", 12), ("classic", 2), ("classic", 8), ("app", 4), ("app4", 4), ("quick", 5), ("highaces", 3)],
+)
+def test_every_shipped_variant_plays_to_final_standings(variants, name: str, players: int) -> None:
+    variant = variants[name]
+    bots = [Bot(("sharp", "easy")[s % 2]) for s in range(players)]
+    game, _ = play_game(variant, bots, seed=7)  # checks every card is in one place after each command
+    assert game.over and len(game.history) == variant.hands
+    assert all(len(points) == players for points in game.history)
+    best = min(game.totals)
+    leaders = tuple(s for s in range(players) if game.totals[s] == best)
+    expected = () if len(leaders) > 1 and variant.ties == "no-winner" else leaders
+    assert game.winners == expected
+    if variant.jokers:
+        assert sum(1 for face in game.hand.faces if not face.rank) == variant.jokers
+
+
+def test_with_turns_the_last_player_to_play_leaving_scores_the_hand(variants) -> None:
+    classic = variants["classic"]
+    game, _ = engine.new_game(classic, 3, seed=4)
+    hand = replace(game.hand, phase=Phase.LAST_DRAW, matched=(1,), match_melds=((),), to_play=(0,), turn=0)
+    game, events = engine.apply(replace(game, hand=hand), Leave(0))
+    assert game.hand.phase is Phase.SCORED and len(game.history) == 1 and len(game.history[0]) == 2
+    assert any(isinstance(e, HandScored) for e in events)

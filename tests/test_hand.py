@@ -1,4 +1,4 @@
-"""The caller-paced hand: deal, draw, choose, reveal, match, last cycle, scoring."""
+"""The hand in both pacings: deal, draw, choose, reveal, match, last cycle, scoring; and turns."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from partyrummy.cards import make_shoe, parse_cards
-from partyrummy.commands import AutoPlay, Call, CallMatch, Choose, Draw, Drew, Revealed, ShoeRefilled
+from partyrummy.cards import Card, make_shoe, parse_cards
+from partyrummy.commands import AutoPlay, Call, CallMatch, Choose, Draw, Drew, Matched, Revealed, ShoeRefilled
 from partyrummy.errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, OutOfPhase, Stale, Waiting
-from partyrummy.hand import HandState, Phase, apply, deal
+from partyrummy.hand import HandState, Phase, apply, deal, leave
 from partyrummy.melds import best_arrangement
 from partyrummy.variants import Variant
 
 
-def ids_for(text: str, taken: set[int]) -> tuple[int, ...]:
-    """Physical card ids for the faces in `text`, none of them already used."""
-    faces = make_shoe(4)
+def ids_for(text: str, taken: set[int], faces: tuple[Card, ...] | None = None) -> tuple[int, ...]:
+    """Physical card ids for the faces in `text` (of a 4-deck shoe by default), none of them already used."""
+    faces = faces or make_shoe(4)
     out = []
     for card in parse_cards(text):
         card_id = next(i for i, f in enumerate(faces) if f == card and i not in taken)
@@ -29,8 +29,8 @@ def rigged(party: Variant, hands: list[str], piles: list[str], hand_no: int = 1)
     """A dealt hand with the given cards, the rest of the shoe in order."""
     state, _ = deal(party, len(hands), seed=1, hand_no=hand_no)
     taken: set[int] = set()
-    hand_ids = tuple(ids_for(h, taken) for h in hands)
-    pile_ids = tuple(ids_for(p, taken) for p in piles)
+    hand_ids = tuple(ids_for(h, taken, state.faces) for h in hands)
+    pile_ids = tuple(ids_for(p, taken, state.faces) for p in piles)
     shoe = tuple(i for i in range(len(state.faces)) if i not in taken)
     return replace(state, hands=hand_ids, piles=pile_ids, shoe=shoe)
 
@@ -198,3 +198,90 @@ def test_when_everyone_matches_at_once_the_hand_is_scored_without_a_last_cycle(p
     state, _ = apply(state, CallMatch(1))
     state, _ = apply(state, Call())
     assert state.phase is Phase.SCORED and [r.penalty for r in state.results] == [0, 0]
+
+
+# -- Turns (the classic game) ---------------------------------------------------
+
+
+@pytest.fixture
+def classic(variants: dict[str, Variant]) -> Variant:
+    return variants["classic"]
+
+
+def take_turn(state: HandState, seat: int, source: str, discard: str) -> tuple[HandState, list]:
+    """One whole turn: draw, discard the card named, and the caller's call."""
+    state, _ = apply(state, Draw(seat, source, state.cycle))
+    return discard_and_call(state, seat, discard)
+
+
+def discard_and_call(state: HandState, seat: int, discard: str) -> tuple[HandState, list]:
+    card = next(c for c in state.hands[seat] if str(state.faces[c]) == discard)
+    state, _ = apply(state, Choose(seat, card, state.cycle))
+    return apply(state, Call())
+
+
+def symbols(state: HandState, ids: tuple[int, ...]) -> list[str]:
+    return [str(state.faces[c]) for c in ids]
+
+
+def test_turns_deal_decks_by_player_count_and_one_shared_pile(classic: Variant) -> None:
+    for players, decks in ((2, 1), (3, 2), (4, 2), (6, 2), (7, 3), (8, 3)):
+        state, _ = deal(classic, players, seed=2, hand_no=11)
+        assert len(state.faces) == 52 * decks
+        assert [len(h) for h in state.hands] == [13] * players
+        assert [len(p) for p in state.piles] == [1]
+        assert len(state.shoe) == 52 * decks - 13 * players - 1
+        assert total_cards(state) == len(state.faces)
+
+
+def test_the_dealer_moves_left_each_hand_and_the_player_on_their_left_starts(classic: Variant) -> None:
+    for hand_no in range(1, 8):
+        state, _ = deal(classic, 3, seed=1, hand_no=hand_no)
+        assert state.dealer == (hand_no - 1) % 3 and state.turn == hand_no % 3
+        assert state.phase is Phase.DRAW and state.cycle == 1  # classic deals straight into the first turn
+
+
+def test_with_turns_only_the_player_whose_turn_it_is_acts_and_the_next_takes_the_discard(classic: Variant) -> None:
+    state = rigged(classic, ["5H 9C KD", "2S 2D 8H", "JC QC AD"], ["4H"])
+    assert state.turn == 1 and state.waiting_for() == [1]
+    for command in (Draw(0, "shoe"), Draw(2, "pile"), AutoPlay(2), CallMatch(2)):
+        with pytest.raises(OutOfPhase, match="not your turn|only right after"):
+            apply(state, command)
+    state, _ = apply(state, Draw(1, "pile"))
+    assert state.piles == ((),) and symbols(state, state.hands[1])[-1] == "4H" and state.phase is Phase.CHOOSE
+    state, _ = discard_and_call(state, 1, "8H")
+    assert symbols(state, state.piles[0]) == ["8H"]
+    assert (state.turn, state.phase, state.cycle) == (2, Phase.DRAW, 2)
+    state, _ = take_turn(state, 2, "pile", "AD")
+    assert "8H" in symbols(state, state.hands[2]) and symbols(state, state.piles[0]) == ["AD"]
+    assert state.turn == 0  # clockwise, round to the start
+    assert total_cards(state) == len(state.faces)
+
+
+def test_a_discard_that_leaves_a_complete_hand_goes_out_and_everyone_else_has_one_more_turn(classic: Variant) -> None:
+    state = rigged(classic, ["9C 9D AS", "5H 6H KD", "JC QC 2D"], ["7H"])
+    state, events = take_turn(state, 1, "pile", "KD")  # 5♥ 6♥ 7♥: out, without a word
+    assert Matched(1) in events
+    assert state.matched == (1,) and state.to_play == (2, 0)
+    assert (state.turn, state.phase) == (2, Phase.LAST_DRAW)
+    with pytest.raises(OutOfPhase, match="matched"):
+        apply(state, Draw(1, "shoe"))
+    state, _ = take_turn(state, 2, "pile", "2D")  # takes the K♦: J♣ Q♣ K♦ is no run
+    assert (state.turn, state.phase, state.to_play) == (0, Phase.LAST_DRAW, (0,))
+    state, _ = take_turn(state, 0, "pile", "AS")  # takes the 2♦
+    assert state.phase is Phase.SCORED
+    assert [r.penalty for r in state.results] == [9 + 9 + 2, 0, 10 + 10 + 10]
+
+
+def test_with_turns_a_player_who_leaves_on_their_turn_passes_it_on(classic: Variant) -> None:
+    state = rigged(classic, ["9C 9D AS", "5H 6H KD", "JC QC 2D", "4S 5S 6S"], ["7H"])
+    state, _ = apply(state, Draw(1, "shoe"))
+    cycle = state.cycle
+    state, _ = leave(state, 1)
+    assert (state.turn, state.phase, state.cycle) == (1, Phase.DRAW, cycle + 1)  # the J♣ Q♣ 2♦ seat, now seat 1
+    assert state.drawn == (None,) * 3 and symbols(state, state.piles[0]) == ["7H"]
+    assert total_cards(state) == len(state.faces)
+    with pytest.raises(OutOfPhase):
+        apply(state, Draw(0, "shoe"))
+    state, _ = apply(state, Draw(1, "pile"))
+    assert "7H" in symbols(state, state.hands[1])

@@ -15,7 +15,9 @@ from partyrummy.errors import RummyError
 from partyrummy.legal import legal_commands
 from partyrummy.variants import default_variants
 
-PARTY = default_variants()["party"]
+VARIANTS = default_variants()
+# Each pacing, and the app's jokers.
+TABLES = [VARIANTS["party"], VARIANTS["classic"], VARIANTS["app4"]]
 
 garbage = st.one_of(
     st.builds(
@@ -35,9 +37,11 @@ garbage = st.one_of(
 
 
 class GameMachine(RuleBasedStateMachine):
-    @initialize(players=st.integers(2, 12), seed=st.integers(0, 1000))
-    def start(self, players: int, seed: int) -> None:
-        self.game, _ = engine.new_game(PARTY, players, seed)
+    @initialize(data=st.data(), seed=st.integers(0, 1000))
+    def start(self, data, seed: int) -> None:
+        variant = data.draw(st.sampled_from(TABLES))
+        players = data.draw(st.integers(variant.min_players, variant.max_players))
+        self.game, _ = engine.new_game(variant, players, seed)
 
     @precondition(lambda self: not self.game.over)
     @rule(data=st.data())
@@ -66,6 +70,14 @@ class GameMachine(RuleBasedStateMachine):
         assert len(game.totals) == game.players >= game.hand.players
         assert all(len(points) == game.players for points in game.history)
         assert all(s is None for s in game.start_scores[game.hand.players :])
+
+    @invariant()
+    def with_turns_one_player_acts_on_one_pile(self) -> None:
+        hand = self.game.hand
+        if hand.variant.turns:
+            assert len(hand.piles) == 1 and 0 <= hand.turn < hand.players
+            assert all(s == hand.turn for s, card in enumerate(hand.drawn) if card is not None)
+            assert set(hand.waiting_for()) <= {hand.turn}
 
     @invariant()
     def hands_hold_n_or_n_plus_one(self) -> None:

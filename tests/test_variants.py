@@ -62,7 +62,7 @@ def test_extends_changes_only_the_keys_given(tmp_path: Path, variants) -> None:
         ),
         (
             '[x]\nextends = "party"\ndescription = "d"\ndecks = "four"\n',
-            "key 'decks': should be a whole number, not 'four'",
+            "key 'decks': should be a whole number, or a table of decks by player count ({ 2 = 1, 4 = 2 }), not 'four'",
         ),
         (
             '[x]\nextends = "party"\ndescription = "d"\naces = "high"\n',

@@ -31,8 +31,7 @@ class RemoteBot:
         import socketio  # the client side of python-socketio; loaded only for bots
 
         self.room, self.name, self.variants, self.leader = room, name, variants, leader
-        self.strength = strength
-        self.bot: Bot | None = None  # made for the room's variant once its first state says which
+        self.bot = Bot(strength)
         self.state: dict | None = None
         self.token: str | None = None
         self.changed = threading.Condition()
@@ -86,8 +85,8 @@ class RemoteBot:
         self.acted = state["v"]
         if game["hand_no"] != self.hand_no:
             self.hand_no, self.seen, self.seen_ids = game["hand_no"], Counter(), set()
-        for seat in game["seats"]:  # every card that has been a pile's top is known to be out of play
-            top = seat["pile_top"]
+        tops = [seat["pile_top"] for seat in game["seats"]] + [game["pile"] and game["pile"]["top"]]
+        for top in tops:  # every card that has been a pile's top is known to be out of play
             if top and top["id"] not in self.seen_ids:
                 self.seen_ids.add(top["id"])
                 self.seen[_card(top)] += 1
@@ -115,8 +114,7 @@ class RemoteBot:
             return None
         variant = self.variants.get(state["room"]["variant"]) or self.variants[DEFAULT_VARIANT]
         rules = variant.meld_rules()
-        if self.bot is None or self.bot.decks != variant.decks:
-            self.bot = Bot(self.strength, variant.decks)
+        decks = variant.decks_for(len(game["seats"]))
         wild = RANK_NAMES.index(game["wild_rank"]) if game["wild_rank"] else None
         hand = [_card(c) for c in you["hand"]]
         phase, cycle = game["phase"], game["cycle"]
@@ -125,11 +123,11 @@ class RemoteBot:
                 return "match", {}
             return None
         if phase in ("draw", "last_draw") and not mine["drawn"]:
-            top = game["seats"][you["right"]]["pile_top"]
+            top = you["take"]["top"]
             source = self.bot.draw(hand, _card(top) if top else None, wild, rules)
             return "draw", {"source": source, "cycle": cycle}
         if you["drawn"] and you["pick"] is None and phase != "scored":
-            index = self.bot.discard(hand, wild, rules, self.seen)
+            index = self.bot.discard(hand, wild, rules, decks, self.seen)
             return "choose", {"card_id": you["hand"][index]["id"], "cycle": cycle}
         return None
 

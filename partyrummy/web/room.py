@@ -407,7 +407,7 @@ class Room:
                 self.paused = event["paused"]
 
     def _robot(self, event: dict[str, Any]) -> Bot | None:
-        return Bot(event["bot"], self.variant.decks) if event.get("bot") else None
+        return Bot(event["bot"]) if event.get("bot") else None
 
     def _forget_finished_game(self) -> None:
         # Rearranging seats after a game: its table would name the wrong people. The night keeps its result.
