@@ -180,8 +180,8 @@ def act(client: Client) -> dict | None:
     you, mine = game["you"], game["seats"][game["you"]["seat"]]
     if mine["matched"]:
         return None
-    if game["phase"] in ("draw", "last_draw") and not mine["drawn"]:
-        source = "pile" if game["cycle"] % 2 and game["seats"][you["right"]]["pile_top"] else "shoe"
+    if game["phase"] in ("draw", "last_draw") and you["seat"] in game["waiting_for"]:
+        source = "pile" if game["cycle"] % 2 and you["take"]["top"] else "shoe"
         return client.call("draw", {"source": source, "cycle": game["cycle"]})
     if you["drawn"] and you["pick"] is None:
         return client.call("choose", {"card_id": you["hint"]["discard"], "cycle": game["cycle"]})

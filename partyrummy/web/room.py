@@ -600,7 +600,9 @@ class Room:
         return {
             "code": self.code,
             "variant": self.variant_name,
-            "variants": [{"name": n, "description": v.description} for n, v in self.variants.items()],
+            "variants": [
+                {"name": n, "description": v.description, "pacing": v.pacing} for n, v in self.variants.items()
+            ],
             "min_players": self.variant.min_players,
             "max_players": self.variant.max_players,
             "seats": [

@@ -44,6 +44,12 @@ const PR = (() => {
     }
     if (state.room.paused) return "PAUSED";
     const matched = game.matched.map((m) => who[m.seat]);
+    if (game.pacing === "turns" && game.phase !== "setup" && game.phase !== "scored") {
+      const whose = game.you && game.you.seat === game.turn ? "YOUR" : `${who[game.turn].toUpperCase()}'S`;
+      const out = matched.length ? `${matched.join(" & ").toUpperCase()} WENT OUT! ` : "";
+      const last = game.phase.startsWith("last_") ? "LAST " : "";
+      return `${out}${whose} ${last}TURN: ${game.phase.endsWith("draw") ? "DRAW" : "DISCARD"}`;
+    }
     switch (game.phase) {
       case "setup": return matched.length ? `${matched.join(" & ").toUpperCase()} ${matched.length > 1 ? "CALL" : "CALLS"} MATCH! Last draw…` : `Hand ${game.hand_no}: look at your cards`;
       case "draw": return "DRAW!";

@@ -139,6 +139,8 @@
     if (n < 2) return "";
     const right = seats[(seat - 1 + n) % n].name;
     const left = seats[(seat + 1) % n].name;
+    const variant = state.room.variants.find((v) => v.name === state.room.variant);
+    if (variant && variant.pacing === "turns") return `You play after ${right}; ${left} plays after you.`;
     return `You take from ${right}'s pile; your discards go to ${left}.`;
   }
 
@@ -167,16 +169,17 @@
       lastCall = call;
       if (navigator.vibrate && /!/.test(call)) navigator.vibrate(120);
     }
-    const drawing = (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched;
+    const myTurn = game.turn === null || game.turn === you.seat; // with turns, one player at a time
+    const drawing = (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn;
     const choosing = !!you.drawn && !mine.matched && phase !== "reveal";
     $("draw-choices").hidden = !drawing;
-    const rightSeat = game.seats[you.right];
-    const top = rightSeat.pile_top;
-    const rightName = seats[you.right].name;
+    const top = you.take.top;
+    const where = game.pacing === "turns" ? "the pile" : `${seats[you.right].name}'s pile`;
     const pile = $("draw-pile");
-    pile.replaceChildren(top ? `Take ${top.label} from ${rightName}'s pile` : `${rightName}'s pile is empty`);
+    const words = top ? `Take ${top.label} from ${where}` : `${where[0].toUpperCase()}${where.slice(1)} is empty`;
+    pile.replaceChildren(words);
     pile.disabled = !top;
-    pile.setAttribute("aria-label", top ? `Take ${top.label} from ${rightName}'s pile` : `${rightName}'s pile is empty`);
+    pile.setAttribute("aria-label", words);
     if (top) pile.prepend(cardFace(top, "on-button"));
     $("p-where").textContent = whereText(game, you, mine);
     renderHand(game, you, choosing);
@@ -200,6 +203,7 @@
     const myTop = mine.pile_top;
     if (game.phase === "reveal" && myTop) return `Your ${myTop.label} went onto your pile, for ${left}.`;
     if (you.drawn) return `You drew ${you.drawn.label}.`;
+    if (game.pacing === "turns" && game.turn !== you.seat && game.pile && game.pile.top) return `On the pile: ${game.pile.top.label}.`;
     return "";
   }
 

@@ -166,6 +166,8 @@
     const seats = state.room.seats;
     $("call").textContent = callText(state);
     $("shoe").textContent = `Shoe: ${game.shoe_count}`;
+    $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
+    if (game.pile) $("shared-pile").replaceChildren(el("span", { text: "Pile" }), cardFace(game.pile.top));
     $("pause").textContent = state.room.paused ? "Resume" : "Pause";
     $("pause").disabled = game.game_over;
     $("call-now").disabled = game.game_over || game.phase === "scored";
@@ -179,10 +181,11 @@
     const tiles = game.seats.map((s) => {
       const seat = seats[s.seat];
       const status = s.matched ? "Matched!" : s.picked ? "Picked" : s.drawn ? (s.took_pile ? "Took the pile" : "Drew") : "";
+      const dealer = game.dealer === s.seat ? " · dealer" : "";
       return seatTile(seat, s.matched, game.waiting_for.includes(s.seat),
-        el("div", { class: "pile", "aria-label": `${seat.name}'s pile` }, cardFace(s.pile_top)),
-        el("div", { class: "seat-line", text: `${s.cards} cards · ${game.totals[s.seat]} pts` }),
-        el("div", { class: "seat-status", text: status || (game.waiting_for.includes(s.seat) ? "Thinking…" : "") }));
+        game.pile ? null : el("div", { class: "pile", "aria-label": `${seat.name}'s pile` }, cardFace(s.pile_top)),
+        el("div", { class: "seat-line", text: `${s.cards} cards · ${game.totals[s.seat]} pts${dealer}` }),
+        el("div", { class: "seat-status", text: status || (game.waiting_for.includes(s.seat) ? (game.pile ? "Their turn…" : "Thinking…") : "") }));
     });
     const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
       seatTile(seat, false, false, el("div", { class: "seat-status", text: "Dealt in at the next hand" })));
