@@ -211,3 +211,31 @@ def test_bots_take_seats_in_the_lobby_and_play_a_seat_mid_game(room) -> None:
     assert room.game.hand.picks[1] is not None
     token = room.take("sid-Eve", 1, "Eve")  # a person may take a bot's seat back
     assert room.seat_of(token) == 1 and room.seats[1].robot is None
+
+
+def test_with_turns_the_caller_hurries_a_slow_turn_and_moves_on_after_the_beat(variants) -> None:
+    # A slower house pace: twice the beat, and a slow turn counted down from 30 s.
+    slow = replace(variants["classic"], beat_s=1.2, hurry_after_s=30, hurry_countdown_s=10)
+    clock = Clock()
+    room = Room("TURN", {"slow": slow}, "slow", lambda sid, event, data: None, clock)
+    for name in ("Ana", "Bob", "Cy"):
+        room.join(f"sid-{name}", name)
+    room.start(seed=1)
+    hand = room.game.hand
+    assert (hand.phase.value, hand.turn) == ("draw", 1)  # Bob, left of the dealer, starts
+    assert room.tick() == 130.0  # nobody else is waited for: Bob's turn is hurried after 30 s
+    from partyrummy.commands import Choose, Draw
+
+    room.play(Draw(1, "shoe"))
+    room.play(Choose(1, room.game.hand.drawn[1]))
+    clock.now = 101.0
+    assert room.tick() == 101.2  # the beat (1.2 s) after Bob's discard
+    clock.now = 101.2
+    room.tick()
+    assert (room.game.hand.turn, room.game.hand.phase.value) == (2, "draw")
+    assert room.tick() == 131.2  # Cy's own 30 s
+    clock.now = 141.2
+    room.tick()  # the countdown ran out: Cy is played for, and after the beat it is Ana's turn
+    clock.now = 142.4
+    room.tick()
+    assert room.game.hand.turn == 0 and len(room.game.hand.piles[0]) == 3

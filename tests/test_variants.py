@@ -1,16 +1,25 @@
-"""variants.toml: every knob written out, and clear messages for mistakes."""
+"""variants.toml: every knob written out and each one changing its rule, clear messages for mistakes,
+and the `partyrummy variants` command."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from partyrummy import game as engine
+from partyrummy.cards import parse_cards
+from partyrummy.commands import Call
+from partyrummy.hand import Phase, deal
+from partyrummy.melds import best_arrangement
 from partyrummy.variants import Variant, VariantError, load_variants
+from partyrummy.views import view_for
 
 
 def test_party_variant_is_the_caller_paced_big_group_game(party: Variant) -> None:
@@ -94,3 +103,105 @@ def test_a_bad_file_stops_the_command_with_one_message_and_no_traceback(tmp_path
     assert run.returncode == 2
     assert "Traceback" not in run.stderr
     assert "variant 'mine', key 'decks'" in run.stderr
+
+
+# -- Each house-rule knob changes the rule it names ---------------------------
+
+
+def penalty(variant: Variant, cards: str, wild: int | None) -> int:
+    return best_arrangement(parse_cards(cards), wild, variant.meld_rules()).penalty
+
+
+def test_wild_penalty_prices_an_orphaned_wild(variants) -> None:
+    # Hand 1 (3s wild): a lone 3♣ melds with nothing, so it is an orphan.
+    assert penalty(variants["party"], "3C", 3) == 3  # its face value
+    assert penalty(variants["app"], "3C", 3) == 15
+
+
+def test_joker_penalty_prices_an_orphaned_joker(variants) -> None:
+    assert penalty(variants["app"], "JK", 3) == 20
+    assert penalty(dataclasses.replace(variants["app"], joker_penalty=50), "JK", 3) == 50
+
+
+def test_aces_low_or_high_makes_q_k_a_a_run_and_a_high_ace_costs_15(variants) -> None:
+    assert penalty(variants["party"], "QH KH AH", None) == 21
+    assert penalty(variants["highaces"], "QH KH AH", None) == 0
+    assert penalty(variants["party"], "AH 2H 3H", None) == penalty(variants["highaces"], "AH 2H 3H", None) == 0
+    assert penalty(variants["highaces"], "AS 5H 9C", None) == 15 + 5 + 9
+    assert penalty(variants["party"], "AS 5H 9C", None) == 1 + 5 + 9
+    assert penalty(variants["highaces"], "KS AS 2S", None) > 0  # runs never wrap
+
+
+def test_the_tie_rule_of_the_app_gives_no_winner(variants) -> None:
+    for name, winners in (("party", (0, 1)), ("app", ())):
+        variant = variants[name]
+        game, _ = engine.new_game(variant, 3, 1)
+        last = replace(game.hand, hand_no=variant.hands, phase=Phase.SCORED)
+        done, _ = engine.apply(replace(game, hand=last, history=((5, 5, 9),)), Call())
+        assert done.winners == winners
+
+
+def test_a_quick_game_deals_fewer_hands_with_their_own_wilds(variants) -> None:
+    quick = variants["quick"]
+    assert quick.hands == 5 and [quick.wild_rank(h) for h in range(1, 6)] == [5, 6, 7, 8, 9]
+    hand, _ = deal(quick, 4, seed=1, hand_no=5)
+    assert [len(h) for h in hand.hands] == [9] * 4
+
+
+def test_jokers_go_into_the_shoe_and_are_wild_in_every_hand(variants) -> None:
+    for name, jokers in (("app", 2), ("app4", 4), ("classic", 0)):
+        hand, _ = deal(variants[name], 4, seed=1, hand_no=3)
+        assert sum(1 for face in hand.faces if face.rank == 0) == jokers
+    assert penalty(variants["app4"], "JK 7H 8H", 9) == 0  # a joker completes the run in any hand
+
+
+def test_hints_off_sends_no_hint_to_phones(variants) -> None:
+    quiet = dataclasses.replace(variants["party"], hints=False)
+    for variant, has_hint in ((variants["party"], True), (quiet, False)):
+        game, _ = engine.new_game(variant, 3, 1)
+        assert (view_for(game, 0)["you"]["hint"] is not None) is has_hint
+
+
+def test_pacing_decides_who_acts_and_how_many_piles(variants) -> None:
+    for name, acting, piles in (("party", [0, 1, 2, 3], 4), ("classic", [1], 1)):
+        game, _ = engine.new_game(variants[name], 4, 1)
+        if game.hand.phase is Phase.SETUP:
+            game, _ = engine.apply(game, Call())
+        assert game.hand.waiting_for() == acting and len(game.hand.piles) == piles
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ('pacing = "solo"', 'key \'pacing\': should be "caller" or "turns"'),
+        ("decks = { 2 = 1, 4 = 2 }", "key 'decks': says nothing for 12 players"),
+        ("decks = { two = 1, 12 = 4 }", "key 'decks': 'two' is not a number of players"),
+        ("decks = { 4 = 1, 12 = 4 }", "key 'decks': 4 players with 13-card hands need 60 cards"),
+    ],
+)
+def test_pacing_and_deck_table_mistakes(tmp_path: Path, variants, body: str, expected: str) -> None:
+    path = write(tmp_path, f'[x]\nextends = "party"\ndescription = "d"\n{body}\n')
+    with pytest.raises(VariantError, match=re.escape(expected)):
+        load_variants(path, base=variants)
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "partyrummy", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_the_variants_command_lists_and_checks(tmp_path: Path, variants) -> None:
+    listing = run_cli("variants")
+    assert listing.returncode == 0
+    for name, variant in variants.items():
+        assert any(line.startswith(name + " ") and variant.description in line for line in listing.stdout.splitlines())
+    good = write(tmp_path, '[mine]\nextends = "app"\ndescription = "Ours, with 4 jokers"\njokers = 4\n')
+    checked = run_cli("variants", "--check", str(good))
+    assert (
+        checked.returncode == 0
+        and "fine (1 variant: mine)" in checked.stdout
+        and "Ours, with 4 jokers" in checked.stdout
+    )
+    bad = write(tmp_path, '[mine]\nextends = "app"\ndescription = "d"\njokerz = 4\n')
+    refused = run_cli("variants", "--check", str(bad))
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+    assert "rules.toml, line 4: variant 'mine', key 'jokerz': unknown key" in refused.stderr
