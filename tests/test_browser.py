@@ -18,7 +18,7 @@ import pytest
 from partyrummy import game as engine
 from partyrummy.commands import Call, Draw
 from partyrummy.melds import best_discard
-from partyrummy.variants import default_variants
+from partyrummy.variants import default_variants, load_variants
 
 from .live import LiveServer
 
@@ -253,5 +253,47 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
         borrowed.get_by_text("You drew").wait_for()
         borrowed.screenshot(path=str(shots / "phone-rejoined.png"))
         assert not watch.problems, watch.problems
+    finally:
+        server.stop()
+
+
+def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser, shots: Path) -> None:
+    server = LiveServer("--seed", str(SEED))
+    watch = Watch(server.url)
+    try:
+        tv = watch.open(browser, server.url + "/", phone=False)
+        join_url = tv.locator(".url").inner_text()
+        names = ["Ana", "Bob", "Cy"]
+        phones = [watch.open(browser, join_url) for _ in names]
+        for phone, name in zip(phones, names, strict=True):
+            join(phone, name)
+        tv.get_by_label("Rules").select_option("fastclassic")
+        ana, bob, cy = phones
+        ana.get_by_text("You play after Cy; Bob plays after you.").wait_for()
+        ana.get_by_role("button", name="Start the game").tap()
+
+        classic = load_variants(Path(__file__).with_name("fast.toml"), base=default_variants())["fastclassic"]
+        game, _ = engine.new_game(classic, 3, SEED)
+        top = label(game, game.hand.piles[0][-1])
+        tv.get_by_role("heading", name="BOB'S TURN: DRAW").wait_for()  # Ana deals, Bob on her left starts
+        bob.get_by_role("heading", name="YOUR TURN: DRAW").wait_for()
+        assert tv.locator("#shared-pile").inner_text().split() == ["Pile", top]
+        assert ana.get_by_role("button", name="Draw from the shoe").is_hidden()
+        assert ana.locator("#p-where").inner_text() == f"On the pile: {top}."
+        tv.screenshot(path=str(shots / "tv-classic-turn.png"))
+        bob.screenshot(path=str(shots / "phone-classic-turn.png"))
+
+        bob.get_by_role("button", name=f"Take {top} from the pile").tap()
+        game, _ = engine.apply(game, Draw(1, "pile"))
+        ids = game.hand.hands[1]
+        pick = ids[best_discard(game.hand.cards_of(ids), game.hand.wild_rank, classic.meld_rules())]
+        bob.get_by_role("button", name=label(game, pick), exact=True).first.tap()
+        tv.get_by_role("heading", name="CY'S TURN: DRAW").wait_for()
+        assert tv.locator("#shared-pile").inner_text().split() == ["Pile", label(game, pick)]
+        cy.get_by_role("button", name=f"Take {label(game, pick)} from the pile").wait_for()
+        assert bob.get_by_role("button", name="Draw from the shoe").is_hidden()
+        cy.get_by_role("button", name="Draw from the shoe").tap()
+        cy.get_by_text("You drew").wait_for()
+        assert watch.problems == []
     finally:
         server.stop()
