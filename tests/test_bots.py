@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -78,19 +79,21 @@ def test_simulate_prints_the_table() -> None:
     assert bad.returncode == 2 and "genius" in bad.stderr
 
 
-def test_bots_fill_a_live_room_to_twelve_and_play_a_whole_game() -> None:
+@pytest.mark.parametrize(("variant", "count"), [("fast", 12), ("fastclassic", 4)])
+def test_bots_fill_a_live_room_and_play_a_whole_game(variant: str, count: int) -> None:
     server = LiveServer()
     try:
         code, token = server.tv_page()
         host = Client(server.url, code, role="host", token=token)
-        assert host.call("variant", {"name": "fast"})["ok"]
-        command = [sys.executable, "-m", "partyrummy", "bots", "--url", server.url, "--room", code]
-        out = subprocess.run([*command, "--count", "12", "--start"], capture_output=True, text=True, timeout=600)
+        assert host.call("variant", {"name": variant})["ok"]
+        rules = str(Path(__file__).with_name("fast.toml"))
+        command = [sys.executable, "-m", "partyrummy", "--variants", rules, "bots", "--url", server.url, "--room", code]
+        out = subprocess.run([*command, "--count", str(count), "--start"], capture_output=True, text=True, timeout=600)
         assert out.returncode == 0, out.stderr
         final = host.wait_for(lambda s: s["game"] and s["game"]["game_over"])
-        assert len(final["room"]["seats"]) == 12 and len(final["game"]["history"]) == 11
+        assert len(final["room"]["seats"]) == count and len(final["game"]["history"]) == 11
         standings = out.stdout.strip().splitlines()
-        assert len(standings) == 12 and standings[0].endswith("winner")
+        assert len(standings) == count and standings[0].endswith("winner")
         assert "Traceback" not in "".join(server.output)
     finally:
         server.stop()

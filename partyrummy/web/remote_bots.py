@@ -122,7 +122,7 @@ class RemoteBot:
             if len(hand) == game["size"] and self.bot.match(hand, wild, rules):
                 return "match", {}
             return None
-        if phase in ("draw", "last_draw") and not mine["drawn"]:
+        if phase in ("draw", "last_draw") and you["seat"] in game["waiting_for"]:  # with turns: only on its turn
             top = you["take"]["top"]
             source = self.bot.draw(hand, _card(top) if top else None, wild, rules)
             return "draw", {"source": source, "cycle": cycle}
