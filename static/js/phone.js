@@ -198,7 +198,7 @@
   }
 
   function whereText(game, you, mine) {
-    if (mine.matched) return "You matched! The others play one last cycle.";
+    if (mine.matched) return game.pacing === "turns" ? "You went out! Everyone else has one more turn." : "You matched! The others play one last cycle.";
     const left = state.room.seats[you.left].name;
     const myTop = mine.pile_top;
     if (game.phase === "reveal" && myTop) return `Your ${myTop.label} went onto your pile, for ${left}.`;
