@@ -2,16 +2,20 @@
 
 A bot sees what a phone sees: its own hand, the top of the pile it may take
 from (its right-hand neighbour's, or the shared one in turn-based play), and
-the cards that have lain face up. The same `Bot` plays
-in `partyrummy simulate` (on the engine), in a room (the caller plays a bot's
-seat) and over Socket.IO (`partyrummy bots`).
+the cards that have lain face up. The same `Bot` plays in `partyrummy
+simulate` (on the engine), in a room (the caller plays a bot's seat) and over
+Socket.IO (`partyrummy bots`).
 
 - `sharp` takes the pile's top card when keeping it, after the best discard,
   leaves less penalty than the hand has now; it discards the card whose loss
   leaves the least penalty, and among equal choices keeps the cards that can
   still grow melds, counting copies already seen face up as gone.
-- `easy` takes the pile only for a wild, and throws its highest orphan as the
-  arrangement lies, without looking ahead.
+- `easy` takes the pile only for a wild, and throws its highest orphan that is
+  not a wild, as the arrangement lies, without looking ahead.
+
+A wild on the pile is judged like any card by sharp; easy keeps the wilds it
+takes. So a wild that costs more than it saves (15 points in `app`) is not
+passed round the table for ever.
 """
 
 from __future__ import annotations
@@ -50,10 +54,8 @@ class Bot:
         """ "shoe" or "pile" (the one this seat may take from)."""
         if pile_top is None:
             return "shoe"
-        if is_wild(pile_top, wild_rank):
-            return "pile"
         if self.strength == "easy":
-            return "shoe"
+            return "pile" if is_wild(pile_top, wild_rank) else "shoe"
         solver = self.solver(wild_rank, rules)
         with_top = min(solver.penalties_without_each([*hand, pile_top]))
         return "pile" if with_top < solver.penalty(hand) else "shoe"
@@ -69,12 +71,12 @@ class Bot:
         """The index in `hand` of the card to discard; `decks` (copies of each card) counts what is still live."""
         solver = self.solver(wild_rank, rules)
         if self.strength == "easy":
-            orphans = solver.arrange(hand).orphans
+            orphans = [c for c in solver.arrange(hand).orphans if not is_wild(c, wild_rank)]
             if orphans:
                 worst = max(orphans, key=lambda c: orphan_penalty(c, wild_rank, rules))
                 return hand.index(worst)
         left = solver.penalties_without_each(hand)
-        if self.strength == "easy":  # everything melds: any card that keeps it so
+        if self.strength == "easy":  # everything melds (or only wilds are loose): the least costly card
             return left.index(min(left))
         best = min(left)
         seen = seen or Counter()

@@ -11,7 +11,7 @@ import pytest
 
 from partyrummy.bots import Bot
 from partyrummy.cards import parse_cards
-from partyrummy.simulate import simulate
+from partyrummy.simulate import play_game, simulate
 from partyrummy.variants import default_variants
 
 from .live import Client, LiveServer
@@ -32,6 +32,7 @@ def test_sharp_takes_the_pile_only_when_it_lowers_the_penalty(rules) -> None:
     assert sharp.draw(hand, parse_cards("AD")[0], None, rules) == "pile"  # an A for the 2: one point less
     assert easy.draw(hand, parse_cards("KC")[0], None, rules) == "shoe"
     assert easy.draw(hand, parse_cards("7S")[0], 7, rules) == "pile"  # a wild, even for easy
+    assert easy.discard([*hand, parse_cards("7S")[0]], 7, rules, DECKS) != 5  # and keeps it
     assert sharp.draw(hand, None, None, rules) == "shoe"
 
 
@@ -97,3 +98,11 @@ def test_bots_fill_a_live_room_and_play_a_whole_game(variant: str, count: int) -
         assert "Traceback" not in "".join(server.output)
     finally:
         server.stop()
+
+
+def test_a_costly_wild_is_not_passed_round_the_table_for_ever(variants) -> None:
+    # Seed 38 of the app with 4 jokers once dealt a hand where every bot took the 3♥ (wild, 15 points
+    # orphaned) off the pile and threw it straight back, turn after turn.
+    for seed in (38, 1, 2, 3):
+        game, _ = play_game(variants["app4"], [Bot(s) for s in ("easy", "sharp", "easy", "sharp")], seed)
+        assert game.over
