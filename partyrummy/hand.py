@@ -219,8 +219,9 @@ def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple
         took_pile=(False,) * players,
         picks=(None,) * players,
         cycle=0 if variant.setup_match else 1,
-        turn=left_of((hand_no - 1) % players, players) if variant.turns else None,
     )
+    if variant.turns:  # the player on the dealer's left starts
+        state = replace(state, turn=left_of(state.dealer, players))
     return state, [Dealt(hand_no, size, state.wild_rank), PhaseChanged(state.phase.value)]
 
 
@@ -274,7 +275,7 @@ def _draw(state: HandState, seat: int, source: str) -> tuple[HandState, list[Eve
         if not state.shoe:
             state, events = _refill(state)
         if not state.shoe:
-            raise CannotDraw("The shoe is empty: take from your neighbour's pile")
+            raise CannotDraw("The shoe is empty: take from the pile")
         card, state = state.shoe[-1], replace(state, shoe=state.shoe[:-1])
     elif source == "pile":
         pile = state.piles[state.pile_from(seat)]
