@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from partyrummy.bots import Bot, bot_move
 from partyrummy.commands import Call, Choose, Draw
 from partyrummy.web.journal import Journal
 from partyrummy.web.room import Room, Viewer
@@ -108,3 +109,27 @@ def test_killed_mid_hand_and_restarted_every_phone_is_back_in_its_seat(tmp_path:
         for client in [host, *phones]:
             client.close()
         server.stop()
+
+
+def test_a_turn_based_room_replays_turn_for_turn(tmp_path: Path, variants) -> None:
+    classic = variants["classic"]
+    journal = Journal(tmp_path / "rooms.sqlite3")
+    room = Room("TURN", {"classic": classic}, "classic", lambda *a: None, record=journal.append)
+    journal.open_room(room.code, room.host_token)
+    for name in ("Ana", "Bob", "Cy", "Dee"):
+        room.join(f"sid-{name}", name)
+    room.start()
+    bot = Bot("sharp")
+    for _ in range(5):  # five whole turns, each by the player whose turn it is
+        seat = room.game.hand.turn
+        room.play(bot_move(room.game.hand, seat, bot))
+        room.play(bot_move(room.game.hand, seat, bot))
+        room.play(Call())
+    room.play(Draw(room.game.hand.turn, "shoe"))
+    room.remove(room.game.hand.turn)  # gone mid-turn: the turn passes on
+    journal.close()
+
+    [(code, _, events)] = Journal(tmp_path / "rooms.sqlite3").recent_rooms()
+    copy = Room(code, {"classic": classic}, "classic", lambda *a: None)
+    copy.restore(events)
+    assert copy.game == room.game and copy.game.hand.cycle == 7 and copy.game.hand.players == 3
