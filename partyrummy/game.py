@@ -73,20 +73,18 @@ def apply(game: GameState, command: Command) -> tuple[GameState, list[Event]]:
         return _arrive(game)
     if game.hand.phase is Phase.SCORED and isinstance(command, Call):
         return _next_hand(game)
-    was_scored = game.hand.phase is Phase.SCORED
-    hand, events = hand_machine.apply(game.hand, command)
-    return _keep_score(replace(game, hand=hand), events, was_scored)
+    hand, events = hand_machine.apply(game.hand, command)  # a scored hand accepts nothing: any SCORED here is new
+    game = replace(game, hand=hand)
+    return _write_score(game, events) if hand.phase is Phase.SCORED else (game, events)
 
 
-def _keep_score(game: GameState, events: list[Event], was_scored: bool) -> tuple[GameState, list[Event]]:
-    """Write the hand's points into the history when this change scored it."""
+def _write_score(game: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """The hand was just scored: its points go into the history."""
     hand = game.hand
-    if hand.phase is Phase.SCORED and not was_scored:
-        scores = tuple(result.penalty for result in hand.results)
-        blanks = (None,) * (game.players - hand.players)  # newcomers waiting for the next deal
-        game = replace(game, history=game.history + (scores + blanks,))
-        events.append(HandScored(hand.hand_no, scores))
-    return game, events
+    scores = tuple(result.penalty for result in hand.results)
+    blanks = (None,) * (game.players - hand.players)  # newcomers waiting for the next deal
+    game = replace(game, history=game.history + (scores + blanks,))
+    return game, events + [HandScored(hand.hand_no, scores)]
 
 
 def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
@@ -119,16 +117,17 @@ def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
     if not isinstance(seat, int) or not 0 <= seat < game.players:
         raise BadCommand("There is no such seat")
     hand, events = game.hand, []
-    was_scored = hand.phase is Phase.SCORED
     if seat < hand.players:  # dealt in (not a newcomer still waiting)
         hand, events = hand_machine.leave(hand, seat)
+    scored_now = hand.phase is Phase.SCORED and game.hand.phase is not Phase.SCORED
 
     def without(values: tuple) -> tuple:
         return values[:seat] + values[seat + 1 :]
 
     history = tuple(without(points) for points in game.history)
     game = replace(game, hand=hand, start_scores=without(game.start_scores), history=history)
-    return _keep_score(game, events, was_scored)  # with turns, the last player to play may be the one leaving
+    # With turns, the last player still to play may be the one leaving: that ends the hand.
+    return _write_score(game, events) if scored_now else (game, events)
 
 
 def replay(variant: Variant, players: int, seed: int | str, commands: list[Command]) -> GameState:

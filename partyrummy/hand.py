@@ -144,7 +144,7 @@ class HandState:
     @property
     def decks(self) -> int:
         """Copies of each card in the shoe."""
-        return sum(1 for face in self.faces if face.rank) // 52
+        return (len(self.faces) - self.variant.jokers) // 52
 
     @property
     def dealer(self) -> int:
@@ -368,9 +368,8 @@ def _call(state: HandState) -> tuple[HandState, list[Event]]:
     if len(state.matched) == state.players:
         return _score(state, [])
     if state.variant.turns and state.matched:  # a complete hand was dealt: everyone else has one turn
-        if not state.to_play:
-            state = replace(state, to_play=_clockwise(state, state.turn))
-        state = replace(state, turn=state.to_play[0])
+        to_play = _clockwise(state, state.turn)
+        state = replace(state, to_play=to_play, turn=to_play[0])
     phase = Phase.LAST_DRAW if state.matched else Phase.DRAW
     state = replace(state, phase=phase, cycle=state.cycle + 1)
     return state, [PhaseChanged(phase.value)]

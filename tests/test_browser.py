@@ -105,6 +105,16 @@ def join(phone, name: str) -> None:
     phone.get_by_text(f"You're in, {name}!").wait_for()
 
 
+def seat_phones(browser, watch: Watch, server: LiveServer, names: list[str]):
+    """The TV, and one phone per name joined from the address the TV shows (the QR code's)."""
+    tv = watch.open(browser, server.url + "/", phone=False)
+    join_url = tv.locator(".url").inner_text()
+    phones = [watch.open(browser, join_url) for _ in names]
+    for phone, name in zip(phones, names, strict=True):
+        join(phone, name)
+    return tv, join_url, phones
+
+
 def expected_game():
     """The same deal in the engine, to know which card each phone should tap."""
     party = default_variants()["party"]
@@ -218,11 +228,7 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
     server = LiveServer("--seed", str(SEED))
     watch = Watch(server.url)
     try:
-        tv = watch.open(browser, server.url + "/", phone=False)
-        join_url = tv.locator(".url").inner_text()
-        phones = [watch.open(browser, join_url) for _ in NAMES[:2]]
-        for phone, name in zip(phones, NAMES[:2], strict=True):
-            join(phone, name)
+        tv, join_url, phones = seat_phones(browser, watch, server, NAMES[:2])
         tv.get_by_label("Rules").select_option("browser")
         tv.get_by_role("button", name="Start the game").click()
         tv.get_by_role("button", name="Call now").click()
@@ -261,12 +267,7 @@ def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser
     server = LiveServer("--seed", str(SEED))
     watch = Watch(server.url)
     try:
-        tv = watch.open(browser, server.url + "/", phone=False)
-        join_url = tv.locator(".url").inner_text()
-        names = ["Ana", "Bob", "Cy"]
-        phones = [watch.open(browser, join_url) for _ in names]
-        for phone, name in zip(phones, names, strict=True):
-            join(phone, name)
+        tv, _, phones = seat_phones(browser, watch, server, ["Ana", "Bob", "Cy"])
         tv.get_by_label("Rules").select_option("fastclassic")
         ana, bob, cy = phones
         ana.get_by_text("You play after Cy; Bob plays after you.").wait_for()
@@ -294,6 +295,6 @@ def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser
         assert bob.get_by_role("button", name="Draw from the shoe").is_hidden()
         cy.get_by_role("button", name="Draw from the shoe").tap()
         cy.get_by_text("You drew").wait_for()
-        assert watch.problems == []
+        assert not watch.problems, watch.problems
     finally:
         server.stop()

@@ -285,3 +285,15 @@ def test_with_turns_a_player_who_leaves_on_their_turn_passes_it_on(classic: Vari
         apply(state, Draw(0, "shoe"))
     state, _ = apply(state, Draw(1, "pile"))
     assert "7H" in symbols(state, state.hands[1])
+
+
+def test_with_turns_a_complete_deal_may_call_match_and_everyone_else_has_one_turn(classic: Variant) -> None:
+    dealt = replace(classic, setup_match=True)  # a house rule: Match! before the first turn
+    state = rigged(dealt, ["9C 9D AS", "5H 6H KD", "JC QC 2D", "7S 7D 7H"], ["4H"])
+    assert state.phase is Phase.SETUP and state.turn == 1
+    state, _ = apply(state, CallMatch(3))  # not Dee's turn, but Match! is open to all
+    state, _ = apply(state, Call())
+    assert (state.phase, state.turn, state.to_play) == (Phase.LAST_DRAW, 1, (1, 2, 0))
+    for seat in (1, 2, 0):
+        state, _ = take_turn(state, seat, "shoe", str(state.faces[state.shoe[-1]]))
+    assert state.phase is Phase.SCORED and state.results[3].penalty == 0
