@@ -1,4 +1,4 @@
-"""The errors a command can meet, each with a stable code and a sentence a player can read.
+"""The errors a command can meet, each with a stable code and a message key a player's language can fill.
 
 RummyError                 anything the engine refuses; the state is unchanged
 ├── BadCommand             not a command this game knows (bad seat, source, card id)
@@ -29,16 +29,22 @@ __all__ = [
 
 
 class RummyError(Exception):
-    """A refused command. `code` is stable for programs; `message` is for people."""
+    """A refused command. `code` is stable for programs; `key` and `params` make the sentence for people.
+
+    The engine speaks no language: `key` names a message of the catalogs
+    (partyrummy/locales), which the web layer fills with `params` in the
+    language of whoever sent the command.
+    """
 
     code = "refused"
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key, params)
+        self.key = key
+        self.params = params
 
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
+    def __str__(self) -> str:
+        return f"{self.key} {self.params}" if self.params else self.key
 
 
 class BadCommand(RummyError):

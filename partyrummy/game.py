@@ -66,7 +66,7 @@ def new_game(variant: Variant, players: int, seed: int | str) -> tuple[GameState
 def apply(game: GameState, command: Command) -> tuple[GameState, list[Event]]:
     """The game after `command`, or a RummyError with the game untouched."""
     if game.over:
-        raise GameOver("The game is over: the host can start another")
+        raise GameOver("error.game_over")
     if isinstance(command, Leave):
         return _leave(game, command.seat)
     if isinstance(command, Arrive):
@@ -104,18 +104,18 @@ def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
 
 def _arrive(game: GameState) -> tuple[GameState, list[Event]]:
     if game.variant.newcomers != "next-hand":
-        raise OutOfPhase("The game has started: you can watch until the next game")
+        raise OutOfPhase("error.started_watch")
     if game.players >= game.variant.max_players:
-        raise BadCommand(f"The table is full ({game.variant.max_players} players)")
+        raise BadCommand("error.table_full", n=game.variant.max_players)
     if game.hand.hand_no == game.variant.hands and game.hand.phase is Phase.SCORED:
-        raise OutOfPhase("That was the last hand: join the next game")
+        raise OutOfPhase("error.last_hand")
     history = tuple(points + (None,) for points in game.history)  # blank for the hands already played
     return replace(game, start_scores=game.start_scores + (None,), history=history), [Arrived(game.players)]
 
 
 def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
     if not isinstance(seat, int) or not 0 <= seat < game.players:
-        raise BadCommand("There is no such seat")
+        raise BadCommand("error.no_seat")
     hand, events = game.hand, []
     if seat < hand.players:  # dealt in (not a newcomer still waiting)
         hand, events = hand_machine.leave(hand, seat)

@@ -84,16 +84,6 @@ ACCEPTS: dict[Phase, tuple[type, ...]] = {
     Phase.SCORED: (),
 }
 
-_OUT_OF_PHASE = {
-    Phase.SETUP: "The hand is dealt: wait for “Draw!”",
-    Phase.DRAW: "It is the draw phase: draw first",
-    Phase.CHOOSE: "Pick the card to discard: wait for “Discard!”",
-    Phase.REVEAL: "The discards are face up: wait for “Draw!”",
-    Phase.LAST_DRAW: "Last cycle: draw first",
-    Phase.LAST_CHOOSE: "Last cycle: pick the card to discard",
-    Phase.SCORED: "The hand is over",
-}
-
 
 @dataclass(frozen=True)
 class SeatResult:
@@ -196,7 +186,7 @@ def _put(values: tuple, index: int, value: object) -> tuple:
 def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple[HandState, list[Event]]:
     """Shuffle a new shoe and deal hand `hand_no`: n cards each, then one face up to start each pile (or the pile)."""
     if not variant.min_players <= players <= variant.max_players:
-        raise BadCommand(f"This game needs {variant.min_players} to {variant.max_players} players")
+        raise BadCommand("error.player_count", min=variant.min_players, max=variant.max_players)
     faces = make_shoe(variant.decks_for(players), variant.jokers)
     order = shuffled(range(len(faces)), random.Random(f"{seed}:{hand_no}"))
     size = variant.hand_sizes[hand_no - 1]
@@ -228,13 +218,13 @@ def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple
 def apply(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
     """The state after `command` and the events it caused, or a RummyError with the state untouched."""
     if not isinstance(command, ACCEPTS[state.phase]):
-        raise OutOfPhase(_refusal(state, command))
+        raise _refusal(state, command)
     seat = getattr(command, "seat", None)
     if seat is not None:
         _check_seat(state, seat, isinstance(command, CallMatch))
     cycle = getattr(command, "cycle", None)
     if cycle is not None and cycle != state.cycle:
-        raise Stale("That was for an earlier cycle: here is the table now")
+        raise Stale("error.stale")
     match command:
         case Draw(seat=seat, source=source):
             return _draw(state, seat, source)
@@ -246,45 +236,50 @@ def apply(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
             return _match(state, seat)
         case Call():
             return _call(state)
-    raise BadCommand("Unknown command")  # pragma: no cover - ACCEPTS lists every command
+    raise BadCommand("error.unknown_command")  # pragma: no cover - ACCEPTS lists every command
 
 
-def _refusal(state: HandState, command: Command) -> str:
+def _refusal(state: HandState, command: Command) -> OutOfPhase:
     if isinstance(command, CallMatch):
-        return "Match! can be called only right after “Discard!”"
+        return OutOfPhase("error.match_when")
     if isinstance(command, Call) and state.phase in (Phase.DRAW, Phase.LAST_DRAW):
-        return f"Waiting for {len(state.waiting_for())} to draw"
-    return _OUT_OF_PHASE[state.phase]
+        return OutOfPhase("error.waiting_draw", n=len(state.waiting_for()))
+    return _out_of_phase(state.phase)
+
+
+def _out_of_phase(phase: Phase) -> OutOfPhase:
+    """What a player is told when a command does not fit the phase: the message `phase.<phase>` says what does."""
+    return OutOfPhase(f"phase.{phase.value}")
 
 
 def _check_seat(state: HandState, seat: int, anyone: bool) -> None:
     """A real seat still in play; unless `anyone` may act (Match! is open to all), the seat whose turn it is."""
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise BadCommand("There is no such seat")
+        raise BadCommand("error.no_seat")
     if seat in state.matched:
-        raise OutOfPhase("You have matched: the others play one last cycle")
+        raise OutOfPhase("error.matched_already")
     if not anyone and not state.active(seat):
-        raise OutOfPhase("It is not your turn yet")
+        raise OutOfPhase("error.not_your_turn")
 
 
 def _draw(state: HandState, seat: int, source: str) -> tuple[HandState, list[Event]]:
     if state.drawn[seat] is not None:
-        raise AlreadyDone("You have drawn already: pick the card to discard")
+        raise AlreadyDone("error.drawn_already")
     events: list[Event] = []
     if source == "shoe":
         if not state.shoe:
             state, events = _refill(state)
         if not state.shoe:
-            raise CannotDraw("The shoe is empty: take from the pile")
+            raise CannotDraw("error.shoe_empty")
         card, state = state.shoe[-1], replace(state, shoe=state.shoe[:-1])
     elif source == "pile":
         pile = state.piles[state.pile_from(seat)]
         if not pile:
-            raise CannotDraw("That pile is empty: draw from the shoe")
+            raise CannotDraw("error.pile_empty")
         card = pile[-1]
         state = replace(state, piles=_put(state.piles, state.pile_from(seat), pile[:-1]))
     else:
-        raise BadCommand("Draw from the shoe or from the pile")
+        raise BadCommand("error.bad_source")
     state = replace(
         state,
         hands=_put(state.hands, seat, state.hands[seat] + (card,)),
@@ -314,10 +309,10 @@ def _refill(state: HandState) -> tuple[HandState, list[Event]]:
 
 def _choose(state: HandState, seat: int, card_id: int) -> tuple[HandState, list[Event]]:
     if state.drawn[seat] is None:
-        raise OutOfPhase(_OUT_OF_PHASE[Phase.DRAW])
+        raise _out_of_phase(Phase.DRAW)
     if not isinstance(card_id, int) or card_id not in state.hands[seat]:
         face = state.faces[card_id].symbol if isinstance(card_id, int) and 0 <= card_id < len(state.faces) else None
-        raise NotHeld(f"You do not hold {face}" if face else "That card is not in your hand")
+        raise NotHeld("error.not_held", card=face) if face else NotHeld("error.not_in_hand")
     state = replace(state, picks=_put(state.picks, seat, card_id))
     return state, [Chose(seat)]
 
@@ -331,7 +326,7 @@ def _auto_play(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
         except CannotDraw:
             state, events = _draw(state, seat, "pile")
     elif state.picks[seat] is not None:
-        raise AlreadyDone("That player has already picked a discard")
+        raise AlreadyDone("error.picked_already")
     ids = state.hands[seat]
     pick = ids[best_discard(state.cards_of(ids), state.wild_rank, state.variant.meld_rules())]
     state, chose = _choose(state, seat, pick)
@@ -340,13 +335,13 @@ def _auto_play(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
 
 def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     if state.phase is Phase.SETUP and not state.variant.setup_match:
-        raise OutOfPhase(_OUT_OF_PHASE[Phase.SETUP])
+        raise _out_of_phase(Phase.SETUP)
     cards = state.cards_of(state.hands[seat])
     rules = state.variant.meld_rules()
     if not is_complete(cards, state.wild_rank, rules):
         orphans = best_arrangement(cards, state.wild_rank, rules).orphans
         listed = " ".join(c.symbol for c in orphans)
-        raise NotComplete(f"Not a match yet: {listed} fit no meld" if orphans else "Not a match yet")
+        raise NotComplete("error.not_complete", cards=listed) if orphans else NotComplete("error.not_a_match")
     melds = lay_out(state, state.hands[seat]).melds
     state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,))
     return state, [Matched(seat)]
@@ -355,7 +350,7 @@ def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
 def _call(state: HandState) -> tuple[HandState, list[Event]]:
     waiting = state.waiting_for()
     if waiting:
-        raise Waiting(f"Waiting for {len(waiting)} to pick a discard")
+        raise Waiting("error.waiting_pick", n=len(waiting))
     if state.phase in (Phase.CHOOSE, Phase.LAST_CHOOSE):
         state, events = _reveal(state)
         if state.variant.turns:
@@ -431,9 +426,9 @@ def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     exactly one place.
     """
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise BadCommand("There is no such seat")
+        raise BadCommand("error.no_seat")
     if state.players - 1 < state.variant.min_players:
-        raise BadCommand(f"At least {state.variant.min_players} players must stay in the hand")
+        raise BadCommand("error.min_stay", n=state.variant.min_players)
     turns = state.variant.turns
     returned = state.hands[seat] + (() if turns else state.piles[seat])
 

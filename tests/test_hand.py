@@ -13,6 +13,8 @@ from partyrummy.hand import HandState, Phase, apply, deal, leave
 from partyrummy.melds import best_arrangement
 from partyrummy.variants import Variant
 
+from .words import refused
+
 
 def ids_for(text: str, taken: set[int], faces: tuple[Card, ...] | None = None) -> tuple[int, ...]:
     """Physical card ids for the faces in `text` (of a 4-deck shoe by default), none of them already used."""
@@ -81,7 +83,7 @@ def test_a_cycle_draw_choose_reveal(party: Variant) -> None:
 
 def test_refusals_say_why_and_change_nothing(party: Variant) -> None:
     state = rigged(party, ["5H 9C KD", "2S 2D 8H"], ["4H", "7S"])
-    with pytest.raises(OutOfPhase, match="wait for “Draw!”"):
+    with refused(OutOfPhase, "wait for “Draw!”"):
         apply(state, Draw(0, "shoe"))
     state, _ = apply(state, Call())
     seven_h = ids_for("7H", set(state.hands[0]) | set(state.hands[1]))[0]
@@ -94,12 +96,12 @@ def test_refusals_say_why_and_change_nothing(party: Variant) -> None:
         (Draw(0, "shoe", cycle=0), Stale, "earlier cycle"),
     ]
     for command, error, words in cases:
-        with pytest.raises(error, match=words):
+        with refused(error, words):
             apply(state, command)
     state, _ = apply(state, Draw(0, "shoe"))
     with pytest.raises(AlreadyDone):
         apply(state, Draw(0, "pile"))
-    with pytest.raises(NotHeld, match="You do not hold 7♥"):
+    with refused(NotHeld, "You do not hold 7♥"):
         apply(state, Choose(0, seven_h))
     with pytest.raises(NotHeld):
         apply(state, Choose(0, state.hands[1][0]))  # another player's card
@@ -109,7 +111,7 @@ def test_refusals_say_why_and_change_nothing(party: Variant) -> None:
 
 def test_a_false_match_is_refused_with_the_reason_and_costs_nothing(party: Variant) -> None:
     state = rigged(party, ["5H 9C KD", "2S 2D 8H"], ["4H", "7S"])
-    with pytest.raises(NotComplete, match="5♥ 9♣ K♦ fit no meld"):
+    with refused(NotComplete, "5♥ 9♣ K♦ fit no meld"):
         apply(state, CallMatch(0))
 
 
@@ -132,7 +134,7 @@ def test_setup_match_then_one_last_cycle_then_scoring(party: Variant) -> None:
     assert state.matched == (0,)
     state, _ = apply(state, Call())
     assert state.phase is Phase.LAST_DRAW
-    with pytest.raises(OutOfPhase, match="You have matched"):
+    with refused(OutOfPhase, "You have matched"):
         apply(state, Draw(0, "shoe"))
     state = play_cycle(state)
     assert state.phase is Phase.SCORED
@@ -174,7 +176,7 @@ def test_an_empty_shoe_is_refilled_from_the_piles_under_their_tops(party: Varian
     assert ShoeRefilled(13) in events
     assert [len(p) for p in state.piles] == [1, 1] and len(state.shoe) == 12
     lonely = replace(state, shoe=(), piles=((1,), (2,)))
-    with pytest.raises(CannotDraw, match="shoe is empty"):
+    with refused(CannotDraw, "shoe is empty"):
         apply(lonely, Draw(1, "shoe"))
     piles_only = replace(state, variant=replace(party, empty_shoe="piles-only"), shoe=())
     with pytest.raises(CannotDraw):
@@ -245,7 +247,7 @@ def test_with_turns_only_the_player_whose_turn_it_is_acts_and_the_next_takes_the
     state = rigged(classic, ["5H 9C KD", "2S 2D 8H", "JC QC AD"], ["4H"])
     assert state.turn == 1 and state.waiting_for() == [1]
     for command in (Draw(0, "shoe"), Draw(2, "pile"), AutoPlay(2), CallMatch(2)):
-        with pytest.raises(OutOfPhase, match="not your turn|only right after"):
+        with refused(OutOfPhase, "not your turn|only right after"):
             apply(state, command)
     state, _ = apply(state, Draw(1, "pile"))
     assert state.piles == ((),) and symbols(state, state.hands[1])[-1] == "4H" and state.phase is Phase.CHOOSE
@@ -264,7 +266,7 @@ def test_a_discard_that_leaves_a_complete_hand_goes_out_and_everyone_else_has_on
     assert Matched(1) in events
     assert state.matched == (1,) and state.to_play == (2, 0)
     assert (state.turn, state.phase) == (2, Phase.LAST_DRAW)
-    with pytest.raises(OutOfPhase, match="matched"):
+    with refused(OutOfPhase, "matched"):
         apply(state, Draw(1, "shoe"))
     state, _ = take_turn(state, 2, "pile", "2D")  # takes the K♦: J♣ Q♣ K♦ is no run
     assert (state.turn, state.phase, state.to_play) == (0, Phase.LAST_DRAW, (0,))

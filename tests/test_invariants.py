@@ -55,7 +55,7 @@ class GameMachine(RuleBasedStateMachine):
         try:
             self.game, _ = engine.apply(self.game, command)
         except RummyError as error:
-            assert error.message and error.code
+            assert error.key and error.code
             assert self.game == before  # a refused command changes nothing
 
     @invariant()

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Flask
 from flask_socketio import SocketIO
 
+from ..i18n import default_catalogs
 from ..resources import resource_path
 from ..variants import Variant, default_variants
 from .journal import Journal, default_data_path
@@ -56,7 +57,9 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     journal = Journal(app.config.get("DATA") or default_data_path())
     # Opens the TV page on a screen other than this laptop's; kept, so such a screen survives a restart.
     app.config["SCREEN_KEY"] = journal.setting("screen_key", lambda: secrets.token_urlsafe(12))
-    rooms = Rooms(variants, send, start_caller, seed=app.config.get("SEED"), journal=journal)
+    rooms = Rooms(
+        variants, send, start_caller, seed=app.config.get("SEED"), journal=journal, catalogs=default_catalogs()
+    )
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
     register_pages(app, rooms, app.config["PUBLIC_URL"], app.config["SCREEN_KEY"])

@@ -6,8 +6,9 @@ import csv
 import io
 import secrets
 
-from flask import Flask, Response, abort, redirect, render_template, request, url_for
+from flask import Flask, Response, abort, jsonify, redirect, render_template, request, url_for
 
+from ..i18n import Catalogs
 from .netaddr import is_loopback
 from .qr import qr_svg
 from .rooms import Rooms
@@ -19,7 +20,15 @@ CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'no
 
 
 def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -> None:
-    """The pages. The TV page carries the host's token, so it opens only on this laptop or with the screen key."""
+    """The pages. The TV page carries the host's token, so it opens only on this laptop or with the screen key.
+
+    Templates hold message keys, not words: each page loads its reader's catalog from /i18n/ and fills them in.
+    """
+    catalogs: Catalogs = rooms.catalogs
+
+    @app.context_processor
+    def languages() -> dict:
+        return {"languages": catalogs.names()}
 
     def join_url(code: str) -> str:
         return f"{public_url.rstrip('/')}/join/{code}"
@@ -53,6 +62,13 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
         rooms.create()
         return redirect(url_for("tv", **({"key": request.args["key"]} if "key" in request.args else {})))
 
+    @app.get("/i18n/<tag>.json")
+    def catalog(tag: str) -> Response:
+        """One language's messages for the pages (compiled from its PO catalog when the server started)."""
+        if tag not in catalogs.languages:
+            abort(404)
+        return jsonify(catalogs.page(tag))
+
     @app.get("/favicon.ico")
     def favicon() -> Response:
         return app.send_static_file("favicon.svg")
@@ -74,9 +90,11 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
             names = [s.name for s in room.seats]
             history = game.history
             totals = game.totals
+        lang = catalogs.find(request.args.get("lang"))  # the TV's language, which its link names
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["Player", *(f"Hand {i + 1}" for i in range(len(history))), "Total"])
+        hands = (catalogs.text(lang, "csv.hand", hand=i + 1) for i in range(len(history)))
+        writer.writerow([catalogs.text(lang, "csv.player"), *hands, catalogs.text(lang, "csv.total")])
         for seat, name in enumerate(names):
             # A leading =, +, - or @ would be a formula in a spreadsheet.
             safe = "'" + name if name[:1] in "=+-@" else name

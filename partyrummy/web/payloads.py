@@ -30,18 +30,19 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "claim": {"ticket": ("str", True)},
     "add_bot": {"strength": ("str", True)},
     "bot_seat": {"seat": ("int", True), "strength": ("str", True)},
+    "lang": {"lang": ("str", True)},
 }
 
 
 def clean_name(value: Any) -> str:
     """A player's name: trimmed, 1-20 characters, no control characters."""
     if not isinstance(value, str):
-        raise BadCommand("Your name should be text")
+        raise BadCommand("error.name_text")
     name = " ".join(value.split())
     if not 1 <= len(name) <= 20:
-        raise BadCommand("A name has 1 to 20 characters")
+        raise BadCommand("error.name_length")
     if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
-        raise BadCommand("A name cannot hold control characters")
+        raise BadCommand("error.name_control")
     return name
 
 
@@ -51,17 +52,15 @@ def check(event: str, data: Any) -> dict[str, Any]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise BadCommand("That message is not understood (expected an object)")
+        raise BadCommand("error.not_object")
     unknown = set(data) - set(schema)
     if unknown:
-        raise BadCommand(
-            f"That message has fields this game does not know: {', '.join(sorted(map(str, unknown)))[:80]}"
-        )
+        raise BadCommand("error.unknown_fields", fields=", ".join(sorted(map(str, unknown)))[:80])
     out: dict[str, Any] = {}
     for key, (kind, required) in schema.items():
         if key not in data or data[key] is None:
             if required:
-                raise BadCommand(f"That message lacks '{key}'")
+                raise BadCommand("error.missing_field", field=key)
             continue
         out[key] = _value(key, kind, data[key])
     return out
@@ -70,18 +69,18 @@ def check(event: str, data: Any) -> dict[str, Any]:
 def _value(key: str, kind: str, value: Any) -> Any:
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool) or not -_MAX_INT < value < _MAX_INT:
-            raise BadCommand(f"'{key}' should be a whole number")
+            raise BadCommand("error.not_int", field=key)
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise BadCommand(f"'{key}' should be true or false")
+            raise BadCommand("error.not_bool", field=key)
         return value
     if kind == "source":
         if value not in SOURCES:
-            raise BadCommand("Draw from the shoe or from the pile")
+            raise BadCommand("error.bad_source")
         return value
     if kind == "name":
         return clean_name(value)
     if not isinstance(value, str) or len(value) > 40:
-        raise BadCommand(f"'{key}' should be a short text")
+        raise BadCommand("error.not_text", field=key)
     return value

@@ -98,7 +98,7 @@ class RemoteBot:
         return True
 
     def _refused(self, error: dict) -> None:
-        if error["code"] == "refused" and error["message"].startswith("Slow down"):
+        if error["code"] == "slow_down":
             time.sleep(0.5)  # the server's rate limit: wait, then try the same move again
             self.acted = None
         elif error["code"] not in ("stale", "out_of_phase", "already_done", "waiting"):

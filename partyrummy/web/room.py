@@ -11,7 +11,8 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from .. import game as engine
@@ -31,7 +32,8 @@ from ..commands import (
 from ..errors import OutOfPhase, RummyError
 from ..game import GameState
 from ..hand import ACTING, MATCH_WINDOWS, Phase
-from ..variants import Variant
+from ..i18n import DEFAULT_LANGUAGE, Catalogs, default_catalogs
+from ..variants import Variant, default_variants
 from ..views import table_view, view_for, view_for_host
 
 __all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "RECONNECT_GRACE_S", "TICKET_S"]
@@ -63,6 +65,12 @@ COLOURS = (
 )
 
 
+@cache
+def _shipped() -> dict[str, str]:
+    """Each shipped variant's description. A variant that still has its own is shipped: pages show it translated."""
+    return {name: variant.description for name, variant in default_variants().items()}
+
+
 class Refused(RummyError):
     """A room-level refusal (not the host, name taken, game started…)."""
 
@@ -85,10 +93,11 @@ class Seat:
         return self.token is None and self.robot is None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Viewer:
     role: str  # "host", "player" or "guest" (not seated: may join or watch)
     token: str | None = None
+    lang: str = DEFAULT_LANGUAGE  # the language this connection reads: its refusals and notices come in it
 
 
 @dataclass
@@ -111,7 +120,9 @@ class Room:
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
         record: Callable[[str, dict], None] = lambda code, event: None,
+        catalogs: Catalogs | None = None,
     ) -> None:
+        self.catalogs = catalogs or default_catalogs()
         self.record = record  # the journal: called with each change before it is made
         self.seed = seed  # when set, game k of the night is dealt from seed + k
         self.code = code
@@ -171,8 +182,8 @@ class Room:
         seat = self.seat_for(viewer)
         if seat is not None:
             for old in self.seats[seat].sids:
-                self.viewers[old] = Viewer("guest")
-                self.send(old, "notice", {"code": "replaced", "message": "Your seat is now open on another device"})
+                self._become(old, "guest")
+                self.notify(old, "replaced")
             self.seats[seat].sids = {sid}
             self.seats[seat].gone_since = None
         self.changed()
@@ -199,11 +210,11 @@ class Room:
         Mid-game, a newcomer gets a new seat dealt in at the next hand if the variant says so.
         """
         if self.playing() and self.game.variant.newcomers != "next-hand":
-            raise Refused("The game has started: watch, or take a seat the host opens")
+            raise Refused("error.started_take")
         self._check_name(name)
         token = secrets.token_urlsafe(16)
         seat = self._new_seat({"name": name, "token": token})
-        self.viewers[sid] = Viewer("player", token)
+        self._become(sid, "player", token)
         self.seats[seat].sids.add(sid)
         return seat
 
@@ -216,7 +227,7 @@ class Room:
     def _new_seat(self, fields: dict[str, Any]) -> int:
         """Write a new seat at the end of the ring; mid-game, the engine deals it in at the next hand."""
         if len(self.seats) >= self.variant.max_players:
-            raise Refused(f"The table is full ({self.variant.max_players} players)")
+            raise Refused("error.table_full", n=self.variant.max_players)
         late = self.playing()
         if late:
             engine.apply(self.game, Arrive())  # refuses, with nothing written, when it cannot be done
@@ -230,47 +241,47 @@ class Room:
         """A bot carries on a seat mid-game, with its hand and score (a player who left, or long gone)."""
         self._check_strength(strength)
         if not self.playing():
-            raise Refused("Between games, add a bot to a new seat instead")
+            raise Refused("error.bot_between")
         self._check_seat(seat)
-        self._unseat(seat, "released", "The host gave your seat to a bot")
+        self._unseat(seat, "released", "notice.to_bot")
         self._do({"t": "seat", "seat": seat, "token": None, "bot": strength})
 
     @staticmethod
     def _check_strength(strength: str) -> None:
         if strength not in STRENGTHS:
-            raise Refused(f"A bot is {' or '.join(STRENGTHS)}")
+            raise Refused("error.no_such_bot")
 
     def _check_name(self, name: str, seat: int | None = None) -> None:
         if any(s.name.casefold() == name.casefold() for i, s in enumerate(self.seats) if i != seat):
-            raise Refused(f"Someone here is already called {name}: pick another name")
+            raise Refused("error.name_taken", name=name)
 
     def remove(self, seat: int) -> None:
         """Take a player off the table; mid-hand, the engine closes the ring behind them."""
         self._check_seat(seat)
         if self.playing():
             engine.apply(self.game, Leave(seat))  # refuses, with nothing written, if the hand cannot lose them
-        self._unseat(seat, "removed", "The host took you off the table")
+        self._unseat(seat, "removed")
         self._do({"t": "remove", "seat": seat})
 
     def release(self, seat: int) -> None:
         """Open a seat mid-game: its hand and score wait for a newcomer, and the caller plays it meanwhile."""
         if not self.playing():
-            raise Refused("Between games, take the player off instead")
+            raise Refused("error.remove_between")
         self._check_seat(seat)
         if self.seats[seat].open:
-            raise Refused("That seat is open already")
-        self._unseat(seat, "released", "The host opened your seat for someone else")
+            raise Refused("error.seat_open_already")
+        self._unseat(seat, "released")
         self._do({"t": "seat", "seat": seat, "token": None})
 
     def take(self, sid: str, seat: int, name: str) -> str:
         """A newcomer takes an open seat, with its hand and score; returns their token."""
         self._check_seat(seat)
         if self.seats[seat].token is not None:
-            raise Refused("That seat is taken")  # an open seat, or a bot's: a person may take either
+            raise Refused("error.seat_taken")  # an open seat, or a bot's: a person may take either
         self._check_name(name, seat)
         token = secrets.token_urlsafe(16)
         self._do({"t": "seat", "seat": seat, "token": token, "name": name})
-        self.attach(sid, Viewer("player", token))
+        self.attach(sid, self._as(sid, "player", token))
         return token
 
     def ticket(self, seat: int) -> str:
@@ -287,57 +298,79 @@ class Room:
         seat, expires = self.tickets.pop(ticket, (None, 0.0))
         index = next((i for i, s in enumerate(self.seats) if s is seat), None)
         if index is None or expires < self.clock():
-            raise Refused("That rejoin code has expired: tap the seat on the TV for a new one")
+            raise Refused("error.ticket_expired")
         token = secrets.token_urlsafe(16)
         self._do({"t": "seat", "seat": index, "token": token})
-        self.attach(sid, Viewer("player", token))
+        self.attach(sid, self._as(sid, "player", token))
         return index, token
 
-    def _unseat(self, seat: int, code: str, message: str) -> None:
-        """Tell a seat's devices they no longer play it; they stay, watching."""
+    def _unseat(self, seat: int, code: str, key: str | None = None) -> None:
+        """Tell a seat's devices they no longer play it (a notice `code`); they stay, watching."""
         for sid in self.seats[seat].sids:
-            self.viewers[sid] = Viewer("guest")
-            self.send(sid, "notice", {"code": code, "message": message})
+            self._become(sid, "guest")
+            self.notify(sid, code, key)
         self.seats[seat].sids = set()
 
+    def _as(self, sid: str, role: str, token: str | None = None) -> Viewer:
+        """This connection's viewer in a new role, still reading its own language."""
+        return replace(self.viewers.get(sid, Viewer("guest")), role=role, token=token)
+
+    def _become(self, sid: str, role: str, token: str | None = None) -> None:
+        self.viewers[sid] = self._as(sid, role, token)
+
+    def set_lang(self, sid: str, lang: str) -> None:
+        """A connection now reads another language (one the catalogs have): its next refusals come in it."""
+        if lang not in self.catalogs.languages:
+            raise Refused("error.no_language")
+        self.viewers[sid] = replace(self.viewers[sid], lang=lang)
+
+    def say(self, sid: str, key: str, **params: object) -> str:
+        """Message `key` in the language of connection `sid`."""
+        viewer = self.viewers.get(sid)
+        return self.catalogs.text(viewer.lang if viewer else DEFAULT_LANGUAGE, key, **params)
+
+    def notify(self, sid: str, code: str, key: str | None = None) -> None:
+        """A `notice` to one connection: `code` for programs, message `key` (`notice.<code>`) in its language."""
+        self.send(sid, "notice", {"code": code, "message": self.say(sid, key or f"notice.{code}")})
+
     def move(self, seat: int, to: int) -> None:
-        self._lobby_only("move seats")
+        self._lobby_only("error.move_between")
         self._check_seat(seat)
         self._check_seat(to)
         self._do({"t": "move", "seat": seat, "to": to})
 
     def choose_variant(self, name: str) -> None:
-        self._lobby_only("change the rules")
+        self._lobby_only("error.rules_between")
         if name not in self.variants:
-            raise Refused("There is no such rule set")
+            raise Refused("error.no_variant")
         self._do({"t": "variant", "name": name})
 
     def start(self, seed: int | None = None) -> None:
         """Deal hand 1 to the seated players (or a new game after the last one ended)."""
         if self.game is not None and not self.game.over:
-            raise Refused("A game is already on")
+            raise Refused("error.game_on")
         if len(self.seats) < self.variant.min_players:
-            raise Refused(f"Waiting for players: at least {self.variant.min_players} to start")
+            raise Refused("error.need_players", n=self.variant.min_players)
         if len(self.seats) > self.variant.max_players:
-            raise Refused(f"These rules seat at most {self.variant.max_players}")
+            raise Refused("error.max_seats", n=self.variant.max_players)
         if seed is None:
             seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.night)
         self._do({"t": "start", "variant": self.variant_name, "seed": seed})
 
-    def _lobby_only(self, what: str) -> None:
+    def _lobby_only(self, key: str) -> None:
         if self.playing():
-            raise Refused(f"You can {what} only between games")
+            raise Refused(key)
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.seats):
-            raise Refused("There is no such seat")
+            raise Refused("error.no_seat")
 
     # -- Play -----------------------------------------------------------------
 
     def play(self, command: Command) -> None:
         """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
         if self.game is None:
-            raise OutOfPhase("The game has not started yet")
+            raise OutOfPhase("error.not_started")
         result = engine.apply(self.game, command)  # pure: refuses before anything is written
         self.record(self.code, {"t": "cmd", "cmd": command_to_dict(command)})
         self._set_game(*result)
@@ -346,13 +379,13 @@ class Room:
     def call_now(self) -> None:
         """The host's "Call now": play for whoever is slow, then call at once."""
         if self.game is None:
-            raise OutOfPhase("The game has not started yet")
+            raise OutOfPhase("error.not_started")
         self._hurry()
         self.play(Call())
 
     def set_paused(self, paused: bool) -> None:
         if self.game is None or self.game.over:
-            raise Refused("There is nothing to pause")
+            raise Refused("error.nothing_to_pause")
         self._do({"t": "pause", "paused": paused})
         if not paused:  # the clock starts again from now
             now = self.clock()
@@ -601,7 +634,13 @@ class Room:
             "code": self.code,
             "variant": self.variant_name,
             "variants": [
-                {"name": n, "description": v.description, "pacing": v.pacing} for n, v in self.variants.items()
+                {
+                    "name": n,
+                    "description": v.description,
+                    "pacing": v.pacing,
+                    "shipped": _shipped().get(n) == v.description,
+                }
+                for n, v in self.variants.items()
             ],
             "min_players": self.variant.min_players,
             "max_players": self.variant.max_players,

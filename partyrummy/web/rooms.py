@@ -7,6 +7,7 @@ import secrets
 import threading
 from collections.abc import Callable
 
+from ..i18n import Catalogs, default_catalogs
 from ..variants import DEFAULT_VARIANT, Variant
 from .journal import Journal
 from .room import Room
@@ -34,7 +35,9 @@ class Rooms:
         start_caller: Callable[[Room], None],
         seed: int | None = None,
         journal: Journal | None = None,
+        catalogs: Catalogs | None = None,
     ) -> None:
+        self.catalogs = catalogs or default_catalogs()
         self.seed = seed
         self.journal = journal
         self.variants = variants
@@ -47,7 +50,9 @@ class Rooms:
 
     def _room(self, code: str) -> Room:
         record = self.journal.append if self.journal else (lambda code, event: None)
-        return Room(code, self.variants, DEFAULT_VARIANT, self.send, seed=self.seed, record=record)
+        return Room(
+            code, self.variants, DEFAULT_VARIANT, self.send, seed=self.seed, record=record, catalogs=self.catalogs
+        )
 
     def _add(self, room: Room) -> None:
         self.by_code[room.code] = room

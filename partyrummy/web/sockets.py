@@ -16,11 +16,12 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 
 from ..commands import CallMatch, Choose, Draw
 from ..errors import BadCommand, RummyError
+from ..i18n import DEFAULT_LANGUAGE
 from .limits import Limiter
 from .netaddr import is_loopback
 from .payloads import check
 from .qr import qr_svg
-from .room import Refused, Room, Viewer
+from .room import TICKET_S, Refused, Room, Viewer
 from .rooms import Rooms
 
 __all__ = ["register_sockets"]
@@ -28,6 +29,12 @@ __all__ = ["register_sockets"]
 log = logging.getLogger(__name__)
 
 Action = Callable[[Room, Viewer, dict[str, Any]], dict[str, Any] | None]
+
+
+class SlowDown(Refused):
+    """Over the rate limit: a client may wait a moment and send it again."""
+
+    code = "slow_down"
 
 
 def register_sockets(
@@ -40,6 +47,16 @@ def register_sockets(
     # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
     # The laptop itself (loopback: its own TV tabs, local bots and tests) is not limited.
     joins = Limiter(capacity=12, rate=0.5)
+    catalogs = rooms.catalogs
+
+    def lang_of(sid: str) -> str:
+        room = rooms.by_sid.get(sid)
+        viewer = room.viewers.get(sid) if room is not None else None
+        return viewer.lang if viewer is not None else DEFAULT_LANGUAGE
+
+    def refusal(error: RummyError, lang: str) -> dict[str, Any]:
+        """The acknowledgement of a refused event: a stable code, and the sentence in the sender's language."""
+        return {"ok": False, "error": {"code": error.code, "message": catalogs.text(lang, error.key, **error.params)}}
 
     # python-socketio hands a client's *event* named "connect" or "disconnect" to these same
     # handlers, so each checks that it is the real thing before touching the room.
@@ -47,20 +64,21 @@ def register_sockets(
         if request.sid in rooms.by_sid:
             return None  # already connected: an event named "connect", not a connection
         auth = auth if isinstance(auth, dict) else {}
+        lang = catalogs.find(auth.get("lang"))  # absent or unknown: the nearest we have, else English
         address = request.remote_addr or "?"
         if not is_loopback(address) and not joins.allow(address):
-            raise ConnectionRefusedError("Too many tries from this device: wait a moment")
+            raise ConnectionRefusedError(catalogs.text(lang, "error.too_many_tries"), {"code": "too_many_tries"})
         room = rooms.get(auth.get("room"))
         if room is None:
-            raise ConnectionRefusedError("There is no game with that code here: check the code on the TV")
+            raise ConnectionRefusedError(catalogs.text(lang, "error.no_room"), {"code": "no_room"})
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
         with room.lock:
             if auth.get("role") == "host" and room.is_host(token):
-                viewer = Viewer("host", token)
+                viewer = Viewer("host", token, lang)
             elif room.seat_of(token) is not None:
-                viewer = Viewer("player", token)
+                viewer = Viewer("player", token, lang)
             else:
-                viewer = Viewer("guest")
+                viewer = Viewer("guest", lang=lang)
             rooms.by_sid[request.sid] = room
             room.attach(request.sid, viewer)
             room.flush()
@@ -77,9 +95,8 @@ def register_sockets(
                 room.flush()
 
     def on_unknown(event: Any, *_: Any) -> dict[str, Any]:
-        if not events.allow(request.sid):
-            return {"ok": False, "error": Refused("Slow down: too many messages at once").as_dict()}
-        return {"ok": False, "error": BadCommand(f"This game knows no {str(event)[:20]!r} message").as_dict()}
+        error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
+        return refusal(error or BadCommand("error.unknown_event", event=str(event)[:20]), lang_of(request.sid))
 
     socketio.on_event("connect", on_connect)
     socketio.on_event("disconnect", on_disconnect)
@@ -89,37 +106,37 @@ def register_sockets(
         def handler(*args: Any) -> dict[str, Any]:
             try:
                 if not events.allow(request.sid):
-                    raise Refused("Slow down: too many messages at once")
+                    raise SlowDown("error.slow_down")
                 if len(args) > 1:
-                    raise BadCommand("That message is not understood (one object expected)")
+                    raise BadCommand("error.one_object")
                 payload = check(event, args[0] if args else None)
                 room = rooms.by_sid.get(request.sid)
                 if room is None:
-                    raise BadCommand("You are not in a room: reload the page")
+                    raise BadCommand("error.no_room_reload")
                 with room.lock:
                     viewer = room.viewers[request.sid]
                     if host_only and not room.may_host(viewer):
-                        raise Refused("Only the host can do that")
+                        raise Refused("error.host_only")
                     result = action(room, viewer, payload)
                     room.settle()
                 return {"ok": True, **(result or {})}
             except RummyError as error:
-                return {"ok": False, "error": error.as_dict()}
+                return refusal(error, lang_of(request.sid))
             except Exception:  # a bug must not take the room down; log it, tell the sender
                 log.exception("error handling %s", event)
-                return {"ok": False, "error": {"code": "server", "message": "Something went wrong: try again"}}
+                message = catalogs.text(lang_of(request.sid), "error.server")
+                return {"ok": False, "error": {"code": "server", "message": message}}
 
         socketio.on_event(event, handler)
 
     def seat(room: Room, viewer: Viewer) -> int:
         index = room.seat_for(viewer)
         if index is None:
-            raise Refused("Join the table first")
+            raise Refused("error.join_first")
         return index
 
     def join(room: Room, viewer: Viewer, data: dict) -> dict:
-        if viewer.role == "player":
-            raise Refused("You are already at the table")
+        not_seated(viewer)
         index = room.join(request.sid, data["name"])
         return {"seat": index, "token": room.seats[index].token}
 
@@ -128,7 +145,7 @@ def register_sockets(
 
     def not_seated(viewer: Viewer) -> None:
         if viewer.role == "player":
-            raise Refused("You are already at the table")
+            raise Refused("error.seated_already")
 
     def take(room: Room, viewer: Viewer, data: dict) -> dict:
         not_seated(viewer)
@@ -142,7 +159,7 @@ def register_sockets(
     def rejoin_code(room: Room, viewer: Viewer, data: dict) -> dict:
         # The ticket rides in the URL's fragment, which browsers never send to a server or a log.
         url = f"{public_url.rstrip('/')}/join/{room.code}#claim={room.ticket(data['seat'])}"
-        return {"url": url, "svg": qr_svg(url)}
+        return {"url": url, "svg": qr_svg(url), "minutes": TICKET_S // 60}
 
     register("join", join)
     register("sync", sync)
@@ -161,3 +178,4 @@ def register_sockets(
     register("claim", claim)
     register("move", lambda r, v, d: r.move(d["seat"], d["to"]), host_only=True)
     register("variant", lambda r, v, d: r.choose_variant(d["name"]), host_only=True)
+    register("lang", lambda r, v, d: r.set_lang(request.sid, d["lang"]))

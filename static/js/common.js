@@ -1,4 +1,4 @@
-/* Shared by the TV and the phone: the socket, safe DOM building, card and call words. */
+/* Shared by the TV and the phone: the socket, safe DOM building, card and call words (from the catalog). */
 "use strict";
 
 const PR = (() => {
@@ -33,46 +33,56 @@ const PR = (() => {
     return (state.room.seats || []).map((s) => s.name);
   }
 
-  /* The caller's words for this moment of the game. */
+  /* Names of seats, as a list in the reader's language, in capitals for the caller's calls. */
+  function loud(names) {
+    return I18N.list(names).toLocaleUpperCase(I18N.lang);
+  }
+
+  /* The caller's words for this moment of the game (shown, and spoken on the TV). */
   function callText(state) {
+    const { t, tn } = I18N;
     const game = state.game;
     const who = names(state);
-    if (!game) return "Join the game!";
+    if (!game) return t("call.join");
     if (game.game_over) {
       const winners = (game.winners || []).map((s) => who[s]);
-      return winners.length ? `${winners.join(" & ").toUpperCase()} ${winners.length > 1 ? "WIN" : "WINS"}!` : "A TIE: NOBODY WINS!";
+      return winners.length ? tn("call.winners", winners.length, { names: loud(winners) }) : t("call.no_winner");
     }
-    if (state.room.paused) return "PAUSED";
+    if (state.room.paused) return t("call.paused");
     const matched = game.matched.map((m) => who[m.seat]);
     if (game.pacing === "turns" && game.phase !== "setup" && game.phase !== "scored") {
-      const whose = game.you && game.you.seat === game.turn ? "YOUR" : `${who[game.turn].toUpperCase()}'S`;
-      const out = matched.length ? `${matched.join(" & ").toUpperCase()} WENT OUT! ` : "";
-      const last = game.phase.startsWith("last_") ? "LAST " : "";
-      return `${out}${whose} ${last}TURN: ${game.phase.endsWith("draw") ? "DRAW" : "DISCARD"}`;
+      const mine = game.you && game.you.seat === game.turn;
+      const last = game.phase.startsWith("last_") ? "_last" : "";
+      const step = game.phase.endsWith("draw") ? "draw" : "discard";
+      const turn = t(`call.${mine ? "your" : "their"}${last}_turn_${step}`, { name: who[game.turn].toLocaleUpperCase(I18N.lang) });
+      return matched.length ? `${tn("call.went_out", matched.length, { names: loud(matched) })} ${turn}` : turn;
     }
+    const called = () => tn("call.matched", matched.length, { names: loud(matched) });
     switch (game.phase) {
-      case "setup": return matched.length ? `${matched.join(" & ").toUpperCase()} ${matched.length > 1 ? "CALL" : "CALLS"} MATCH! Last draw…` : `Hand ${game.hand_no}: look at your cards`;
-      case "draw": return "DRAW!";
-      case "choose": return "Pick your discard…";
-      case "reveal": return matched.length ? `${matched.join(" & ").toUpperCase()} ${matched.length > 1 ? "CALL" : "CALLS"} MATCH! Last draw…` : "DISCARD!";
-      case "last_draw": return "LAST DRAW!";
-      case "last_choose": return "Last discard…";
-      case "scored": return "Hand over";
+      case "setup": return matched.length ? called() : t("call.setup", { hand: game.hand_no });
+      case "draw": return t("call.draw");
+      case "choose": return t("call.choose");
+      case "reveal": return matched.length ? called() : t("call.discard");
+      case "last_draw": return t("call.last_draw");
+      case "last_choose": return t("call.last_choose");
+      case "scored": return t("call.scored");
       default: return "";
     }
   }
 
   function infoText(game) {
     if (!game) return "";
-    const wild = game.wild_rank ? ` · ${game.wild_rank}s are wild` : "";
-    return `Hand ${game.hand_no} of ${game.hands_total} · ${game.size} cards${wild}`;
+    const { t, tn } = I18N;
+    const parts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }), tn("cards", game.size)];
+    if (game.wild_rank) parts.push(t("info.wild", { rank: game.wild_rank }));
+    return parts.join(" · ");
   }
 
   /* Connect with credentials re-read on every (re)connect; resync on connect and on waking. */
   function connect(role, room, getToken, onState) {
     let version = -1;
     const socket = io({
-      auth: (cb) => cb({ role, room, token: getToken() }),
+      auth: (cb) => cb({ role, room, token: getToken(), lang: I18N.lang }), // refusals come back in this language
     });
     function accept(state) {
       if (state && state.v > version) {
@@ -93,6 +103,9 @@ const PR = (() => {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && socket.connected) sync();
     });
+    I18N.onChange((lang) => {
+      if (socket.connected) socket.emit("lang", { lang }); // a reconnect says it in `auth`
+    });
     return {
       socket,
       sync,
@@ -100,11 +113,11 @@ const PR = (() => {
       send(event, data) {
         return new Promise((resolve) => {
           if (!socket.connected) {
-            resolve({ ok: false, error: { code: "offline", message: "Reconnecting… try again in a moment" } });
+            resolve({ ok: false, error: { code: "offline", message: I18N.t("error.offline") } });
             return;
           }
           socket.timeout(8000).emit(event, data || {}, (err, ack) => {
-            resolve(err ? { ok: false, error: { code: "timeout", message: "No answer from the TV: try again" } } : ack);
+            resolve(err ? { ok: false, error: { code: "timeout", message: I18N.t("error.timeout") } } : ack);
           });
         });
       },

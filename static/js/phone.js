@@ -1,8 +1,9 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server. */
 "use strict";
 
-(() => {
+I18N.ready.then(() => {
   const { el, cardFace, callText, infoText, store } = PR;
+  const { t, tn } = I18N;
   const room = document.body.dataset.room;
   const tokenKey = `pr.token.${room}`;
   const $ = (id) => document.getElementById(id);
@@ -15,20 +16,21 @@
   // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL).
   const claim = new URLSearchParams(location.hash.slice(1)).get("claim");
   link.socket.on("connect", () => {
-    if (wasConnected && store(tokenKey)) notice("You're back: same seat, hand safe");
+    if (wasConnected && store(tokenKey)) notice(t("phone.back"));
     wasConnected = true;
     if (claim && location.hash) {
       history.replaceState(null, "", location.pathname); // a reload must not spend the ticket again
       act("claim", { ticket: claim }).then((ack) => {
         if (ack.ok) {
           store(tokenKey, ack.token);
-          notice("Welcome back: your seat and hand are here");
+          notice(t("phone.claimed"));
         }
       });
     }
   });
-  link.socket.on("disconnect", () => notice("Connection lost: reconnecting…", true));
-  link.socket.on("connect_error", (err) => notice(err.message || "Cannot reach the TV: retrying…", true));
+  link.socket.on("disconnect", () => notice(t("phone.lost"), true));
+  // The server's refusal comes in this phone's language; a network failure has only the client's words.
+  link.socket.on("connect_error", (err) => notice(err.data && err.data.code ? err.message : t("phone.unreachable"), true));
   link.socket.on("notice", (n) => {
     if (n.code === "removed" || n.code === "released") store(tokenKey, null);
     if (n.code === "replaced") link.socket.disconnect(); // the other device has the seat; reload to take it back
@@ -49,6 +51,7 @@
   $("name").value = store("pr.name") || "";
   $("sort").value = store("pr.sort") || "melds";
   $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(state); });
+  I18N.onChange(() => render(state));
 
   function notice(message, sticky) {
     const box = $("notice");
@@ -90,7 +93,7 @@
   async function takeSeat(seat) {
     const name = $("name").value.trim();
     if (!name) {
-      notice("Type your name first");
+      notice(t("phone.type_name"));
       $("name").focus();
       return;
     }
@@ -113,11 +116,9 @@
     $("open-seats").hidden = seated || !open.length;
     $("open-list").replaceChildren(...open.map((s) =>
       el("li", {}, el("button", { type: "button", class: "big-button", onclick: () => takeSeat(s.seat) },
-        `Play ${s.name}'s seat${game ? ` (${game.totals[s.seat]} pts)` : ""}`))));
+        game ? tn("phone.play_seat_points", game.totals[s.seat], { name: s.name }) : t("phone.play_seat", { name: s.name })))));
     $("watch").hidden = seated || !game;
-    $("watch-note").textContent = state.room.can_join
-      ? "The game is on: join now and you are dealt in at the next hand."
-      : "The game has started: you are watching.";
+    $("watch-note").textContent = t(state.room.can_join ? "phone.join_late" : "phone.watching");
     if (!seated && game) renderWatching(game);
     $("waiting").hidden = !seated || dealtIn;
     $("play").hidden = !dealtIn;
@@ -140,18 +141,15 @@
     const right = seats[(seat - 1 + n) % n].name;
     const left = seats[(seat + 1) % n].name;
     const variant = state.room.variants.find((v) => v.name === state.room.variant);
-    if (variant && variant.pacing === "turns") return `You play after ${right}; ${left} plays after you.`;
-    return `You take from ${right}'s pile; your discards go to ${left}.`;
+    return t(variant && variant.pacing === "turns" ? "phone.order_turns" : "phone.order_piles", { right, left });
   }
 
   function renderWaiting(me) {
     const seat = state.room.seats[me.seat];
     const late = !!state.game && !state.game.game_over;
-    $("welcome").textContent = `You're in, ${seat.name}!`;
+    $("welcome").textContent = t("phone.youre_in", { name: seat.name });
     $("neighbours").textContent = late ? "" : neighbourWords(me.seat);
-    $("waiting-note").textContent = late
-      ? `You are dealt in at the next hand, starting on ${state.game.totals[me.seat]} points.`
-      : "Waiting for the host to start…";
+    $("waiting-note").textContent = late ? tn("phone.dealt_next", state.game.totals[me.seat]) : t("phone.wait_start");
     $("vip-lobby").hidden = !me.controls;
     $("vip-start").disabled = state.room.seats.length < state.room.min_players;
   }
@@ -163,7 +161,7 @@
     const phase = game.phase;
     const call = callText(state);
     $("p-info").textContent = infoText(game);
-    $("p-score").textContent = `${seats[you.seat].name} · ${game.totals[you.seat]} pts`;
+    $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
     $("p-call").textContent = call;
     if (call !== lastCall) {
       lastCall = call;
@@ -174,9 +172,12 @@
     const choosing = !!you.drawn && !mine.matched && phase !== "reveal";
     $("draw-choices").hidden = !drawing;
     const top = you.take.top;
-    const where = game.pacing === "turns" ? "the pile" : `${seats[you.right].name}'s pile`;
+    const turns = game.pacing === "turns";
+    const name = seats[you.right].name;
     const pile = $("draw-pile");
-    const words = top ? `Take ${top.label} from ${where}` : `${where[0].toUpperCase()}${where.slice(1)} is empty`;
+    const words = top
+      ? t(turns ? "phone.take_pile" : "phone.take_right", { card: top.label, name })
+      : t(turns ? "phone.pile_empty" : "phone.right_empty", { name });
     pile.replaceChildren(words);
     pile.disabled = !top;
     pile.setAttribute("aria-label", words);
@@ -186,11 +187,11 @@
     const canMatch = (phase === "reveal" || phase === "setup") && !mine.matched;
     $("match").hidden = !canMatch;
     $("pick-note").textContent = choosing
-      ? you.pick === null ? "Tap the card to discard" : `Discarding ${game.you.hand.find((c) => c.id === you.pick).label}: tap another to change`
+      ? you.pick === null ? t("phone.tap_discard") : t("phone.discarding", { card: game.you.hand.find((c) => c.id === you.pick).label })
       : "";
     renderResults(game, seats);
     $("vip-play").hidden = !me.controls;
-    $("vip-pause").textContent = state.room.paused ? "Resume" : "Pause";
+    $("vip-pause").textContent = t(state.room.paused ? "action.resume" : "action.pause");
     $("vip-next").hidden = !(phase === "scored" && !game.game_over);
     $("vip-again").hidden = !game.game_over;
     $("vip-call").hidden = phase === "scored" || game.game_over;
@@ -198,18 +199,18 @@
   }
 
   function whereText(game, you, mine) {
-    if (mine.matched) return game.pacing === "turns" ? "You went out! Everyone else has one more turn." : "You matched! The others play one last cycle.";
+    if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
     const left = state.room.seats[you.left].name;
     const myTop = mine.pile_top;
-    if (game.phase === "reveal" && myTop) return `Your ${myTop.label} went onto your pile, for ${left}.`;
-    if (you.drawn) return `You drew ${you.drawn.label}.`;
-    if (game.pacing === "turns" && game.turn !== you.seat && game.pile && game.pile.top) return `On the pile: ${game.pile.top.label}.`;
+    if (game.phase === "reveal" && myTop) return t("phone.onto_pile", { card: myTop.label, name: left });
+    if (you.drawn) return t("phone.drew", { card: you.drawn.label });
+    if (game.pacing === "turns" && game.turn !== you.seat && game.pile && game.pile.top) return t("phone.on_pile", { card: game.pile.top.label });
     return "";
   }
 
   function renderHand(game, you, choosing) {
     const hint = you.hint;
-    $("hint").textContent = hint ? `Penalty now: ${hint.penalty}` : "";
+    $("hint").textContent = hint ? t("phone.penalty", { n: hint.penalty }) : "";
     const byId = new Map(you.hand.map((c) => [c.id, c]));
     let groups;
     const mode = $("sort").value;
@@ -246,7 +247,7 @@
     box.hidden = !results;
     if (!results) return;
     box.replaceChildren(
-      el("h2", { text: game.game_over ? callText(state) : `Hand ${game.hand_no} scores` }),
+      el("h2", { text: game.game_over ? callText(state) : t("phone.hand_scores", { hand: game.hand_no }) }),
       ...results.map((r) =>
         el("div", { class: "result" },
           el("strong", { text: `${seats[r.seat].name}: ${r.penalty}` }),
@@ -256,4 +257,4 @@
       ),
     );
   }
-})();
+});

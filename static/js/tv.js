@@ -1,8 +1,9 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room. */
 "use strict";
 
-(() => {
+I18N.ready.then(() => {
   const { el, cardFace, callText, infoText, store } = PR;
+  const { t, tn } = I18N;
   const body = document.body;
   const room = body.dataset.room;
   const hostToken = body.dataset.hostToken;
@@ -22,12 +23,20 @@
     box.addEventListener("change", () => {
       store(key, box.checked ? "1" : "0");
       applyOptions();
+  I18N.onChange(() => {
+    lastCall = ""; // say the current call again, in the new language
+    if (state) render(state);
+  });
     });
   }
   function applyOptions() {
     body.classList.toggle("four-colour", $("opt-four").checked);
   }
   applyOptions();
+  I18N.onChange(() => {
+    lastCall = ""; // say the current call again, in the new language
+    if (state) render(state);
+  });
 
   async function act(event, data) {
     const ack = await link.send(event, data);
@@ -49,15 +58,20 @@
 
   /* Tapping a seat: its rejoin QR (for a borrowed phone), and the host's seat controls. */
   let panelSeat = null;
+  let panelMinutes = null; // how long the rejoin QR on show lasts
   async function openPanel(seat) {
     panelSeat = seat;
     $("panel-qr").removeAttribute("src");
+    $("panel-help").textContent = "";
     renderPanel();
     $("seat-panel").hidden = false;
     $("panel-close").focus();
     const ack = await link.send("rejoin_code", { seat });
-    if (ack.ok && panelSeat === seat) $("panel-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.svg)}`;
-    else if (!ack.ok) $("panel-help").textContent = ack.error.message;
+    if (ack.ok && panelSeat === seat) {
+      $("panel-qr").src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(ack.svg)}`;
+      panelMinutes = ack.minutes;
+      renderPanel();
+    } else if (!ack.ok) $("panel-help").textContent = ack.error.message;
   }
   function closePanel() {
     panelSeat = null;
@@ -68,7 +82,8 @@
     const seat = state.room.seats[panelSeat];
     if (!seat || !state.game) return closePanel();
     $("panel-name").textContent = seat.name;
-    $("panel-health").textContent = healthText(seat) || "Connected";
+    $("panel-health").textContent = healthText(seat) || t("health.connected");
+    if (panelMinutes) $("panel-help").textContent = tn("tv.panel_help", panelMinutes);
     $("panel-release").hidden = seat.open || seat.waiting || state.game.game_over;
     $("panel-bot").hidden = !!seat.bot || seat.waiting || state.game.game_over;
   }
@@ -85,15 +100,15 @@
   let received = Date.now();
   function healthText(seat) {
     switch (seat.health) {
-      case "open": return "Open seat: the caller plays it until someone takes it";
-      case "bot": return `🤖 Bot (${seat.bot})`;
+      case "open": return t("health.open");
+      case "bot": return t("health.bot", { strength: t(`bot.${seat.bot}`) });
       case "reconnecting": {
         const goneFor = (seat.gone_for || 0) + (Date.now() - received) / 1000;
-        if (goneFor < state.room.grace_s) return "Reconnecting…";
+        if (goneFor < state.room.grace_s) return t("health.reconnecting");
       } // falls through: it has been too long
       case "gone": {
         const since = new Date(received - (seat.gone_for || 0) * 1000);
-        return `Gone since ${since.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+        return t("health.gone", { time: since.toLocaleTimeString(I18N.lang, { hour: "2-digit", minute: "2-digit" }) });
       }
       default: return "";
     }
@@ -109,7 +124,7 @@
     $("table").hidden = inLobby;
     const scored = game && (game.phase === "scored" || game.game_over);
     $("scores").hidden = inLobby || !(showScores || scored);
-    $("info").textContent = game ? infoText(game) : `Room ${room}`;
+    $("info").textContent = game ? infoText(game) : t("tv.room", { code: room });
     if (inLobby) renderLobby();
     else {
       renderTable();
@@ -130,11 +145,11 @@
           { class: `ring-seat ${s.connected ? "" : "offline"}` },
           el("span", { class: "dot", "aria-hidden": "true" }),
           el("span", { class: "seat-name", text: s.name }),
-          s.vip ? el("span", { class: "badge", text: "VIP" }) : null,
-          s.bot ? el("span", { class: "badge", text: `🤖 ${s.bot}` }) : null,
-          el("button", { type: "button", class: "small", "aria-label": `Move ${s.name} left`, onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
-          el("button", { type: "button", class: "small", "aria-label": `Move ${s.name} right`, onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
-          el("button", { type: "button", class: "small", "aria-label": `Remove ${s.name}`, onclick: () => act("remove", { seat: i }) }, "✕"),
+          s.vip ? el("span", { class: "badge", text: t("tv.vip") }) : null,
+          s.bot ? el("span", { class: "badge", text: `🤖 ${t(`bot.${s.bot}`)}` }) : null,
+          el("button", { type: "button", class: "small", "aria-label": t("tv.move_left", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
+          el("button", { type: "button", class: "small", "aria-label": t("tv.move_right", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
+          el("button", { type: "button", class: "small", "aria-label": t("tv.remove", { name: s.name }), onclick: () => act("remove", { seat: i }) }, "✕"),
         );
         item.style.setProperty("--seat-colour", s.colour);
         item.style.setProperty("--x", `${Math.cos(angle) * 40 + 50}%`);
@@ -143,32 +158,36 @@
       }),
     );
     const need = state.room.min_players;
-    $("lobby-count").textContent = seats.length
-      ? `${seats.length} ${seats.length === 1 ? "player" : "players"} in${seats.length < need ? ` · waiting for ${need - seats.length} more` : ""}`
-      : "Waiting for players…";
+    const count = [tn("tv.players_in", seats.length)];
+    if (seats.length < need) count.push(tn("tv.need_more", need - seats.length));
+    $("lobby-count").textContent = seats.length ? count.join(" · ") : t("tv.waiting_players");
+    // A shipped variant's name and description come from the catalog; a house variant's are its own words.
+    const words = (v, part) => (v.shipped ? t(`variant.${v.name}.${part}`) : part === "name" ? v.name : v.description);
     const select = $("variant");
-    if (select.options.length !== state.room.variants.length) {
-      select.replaceChildren(...state.room.variants.map((v) => el("option", { value: v.name, text: v.name })));
+    const menu = [I18N.lang, ...state.room.variants.map((v) => v.name)].join(" ");
+    if (select.dataset.menu !== menu) { // rebuilt only when it changes: an open menu is not closed under the host
+      select.dataset.menu = menu;
+      select.replaceChildren(...state.room.variants.map((v) => el("option", { value: v.name, text: words(v, "name") })));
     }
     select.value = state.room.variant;
     const chosen = state.room.variants.find((v) => v.name === state.room.variant);
-    $("variant-desc").textContent = chosen ? chosen.description : "";
+    $("variant-desc").textContent = chosen ? words(chosen, "description") : "";
     $("start").disabled = seats.length < need;
     $("night").replaceChildren(...nightList());
   }
 
   function nightList() {
-    return state.room.night.map((g, i) => el("p", { text: `Game ${i + 1}: ${g.winners.join(" & ") || "no winner"}` }));
+    return state.room.night.map((g, i) => el("p", { text: t("tv.night_game", { game: i + 1, winners: g.winners.length ? I18N.list(g.winners) : t("tv.no_winner") }) }));
   }
 
   function renderTable() {
     const game = state.game;
     const seats = state.room.seats;
     $("call").textContent = callText(state);
-    $("shoe").textContent = `Shoe: ${game.shoe_count}`;
+    $("shoe").textContent = t("tv.shoe", { n: game.shoe_count });
     $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
-    if (game.pile) $("shared-pile").replaceChildren(el("span", { text: "Pile" }), cardFace(game.pile.top));
-    $("pause").textContent = state.room.paused ? "Resume" : "Pause";
+    if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
+    $("pause").textContent = t(state.room.paused ? "action.resume" : "action.pause");
     $("pause").disabled = game.game_over;
     $("call-now").disabled = game.game_over || game.phase === "scored";
     $("melds").replaceChildren(
@@ -180,15 +199,18 @@
     );
     const tiles = game.seats.map((s) => {
       const seat = seats[s.seat];
-      const status = s.matched ? "Matched!" : s.picked ? "Picked" : s.drawn ? (s.took_pile ? "Took the pile" : "Drew") : "";
-      const dealer = game.dealer === s.seat ? " · dealer" : "";
-      return seatTile(seat, s.matched, game.waiting_for.includes(s.seat),
-        game.pile ? null : el("div", { class: "pile", "aria-label": `${seat.name}'s pile` }, cardFace(s.pile_top)),
-        el("div", { class: "seat-line", text: `${s.cards} cards · ${game.totals[s.seat]} pts${dealer}` }),
-        el("div", { class: "seat-status", text: status || (game.waiting_for.includes(s.seat) ? (game.pile ? "Their turn…" : "Thinking…") : "") }));
+      const waiting = game.waiting_for.includes(s.seat);
+      const status = s.matched ? "matched" : s.picked ? "picked" : s.drawn ? (s.took_pile ? "took_pile" : "drew")
+        : waiting ? (game.pile ? "their_turn" : "thinking") : null;
+      const line = [tn("cards", s.cards), tn("points", game.totals[s.seat])];
+      if (game.dealer === s.seat) line.push(t("tv.dealer"));
+      return seatTile(seat, s.matched, waiting,
+        game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top)),
+        el("div", { class: "seat-line", text: line.join(" · ") }),
+        el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
     });
     const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
-      seatTile(seat, false, false, el("div", { class: "seat-status", text: "Dealt in at the next hand" })));
+      seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
     $("seats").replaceChildren(...tiles, ...newcomers);
     renderCountdown();
   }
@@ -197,7 +219,7 @@
   function seatTile(seat, matched, thinking, ...lines) {
     const health = healthText(seat);
     const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${seat.connected ? "" : "offline"} ${thinking ? "waiting" : "done"}` },
-      el("button", { type: "button", class: "seat-tap", "aria-label": `${seat.name}: rejoin code and seat controls`, onclick: () => openPanel(seat.seat) },
+      el("button", { type: "button", class: "seat-tap", "aria-label": t("tv.seat_tap", { name: seat.name }), onclick: () => openPanel(seat.seat) },
         el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name })),
         ...lines,
         health ? el("div", { class: "seat-health", text: health }) : null));
@@ -219,7 +241,7 @@
       const toStart = hurry.starts_in - elapsed;
       const toEnd = hurry.ends_in - elapsed;
       box.hidden = toStart > 0 || toEnd < 0;
-      box.textContent = `Hurry! ${Math.max(0, Math.ceil(toEnd))}`;
+      box.textContent = t("tv.hurry", { n: Math.max(0, Math.ceil(toEnd)) });
     };
     tick();
     countdownTimer = setInterval(tick, 250);
@@ -229,16 +251,16 @@
     const game = state.game;
     const seats = state.room.seats;
     const scored = game.phase === "scored" || game.game_over;
-    $("scores-title").textContent = game.game_over ? callText(state) : scored ? `Hand ${game.hand_no} scored` : "Scores";
+    $("scores-title").textContent = game.game_over ? callText(state) : scored ? t("tv.hand_scored", { hand: game.hand_no }) : t("tv.scores");
     $("next-hand").hidden = game.game_over || game.phase !== "scored";
     $("play-again").hidden = !game.game_over;
-    $("csv").setAttribute("href", `/room/${room}/scores.csv`);
+    $("csv").setAttribute("href", `/room/${room}/scores.csv?lang=${encodeURIComponent(I18N.lang)}`);
     $("night-scores").replaceChildren(...(game.game_over ? nightList() : []));
     const results = game.results || [];
     const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
-    const head = el("tr", {}, el("th", { scope: "col", text: "Player" }),
+    const head = el("tr", {}, el("th", { scope: "col", text: t("tv.player") }),
       ...game.history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
-      el("th", { scope: "col", text: "Total" }), scored && !game.game_over ? el("th", { scope: "col", text: "This hand" }) : null);
+      el("th", { scope: "col", text: t("tv.total") }), scored && !game.game_over ? el("th", { scope: "col", text: t("tv.this_hand") }) : null);
     const rows = order.map((i) => {
       const result = results.find((r) => r.seat === i);
       const winner = game.game_over && (game.winners || []).includes(i);
@@ -299,8 +321,21 @@
     if ($("opt-sound").checked) beep();
     if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
       window.speechSynthesis.cancel();
-      window.speechSynthesis.speak(new SpeechSynthesisUtterance(text.replace("…", "")));
+      const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
+      utterance.lang = I18N.lang;
+      utterance.voice = voiceFor(I18N.lang);
+      window.speechSynthesis.speak(utterance);
     }
+  }
+
+  /* A voice that speaks the TV's language (its region first: pt-BR over pt-PT), or none: the browser's default
+     then reads it as best it can. */
+  function voiceFor(lang) {
+    const voices = window.speechSynthesis.getVoices();
+    const norm = (tag) => tag.replace("_", "-").toLowerCase();
+    return voices.find((v) => norm(v.lang) === norm(lang))
+      || voices.find((v) => norm(v.lang).split("-")[0] === norm(lang).split("-")[0])
+      || null;
   }
 
   function beep() {
@@ -322,4 +357,4 @@
     const Context = window.AudioContext || window.webkitAudioContext;
     if (!audio && Context) audio = new Context();
   });
-})();
+});

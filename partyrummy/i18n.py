@@ -1,0 +1,148 @@
+"""The message catalogs: every sentence a person reads, by a stable key, in each language we ship.
+
+The catalogs are gettext PO files, one per language in `partyrummy/locales/`,
+with stable keys as msgids (`error.not_held`, `call.draw`) and English a
+catalog like the others. Babel reads them and compiles each, in memory, into
+gettext translations for the server's own words (refusals, notices, the CSV)
+and into JSON for the pages. The pages pick plural forms with the browser's
+`Intl.PluralRules`, which names CLDR categories ("one", "few", "other"), so
+the JSON keys each plural message by category, mapped from the catalog's own
+gettext plural formula.
+
+Messages are `str.format` templates: `{card}`, `{name}`; plural ones take `{n}`.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+__all__ = ["DEFAULT_LANGUAGE", "LOCALES", "Catalogs", "Language", "default_catalogs"]
+
+DEFAULT_LANGUAGE = "en"
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+# Numbers the plural mapping is checked on: every count a game shows (cards, points, players) and far beyond.
+_SAMPLES = (*range(0, 1201), 1_000_000, 2_000_000, 1_000_001)
+
+
+@dataclass(frozen=True)
+class Language:
+    """One shipped language: its BCP 47 tag (as browsers say it), its own name, its catalog."""
+
+    tag: str
+    name: str
+    catalog: Catalog
+    translations: Translations
+    categories: dict[str, int]  # CLDR plural category -> the catalog's gettext plural form
+
+
+class Catalogs:
+    """Every shipped language, English first. Read once; nothing changes afterwards."""
+
+    def __init__(self, folder: Path = LOCALES) -> None:
+        languages = [_load(path) for path in sorted(folder.glob("*.po"))]
+        english = next((lang for lang in languages if lang.tag == DEFAULT_LANGUAGE), None)
+        if english is None:
+            raise ValueError(f"{folder} has no {DEFAULT_LANGUAGE}.po: English is the reference catalog")
+        for lang in languages:
+            if lang is not english:
+                lang.translations.add_fallback(english.translations)
+        languages.sort(key=lambda lang: lang.tag != DEFAULT_LANGUAGE)
+        self.languages: dict[str, Language] = {lang.tag: lang for lang in languages}
+        self.plural_keys = frozenset(message.id[0] for message in english.catalog if message.pluralizable)
+        self._pages = {tag: self._page(lang) for tag, lang in self.languages.items()}
+
+    def find(self, tag: Any) -> str:
+        """The shipped language that best fits a language tag (`pt-PT` → `pt-BR`), else English."""
+        if not isinstance(tag, str):
+            return DEFAULT_LANGUAGE
+        wanted = tag.replace("_", "-").casefold()
+        by_folded = {known.casefold(): known for known in self.languages}
+        if wanted in by_folded:
+            return by_folded[wanted]
+        primary = wanted.split("-")[0]
+        return next((known for known in self.languages if known.casefold().split("-")[0] == primary), DEFAULT_LANGUAGE)
+
+    def text(self, tag: str, key: str, **params: Any) -> str:
+        """The message `key` in language `tag` (any tag: the best fit is used), filled with `params`.
+
+        A plural message takes its count from `params["n"]`.
+        """
+        translations = self.languages[self.find(tag)].translations
+        if key in self.plural_keys:
+            template = translations.ngettext(key, key, params["n"])
+        else:
+            template = translations.gettext(key)
+        return template.format(**params)
+
+    def page(self, tag: str) -> dict[str, Any]:
+        """What a page loads for one language: its tag, its name and every message (plurals by CLDR category)."""
+        return self._pages[tag]
+
+    def names(self) -> list[tuple[str, str]]:
+        """(tag, the language's name in itself) for each shipped language, for the language menus."""
+        return [(tag, lang.name) for tag, lang in self.languages.items()]
+
+    def _page(self, lang: Language) -> dict[str, Any]:
+        messages: dict[str, Any] = {}
+        for message in lang.catalog:
+            if not message.id:
+                continue  # the header
+            if message.pluralizable:
+                forms = message.string
+                messages[message.id[0]] = {category: forms[index] for category, index in lang.categories.items()}
+            else:
+                messages[message.id] = message.string
+        return {"lang": lang.tag, "name": lang.name, "messages": messages}
+
+
+def _load(path: Path) -> Language:
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    locale = Locale.parse(path.stem)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    name = locale.get_display_name(locale)
+    return Language(
+        tag=path.stem.replace("_", "-"),
+        name=name[:1].upper() + name[1:],
+        catalog=catalog,
+        translations=Translations(compiled),
+        categories=_categories(locale, catalog, path),
+    )
+
+
+def _categories(locale: Locale, catalog: Catalog, path: Path) -> dict[str, int]:
+    """Which of the catalog's plural forms each CLDR category stands for, checked on every sample count.
+
+    The browser picks a category; the server picks a gettext form: they must always land on the same text.
+    """
+    formula = gettext.c2py(catalog.plural_expr)
+    categories: dict[str, int] = {}
+    for n in _SAMPLES:
+        category, index = locale.plural_form(n), formula(n)
+        if categories.setdefault(category, index) != index:
+            raise ValueError(
+                f"{path.name}: the Plural-Forms formula and CLDR disagree at n={n} "
+                f"(category {category!r} is form {categories[category]} and form {index})"
+            )
+    categories.setdefault("other", max(categories.values()))
+    return categories
+
+
+@cache
+def default_catalogs() -> Catalogs:
+    """The shipped catalogs, read once per process."""
+    return Catalogs()
