@@ -106,9 +106,15 @@ class Client:
     """A phone or a TV: a python-socketio client keeping every message it received."""
 
     def __init__(
-        self, url: str, room: str, role: str = "player", token: str | None = None, reconnect: bool = False
+        self,
+        url: str,
+        room: str,
+        role: str = "player",
+        token: str | None = None,
+        reconnect: bool = False,
+        lang: str | None = None,
     ) -> None:
-        self.room, self.role, self.token = room, role, token
+        self.room, self.role, self.token, self.lang = room, role, token, lang
         self.messages: list[tuple[str, Any]] = []
         self.state: dict | None = None
         self.changed = threading.Condition()
@@ -120,7 +126,8 @@ class Client:
         self.online = threading.Event()
         self.sio.on("connect", self.online.set)
         self.sio.on("disconnect", lambda *reason: self.online.clear())
-        self.sio.connect(url, auth=lambda: {"role": self.role, "room": self.room, "token": self.token}, wait_timeout=10)
+        auth = lambda: {"role": self.role, "room": self.room, "token": self.token, "lang": self.lang}  # noqa: E731
+        self.sio.connect(url, auth=auth, wait_timeout=10)
         self.sync()
 
     def _record(self, event: str, data: Any) -> None:
