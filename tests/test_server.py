@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import urllib.error
+
 import pytest
+import socketio
+
+from partyrummy.i18n import default_catalogs
 
 from .live import Client, LiveServer, phase, play_game
 from .play import card_ids
@@ -177,6 +183,12 @@ def test_the_vip_phone_has_the_host_controls_and_scores_download_as_csv(server) 
     final = play_game(vip, phones)
     csv = server.get(f"/room/{host.room}/scores.csv").splitlines()
     assert csv[0] == "Player,Hand 1,Hand 2,Hand 3,Total"
+    # The TV's link names its language: the file's headings come in it.
+    assert (
+        server.get(f"/room/{host.room}/scores.csv?lang=pt-BR").splitlines()[0]
+        == "Jogador,Rodada 1,Rodada 2,Rodada 3,Total"
+    )
+    assert server.get(f"/room/{host.room}/scores.csv?lang=ro").splitlines()[1:] == csv[1:]
     totals = final["game"]["totals"]
     assert [line.split(",")[-1] for line in csv[1:]] == [str(t) for t in totals]
 
@@ -225,8 +237,68 @@ def test_a_flood_from_one_phone_is_cut_off_and_the_room_plays_on(server) -> None
     flood = phones[0]
     answers = [flood.call("match") for _ in range(60)]
     codes = {a["error"]["code"] for a in answers}
-    assert codes == {"out_of_phase", "refused"}
+    assert codes == {"out_of_phase", "slow_down"}
     assert any(a["error"]["message"].startswith("Slow down") for a in answers)
     assert host.call("start")["ok"]
     assert phones[1].wait_for(lambda s: phase(s) == "draw")
     assert phones[1].call("draw", {"source": "shoe"})["ok"]
+
+
+def test_each_connection_is_refused_in_its_own_language_and_may_switch(server) -> None:
+    """Refusals and notices come in the language a connection reads; one phone's switch changes nobody else's."""
+    words = default_catalogs().text
+    server.get("/")
+    code, token = server.tv_page()
+    host = Client(server.url, code, role="host", token=token, lang="ro")
+    assert host.call("variant", {"name": "fast"})["ok"]
+    langs = ["pt-BR", "es", "ro", None]  # None: a client that names no language (a bot) reads English
+    phones = [Client(server.url, code, lang=lang) for lang in langs]
+    for i, phone in enumerate(phones):
+        assert phone.join(f"P{i}")["ok"]
+    stranger = Client(server.url, code, lang="es-MX")  # the nearest shipped language: Spanish
+    assert stranger.call("join", {"name": "p0"})["error"]["message"] == "Ya hay alguien llamado p0: elige otro nombre"
+    assert host.call("start")["ok"]
+    for phone in phones:
+        phone.wait_for(lambda s: phase(s) == "draw")
+    for phone, lang in zip(phones, langs, strict=True):
+        ack = phone.call("choose", {"card_id": 0})
+        assert ack["error"] == {"code": "out_of_phase", "message": words(lang or "en", "phase.draw")}
+    assert phones[1].call("choose", {"card_id": 0})["error"]["message"] == "Toca robar: roba primero"
+
+    heard = [len(p.messages) for p in phones[1:]]
+    assert phones[0].call("lang", {"lang": "ro"})["ok"]
+    assert phones[0].call("choose", {"card_id": 0})["error"]["message"] == "E momentul să tragi: trage întâi"
+    assert phones[0].call("lang", {"lang": "klingon"})["error"]["message"] == "Limba asta nu există aici"
+    assert phones[1].call("choose", {"card_id": 0})["error"]["message"] == words("es", "phase.draw")
+    assert [len(p.messages) for p in phones[1:]] == heard  # a switch is nobody else's business
+
+    # A notice to a phone comes in its language: the host opens P1's seat.
+    assert host.call("release", {"seat": 1})["ok"]
+    with phones[1].changed:
+        phones[1].changed.wait_for(lambda: any(e == "notice" for e, _ in phones[1].messages), 10)
+    notice = next(d for e, d in phones[1].messages if e == "notice")
+    assert notice == {"code": "released", "message": "El anfitrión liberó tu puesto para otra persona"}
+
+
+def test_a_refused_connection_says_why_in_the_language_it_asked_for(server) -> None:
+    client = socketio.Client(reconnection=False)
+    refusals = []
+    client.on("connect_error", refusals.append)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        client.connect(server.url, auth={"room": "WXYZ", "lang": "pt-BR"}, wait_timeout=10)
+    assert refusals == [
+        {"message": "Não há jogo com esse código aqui: confira o código na TV", "data": {"code": "no_room"}}
+    ]
+
+
+def test_each_language_is_served_to_the_pages_as_json(server) -> None:
+    romanian = json.loads(server.get("/i18n/ro.json"))
+    assert romanian["lang"] == "ro" and romanian["name"] == "Română"
+    assert romanian["messages"]["call.draw"] == "TRAGEȚI!"
+    assert romanian["messages"]["cards"] == {"one": "{n} carte", "few": "{n} cărți", "other": "{n} de cărți"}
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        server.get("/i18n/xx.json")
+    assert missing.value.code == 404
+    missing.value.close()
+    page = server.get("/")
+    assert '["pt-BR", "Portugu\\u00eas (Brasil)"]' in page or '"Português (Brasil)"' in page  # the menus' choices
