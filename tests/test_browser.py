@@ -87,12 +87,13 @@ class Watch:
         page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
 
-    def open(self, browser, url: str, phone: bool = True):
-        """A page in its own browser context (its own storage), a phone's or the TV's, watched."""
+    def open(self, browser, url: str, phone: bool = True, locale: str = "en-US"):
+        """A page in its own browser context (its own storage and language), a phone's or the TV's, watched."""
         if phone:
-            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+            size = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
         else:
-            context = browser.new_context(viewport={"width": 1920, "height": 1080})
+            size = {"viewport": {"width": 1920, "height": 1080}}
+        context = browser.new_context(locale=locale, **size)
         self.attach(context)
         page = context.new_page()
         page.goto(url)
@@ -238,7 +239,7 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
 
         tv.get_by_role("button", name="Bob: rejoin code and seat controls").click()
         qr = tv.locator("#panel-qr")
-        qr.wait_for()
+        tv.locator("#panel-qr[src^='data:image/svg']").wait_for()
         qr.evaluate("img => img.decode()")  # the QR drawn (a polling predicate would need eval, which the CSP forbids)
         tv.screenshot(path=str(shots / "tv-rejoin-qr.png"))
         codes = zxingcpp.read_barcodes(Image.open(io.BytesIO(qr.screenshot())))
@@ -294,5 +295,168 @@ def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser
         cy.get_by_role("button", name="Draw from the shoe").tap()
         cy.get_by_text("You drew").wait_for()
         assert not watch.problems, watch.problems
+    finally:
+        server.stop()
+
+
+# A phone per language (the browser's own), the TV in Romanian chosen from its menu.
+LOCALES = {"Ana": "pt-BR", "Bob": "es-ES", "Cy": "ro-RO", "Dan": "fr-FR"}  # no French here: Dan reads English
+WORDS = {
+    "pt-BR": {
+        "name": "Seu nome",
+        "join": "Entrar",
+        "in": "Você entrou, {}!",
+        "shoe": "Comprar do monte",
+        "last": "ÚLTIMA COMPRA!",
+    },
+    "es": {
+        "name": "Tu nombre",
+        "join": "Entrar",
+        "in": "¡Ya estás dentro, {}!",
+        "shoe": "Robar del mazo",
+        "last": "¡ÚLTIMO ROBO!",
+    },
+    "ro": {
+        "name": "Numele tău",
+        "join": "Intră",
+        "in": "Ai intrat, {}!",
+        "shoe": "Trage din pachet",
+        "last": "ULTIMA TRAGERE!",
+    },
+    "en": {
+        "name": "Your name",
+        "join": "Join",
+        "in": "You're in, {}!",
+        "shoe": "Draw from the shoe",
+        "last": "LAST DRAW!",
+    },
+}
+LANGS = ["pt-BR", "es", "ro", "en"]
+
+# Speech on the TV, recorded: which words, in which language, with which voice (the browser offers three).
+FAKE_SPEECH = """
+window.__spoken = [];
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; this.lang = ""; this.voice = null; } };
+Object.defineProperty(window, "speechSynthesis", { configurable: true, value: {
+  speak(u) { window.__spoken.push([u.text, u.lang, u.voice && u.voice.lang]); },
+  cancel() {},
+  getVoices() { return [{ lang: "en-US", name: "E" }, { lang: "ro-RO", name: "R" }, { lang: "pt-PT", name: "P" }]; },
+} });
+"""
+
+# Every visible element whose text does not fit: wider than its box, or past the screen's edge.
+OVERFLOWING = """
+() => [...document.querySelectorAll("body *")].filter((el) => {
+  const box = el.getBoundingClientRect();
+  if (!box.width || getComputedStyle(el).visibility === "hidden") return false;
+  const clipped = el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1;
+  return clipped || box.right > window.innerWidth + 1 || box.left < -1;
+}).map((el) => `${el.tagName}#${el.id}.${el.className}: ${el.textContent.slice(0, 60)}`)
+"""
+
+
+def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_own(browser, shots: Path) -> None:
+    server = LiveServer("--seed", str(SEED))
+    watch = Watch(server.url)
+    try:
+        tv = watch.open(browser, server.url + "/", phone=False)
+        tv.context.add_init_script(FAKE_SPEECH)
+        tv.get_by_text("Scan to join").wait_for()  # the laptop's browser speaks English
+        tv.get_by_label("Language").select_option("ro")
+        tv.get_by_text("Scanează ca să intri").wait_for()
+        tv.reload()  # the choice is remembered
+        tv.get_by_text("Scanează ca să intri").wait_for()
+        assert tv.evaluate("document.documentElement.lang") == "ro"
+        join_url = tv.locator(".url").inner_text()
+
+        phones = []
+        for (name, locale), lang in zip(LOCALES.items(), LANGS, strict=True):
+            phone = watch.open(browser, join_url, locale=locale)
+            words = WORDS[lang]
+            phone.get_by_label(words["name"]).fill(name)
+            phone.get_by_role("button", name=words["join"], exact=True).tap()
+            phone.get_by_text(words["in"].format(name)).wait_for()
+            assert phone.evaluate("document.documentElement.lang") == lang
+            phones.append(phone)
+        ana, bob, cy, dan = phones
+        ana.get_by_text("Você pega do lixo de Dan; seus descartes vão para Bob.").wait_for()
+        tv.get_by_text("4 jucători la masă").wait_for()
+        tv.get_by_label("Reguli").select_option("browser")
+        ana.get_by_role("button", name="Começar o jogo").tap()
+        tv.get_by_text("Runda 1: uitați-vă la cărți").wait_for()
+        tv.get_by_role("button", name="Strigă acum").click()
+        tv.get_by_role("heading", name="TRAGEȚI!").wait_for()
+        assert tv.locator("#info").inner_text() == "Runda 1 din 11 · 3 cărți · Jokeri: 3"
+        assert ["TRAGEȚI!", "ro", "ro-RO"] in tv.evaluate("window.__spoken")  # a Romanian voice says it
+
+        game, party = expected_game()
+        dan_top = label(game, game.hand.piles[3][-1])
+        for phone, lang in zip(phones, LANGS, strict=True):
+            phone.get_by_role("button", name=WORDS[lang]["shoe"]).wait_for()
+        assert ana.locator("#p-call").inner_text() == "COMPREM!" and cy.locator("#p-call").inner_text() == "TRAGEȚI!"
+        assert bob.locator("#p-info").inner_text() == "Ronda 1 de 11 · 3 cartas · Comodines: 3"
+        ana.get_by_role("button", name=f"Pegar {dan_top} do lixo de Dan").tap()
+        game, _ = engine.apply(game, Draw(0, "pile"))
+        for seat, lang in ((1, "es"), (2, "ro"), (3, "en")):
+            phones[seat].get_by_role("button", name=WORDS[lang]["shoe"]).tap()
+            game, _ = engine.apply(game, Draw(seat, "shoe"))
+
+        # Bob switches his phone to Romanian mid-hand, and it stays so after a reload; then back to Spanish.
+        bob.get_by_text("Robaste").wait_for()
+        bob.get_by_label("Idioma").select_option("ro")
+        bob.get_by_text("Ai tras").wait_for()
+        bob.reload()
+        bob.get_by_text("Ai tras").wait_for()
+        bob.get_by_label("Limba").select_option("es")
+        bob.get_by_text("Robaste").wait_for()
+
+        rules = party.meld_rules()
+        picking = {"pt-BR": "Descartando {}", "es": "Descartas {}", "ro": "Arunci {}", "en": "Discarding {}"}
+        for seat, (phone, lang) in enumerate(zip(phones, LANGS, strict=True)):
+            ids = game.hand.hands[seat]
+            pick = ids[best_discard(game.hand.cards_of(ids), game.hand.wild_rank, rules)]
+            phone.get_by_role("button", name=label(game, pick), exact=True).first.tap()
+            phone.get_by_text(picking[lang].format(label(game, pick))).wait_for()
+            phone.screenshot(path=str(shots / f"phone-play-{lang}.png"))
+            assert phone.evaluate(OVERFLOWING) == [], lang
+        tv.get_by_role("heading", name="ARUNCAȚI!").wait_for()
+
+        ana.get_by_role("button", name="Bati!").tap()
+        tv.get_by_role("heading", name="ANA A ÎNCHIS! Ultima tragere…").wait_for()
+        tv.screenshot(path=str(shots / "tv-match-ro.png"))
+        cy.get_by_role("heading", name="ANA A ÎNCHIS! Ultima tragere…").wait_for()
+        bob.get_by_role("heading", name="¡ANA CIERRA! Último robo…").wait_for()
+        tv.get_by_role("button", name="Strigă acum").click()
+        for phone, lang in zip(phones[1:], LANGS[1:], strict=True):
+            phone.get_by_role("heading", name=WORDS[lang]["last"]).wait_for()
+            phone.get_by_role("button", name=WORDS[lang]["shoe"]).tap()
+            phone.locator(".card-button.new").tap()
+        tv.get_by_role("heading", name="Runda 1: punctaj").wait_for()
+        tv.screenshot(path=str(shots / "tv-scores-ro.png"))
+        scores = ["Pontos da rodada 1", "Puntos de la ronda 1", "Punctele rundei 1", "Hand 1 scores"]
+        for phone, heading in zip(phones, scores, strict=True):
+            phone.get_by_role("heading", name=heading).wait_for()
+            assert phone.evaluate(OVERFLOWING) == []
+        ana.screenshot(path=str(shots / "phone-results-pt-BR.png"))
+        cy.screenshot(path=str(shots / "phone-results-ro.png"))
+
+        # The TV's choice is the TV's: a phone page on the same laptop starts in the laptop's language.
+        own = tv.context.new_page()
+        own.goto(join_url)
+        own.get_by_role("button", name="Join", exact=True).wait_for()
+        assert not watch.problems, watch.problems
+    finally:
+        server.stop()
+
+
+def test_a_wrong_room_code_is_explained_in_the_phones_language(browser) -> None:
+    server = LiveServer()
+    try:
+        context = browser.new_context(locale="es-AR")  # not watched: the 404 itself is a console error
+        page = context.new_page()
+        assert page.goto(server.url + "/join/QQQQ").status == 404
+        page.get_by_role("heading", name="Aquí no hay ninguna partida «QQQQ»").wait_for()
+        assert page.title() == "Partida no encontrada · PartyRummy"
+        context.close()
     finally:
         server.stop()
