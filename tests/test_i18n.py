@@ -215,7 +215,7 @@ def template_keys(path: Path) -> set[str]:
 
 
 # The server's calls that take a message key: refusals, and the room's and the catalogs' own.
-SPEAKERS = {"text", "say", "notify", "_unseat", "_lobby_only"}
+SPEAKERS = {"text", "notify", "_unseat", "_lobby_only"}
 
 
 def python_keys(path: Path) -> set[str]:

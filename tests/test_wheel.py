@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import venv
@@ -28,9 +29,13 @@ def test_the_installed_wheel_serves_the_tv_page_and_its_assets(tmp_path: Path) -
     server = LiveServer(command=[str(env_dir / "bin" / "partyrummy")], cwd=tmp_path)
     try:
         page = server.get("/")
-        assert "<svg" in page and "Scan to join" in page
+        assert "<svg" in page and 'data-i18n="tv.scan"' in page
         code, _ = server.tv_page()
-        assert "Room" in server.get(f"/join/{code}")
+        assert 'data-i18n="phone.room"' in server.get(f"/join/{code}")
+        # The catalogs are in the wheel: the pages' words, in every language.
+        assert json.loads(server.get("/i18n/en.json"))["messages"]["tv.scan"] == "Scan to join"
+        assert json.loads(server.get("/i18n/ro.json"))["messages"]["tv.scan"] == "Scanează ca să intri"
+        assert "i18n.js" in page and server.get("/static/js/i18n.js")
         assert "Socket.IO v4" in server.get("/static/vendor/socket.io.min.js")
         assert "tv.js" in page and server.get("/static/js/tv.js")
     finally:

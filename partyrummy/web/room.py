@@ -324,14 +324,10 @@ class Room:
             raise Refused("error.no_language")
         self.viewers[sid] = replace(self.viewers[sid], lang=lang)
 
-    def say(self, sid: str, key: str, **params: object) -> str:
-        """Message `key` in the language of connection `sid`."""
-        viewer = self.viewers.get(sid)
-        return self.catalogs.text(viewer.lang if viewer else DEFAULT_LANGUAGE, key, **params)
-
     def notify(self, sid: str, code: str, key: str | None = None) -> None:
         """A `notice` to one connection: `code` for programs, message `key` (`notice.<code>`) in its language."""
-        self.send(sid, "notice", {"code": code, "message": self.say(sid, key or f"notice.{code}")})
+        message = self.catalogs.text(self.viewers[sid].lang, key or f"notice.{code}")
+        self.send(sid, "notice", {"code": code, "message": message})
 
     def move(self, seat: int, to: int) -> None:
         self._lobby_only("error.move_between")

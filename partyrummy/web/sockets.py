@@ -54,9 +54,10 @@ def register_sockets(
         viewer = room.viewers.get(sid) if room is not None else None
         return viewer.lang if viewer is not None else DEFAULT_LANGUAGE
 
-    def refusal(error: RummyError, lang: str) -> dict[str, Any]:
+    def refusal(error: RummyError) -> dict[str, Any]:
         """The acknowledgement of a refused event: a stable code, and the sentence in the sender's language."""
-        return {"ok": False, "error": {"code": error.code, "message": catalogs.text(lang, error.key, **error.params)}}
+        message = catalogs.text(lang_of(request.sid), error.key, **error.params)
+        return {"ok": False, "error": {"code": error.code, "message": message}}
 
     # python-socketio hands a client's *event* named "connect" or "disconnect" to these same
     # handlers, so each checks that it is the real thing before touching the room.
@@ -96,7 +97,7 @@ def register_sockets(
 
     def on_unknown(event: Any, *_: Any) -> dict[str, Any]:
         error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
-        return refusal(error or BadCommand("error.unknown_event", event=str(event)[:20]), lang_of(request.sid))
+        return refusal(error or BadCommand("error.unknown_event", event=str(event)[:20]))
 
     socketio.on_event("connect", on_connect)
     socketio.on_event("disconnect", on_disconnect)
@@ -121,7 +122,7 @@ def register_sockets(
                     room.settle()
                 return {"ok": True, **(result or {})}
             except RummyError as error:
-                return refusal(error, lang_of(request.sid))
+                return refusal(error)
             except Exception:  # a bug must not take the room down; log it, tell the sender
                 log.exception("error handling %s", event)
                 message = catalogs.text(lang_of(request.sid), "error.server")

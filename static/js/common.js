@@ -54,7 +54,7 @@ const PR = (() => {
       const mine = game.you && game.you.seat === game.turn;
       const last = game.phase.startsWith("last_") ? "_last" : "";
       const step = game.phase.endsWith("draw") ? "draw" : "discard";
-      const turn = t(`call.${mine ? "your" : "their"}${last}_turn_${step}`, { name: who[game.turn].toLocaleUpperCase(I18N.lang) });
+      const turn = t(`call.${mine ? "your" : "their"}${last}_turn_${step}`, { name: loud([who[game.turn]]) });
       return matched.length ? `${tn("call.went_out", matched.length, { names: loud(matched) })} ${turn}` : turn;
     }
     const called = () => tn("call.matched", matched.length, { names: loud(matched) });

@@ -63,6 +63,7 @@ I18N.ready.then(() => {
     panelSeat = seat;
     $("panel-qr").removeAttribute("src");
     $("panel-help").textContent = "";
+    panelMinutes = null;
     renderPanel();
     $("seat-panel").hidden = false;
     $("panel-close").focus();
@@ -327,6 +328,8 @@ I18N.ready.then(() => {
       window.speechSynthesis.speak(utterance);
     }
   }
+
+  if ("speechSynthesis" in window) window.speechSynthesis.getVoices(); // browsers load their voices on first ask
 
   /* A voice that speaks the TV's language (its region first: pt-BR over pt-PT), or none: the browser's default
      then reads it as best it can. */
