@@ -388,6 +388,14 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         tv.get_by_role("heading", name="TRAGEȚI!").wait_for()
         assert tv.locator("#info").inner_text() == "Runda 1 din 11 · 3 cărți · Jokeri: 3"
         assert ["TRAGEȚI!", "ro", "ro-RO"] in tv.evaluate("window.__spoken")  # a Romanian voice says it
+        # Another language says the call again, once, whatever switches were flipped before.
+        tv.get_by_label("Sunet").uncheck()
+        tv.get_by_label("Sunet").check()
+        tv.get_by_label("Limba").select_option("pt-BR")
+        tv.get_by_role("heading", name="COMPREM!").wait_for()
+        assert tv.evaluate("window.__spoken").count(["COMPREM!", "pt-BR", "pt-PT"]) == 1  # the nearest voice
+        tv.get_by_label("Idioma").select_option("ro")
+        tv.get_by_role("heading", name="TRAGEȚI!").wait_for()
 
         game, party = expected_game()
         dan_top = label(game, game.hand.piles[3][-1])

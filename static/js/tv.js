@@ -23,10 +23,6 @@ I18N.ready.then(() => {
     box.addEventListener("change", () => {
       store(key, box.checked ? "1" : "0");
       applyOptions();
-  I18N.onChange(() => {
-    lastCall = ""; // say the current call again, in the new language
-    if (state) render(state);
-  });
     });
   }
   function applyOptions() {
