@@ -60,26 +60,32 @@ class Catalogs:
                 lang.translations.add_fallback(english.translations)
         languages.sort(key=lambda lang: lang.tag != DEFAULT_LANGUAGE)
         self.languages: dict[str, Language] = {lang.tag: lang for lang in languages}
+        self._folded = {tag.casefold(): tag for tag in self.languages}
         self.plural_keys = frozenset(message.id[0] for message in english.catalog if message.pluralizable)
         self._pages = {tag: self._page(lang) for tag, lang in self.languages.items()}
 
-    def find(self, tag: Any) -> str:
-        """The shipped language that best fits a language tag (`pt-PT` → `pt-BR`), else English."""
-        if not isinstance(tag, str):
-            return DEFAULT_LANGUAGE
-        wanted = tag.replace("_", "-").casefold()
-        by_folded = {known.casefold(): known for known in self.languages}
-        if wanted in by_folded:
-            return by_folded[wanted]
-        primary = wanted.split("-")[0]
-        return next((known for known in self.languages if known.casefold().split("-")[0] == primary), DEFAULT_LANGUAGE)
+    def find(self, *tags: Any) -> str:
+        """The shipped language that best fits the first tag it can (`pt-PT` → `pt-BR`), else English.
+
+        `tags` in the reader's order of preference, as a browser's Accept-Language lists them.
+        """
+        for tag in tags:
+            if not isinstance(tag, str):
+                continue
+            wanted = tag.replace("_", "-").casefold()
+            primary = wanted.split("-")[0]
+            near = (known for folded, known in self._folded.items() if folded.split("-")[0] == primary)
+            found = self._folded.get(wanted) or next(near, None)
+            if found:
+                return found
+        return DEFAULT_LANGUAGE
 
     def text(self, tag: str, key: str, **params: Any) -> str:
-        """The message `key` in language `tag` (any tag: the best fit is used), filled with `params`.
+        """The message `key` in shipped language `tag` (one `find` returned), filled with `params`.
 
         A plural message takes its count from `params["n"]`.
         """
-        translations = self.languages[self.find(tag)].translations
+        translations = self.languages[tag].translations
         if key in self.plural_keys:
             template = translations.ngettext(key, key, params["n"])
         else:
@@ -138,7 +144,6 @@ def _categories(locale: Locale, catalog: Catalog, path: Path) -> dict[str, int]:
                 f"{path.name}: the Plural-Forms formula and CLDR disagree at n={n} "
                 f"(category {category!r} is form {categories[category]} and form {index})"
             )
-    categories.setdefault("other", max(categories.values()))
     return categories
 
 

@@ -134,6 +134,11 @@ def test_a_language_tag_finds_the_nearest_shipped_language(catalogs: Catalogs, a
     assert catalogs.find(asked) == served
 
 
+def test_of_several_tags_the_first_that_fits_wins(catalogs: Catalogs) -> None:
+    assert catalogs.find("fr-FR", "fr", "es-419", "en") == "es"
+    assert catalogs.find("de", "it") == catalogs.find() == "en"
+
+
 def test_english_says_what_variants_toml_says_of_each_shipped_variant(catalogs: Catalogs) -> None:
     for name, variant in default_variants().items():
         assert catalogs.text("en", f"variant.{name}.description") == variant.description
@@ -302,7 +307,7 @@ def rendered(name: str) -> str:
     app = Flask("check", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     values = {"code": "1234", "join_url": "http://127.0.0.1:1/join/1234", "qr": "<svg></svg>", "host_token": "0"}
     with app.test_request_context():
-        return render_template(name, languages=[], **values)
+        return render_template(name, languages=[], lang="en", **values)
 
 
 def test_no_template_holds_words_of_its_own() -> None:

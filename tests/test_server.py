@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import urllib.error
+import urllib.request
 
 import pytest
 import socketio
@@ -301,4 +302,14 @@ def test_each_language_is_served_to_the_pages_as_json(server) -> None:
     assert missing.value.code == 404
     missing.value.close()
     page = server.get("/")
-    assert '["pt-BR", "Portugu\\u00eas (Brasil)"]' in page or '"Português (Brasil)"' in page  # the menus' choices
+    assert """data-languages='[["en", "English"], ["es", "Espa\\u00f1ol"], ["pt-BR", "Portugu""" in page  # the menus
+
+
+@pytest.mark.parametrize(
+    ("accept", "lang"),
+    [("fr-FR,fr;q=0.9,pt;q=0.8,en;q=0.5", "pt-BR"), ("ro-RO", "ro"), ("de-DE,de", "en"), (None, "en")],
+)
+def test_a_page_starts_in_the_browsers_nearest_language(server, accept: str | None, lang: str) -> None:
+    headers = {"Accept-Language": accept} if accept else {}
+    with urllib.request.urlopen(urllib.request.Request(server.url + "/", headers=headers), timeout=10) as response:
+        assert f'<html lang="{lang}"' in response.read().decode()

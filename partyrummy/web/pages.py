@@ -28,7 +28,8 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
 
     @app.context_processor
     def languages() -> dict:
-        return {"languages": catalogs.names()}
+        """The menus' languages, and the page's own: the nearest to the browser's (a choice the page remembers wins)."""
+        return {"languages": catalogs.names(), "lang": catalogs.find(*request.accept_languages.values())}
 
     def join_url(code: str) -> str:
         return f"{public_url.rstrip('/')}/join/{code}"

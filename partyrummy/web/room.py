@@ -127,6 +127,11 @@ class Room:
         self.seed = seed  # when set, game k of the night is dealt from seed + k
         self.code = code
         self.variants = variants
+        # The lobby's rule sets, the same in every view; a shipped one's words come from the catalogs.
+        self.variant_menu = [
+            {"name": n, "description": v.description, "pacing": v.pacing, "shipped": _shipped().get(n) == v.description}
+            for n, v in variants.items()
+        ]
         self.variant_name = variant
         self.send = send
         self.clock = clock
@@ -182,7 +187,7 @@ class Room:
         seat = self.seat_for(viewer)
         if seat is not None:
             for old in self.seats[seat].sids:
-                self._become(old, "guest")
+                self.viewers[old] = self._as(old, "guest")
                 self.notify(old, "replaced")
             self.seats[seat].sids = {sid}
             self.seats[seat].gone_since = None
@@ -214,7 +219,7 @@ class Room:
         self._check_name(name)
         token = secrets.token_urlsafe(16)
         seat = self._new_seat({"name": name, "token": token})
-        self._become(sid, "player", token)
+        self.viewers[sid] = self._as(sid, "player", token)
         self.seats[seat].sids.add(sid)
         return seat
 
@@ -307,16 +312,13 @@ class Room:
     def _unseat(self, seat: int, code: str, key: str | None = None) -> None:
         """Tell a seat's devices they no longer play it (a notice `code`); they stay, watching."""
         for sid in self.seats[seat].sids:
-            self._become(sid, "guest")
+            self.viewers[sid] = self._as(sid, "guest")
             self.notify(sid, code, key)
         self.seats[seat].sids = set()
 
     def _as(self, sid: str, role: str, token: str | None = None) -> Viewer:
         """This connection's viewer in a new role, still reading its own language."""
         return replace(self.viewers.get(sid, Viewer("guest")), role=role, token=token)
-
-    def _become(self, sid: str, role: str, token: str | None = None) -> None:
-        self.viewers[sid] = self._as(sid, role, token)
 
     def set_lang(self, sid: str, lang: str) -> None:
         """A connection now reads another language (one the catalogs have): its next refusals come in it."""
@@ -629,15 +631,7 @@ class Room:
         return {
             "code": self.code,
             "variant": self.variant_name,
-            "variants": [
-                {
-                    "name": n,
-                    "description": v.description,
-                    "pacing": v.pacing,
-                    "shipped": _shipped().get(n) == v.description,
-                }
-                for n, v in self.variants.items()
-            ],
+            "variants": self.variant_menu,
             "min_players": self.variant.min_players,
             "max_players": self.variant.max_players,
             "seats": [

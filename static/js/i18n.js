@@ -21,19 +21,6 @@ const I18N = (() => {
     return null;
   }
 
-  /* The shipped language nearest to one of the browser's: the same tag, else the same language (pt-PT → pt-BR). */
-  function nearest(tags) {
-    const known = languages.map(([tag]) => tag);
-    for (const tag of tags) {
-      const wanted = String(tag).replace("_", "-").toLowerCase();
-      const same = known.find((k) => k.toLowerCase() === wanted);
-      if (same) return same;
-      const kin = known.find((k) => k.toLowerCase().split("-")[0] === wanted.split("-")[0]);
-      if (kin) return kin;
-    }
-    return null;
-  }
-
   /* A message filled with its parameters: "{name}" takes params.name. */
   function fill(text, params) {
     return text.replace(/\{(\w+)\}/g, (whole, name) => (params && name in params ? String(params[name]) : whole));
@@ -107,8 +94,9 @@ const I18N = (() => {
   }
 
   menus();
-  const first = nearest([remembered(), ...(navigator.languages || [navigator.language])].filter(Boolean)) || "en";
-  const ready = use(first).catch(() => use("en"));
+  // The server chose the page's language from the browser's (<html lang>); a choice made on this device wins.
+  const chosen = remembered();
+  const ready = use(languages.some(([tag]) => tag === chosen) ? chosen : root.lang).catch(() => use("en"));
 
   return {
     get lang() { return lang; },
@@ -116,7 +104,6 @@ const I18N = (() => {
     t,
     tn,
     list,
-    apply,
     onChange(listener) { listeners.push(listener); },
   };
 })();
