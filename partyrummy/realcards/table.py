@@ -1,0 +1,359 @@
+"""One hand played with real cards: the caller's cycles or the turns, then score entry, as a pure machine.
+
+The cards are in people's hands, so the machine holds no cards: it keeps
+the pace and the score. Caller pacing (RULES.md, "The caller-paced hand"):
+"Draw!" opens READY, each seat taps Ready once it has drawn and holds its
+discard face down; "Discard!" comes when every seat is ready, when the
+variant's hurry has run out, or when the host forces it; REVEAL is the match
+window; after a Match! everyone else has one last cycle. Turns (RULES.md,
+"The classic turn-based hand"): the seat whose turn it is taps Done, or Out!
+when it goes out, and everyone else has one more turn. Then ENTRY: each seat
+enters its hand (`entry.py`); a seat that called Match! may enter as soon as
+the last cycle starts, so the TV can show its melds for everyone to check.
+
+`apply` checks a command fully before it builds the new state, so a refused
+command changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from ..cards import Card
+from ..errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
+from ..hand import left_of
+from ..variants import Variant
+from . import entry as entries
+from .commands import (
+    Call,
+    Called,
+    CallMatch,
+    Command,
+    Confirm,
+    Done,
+    Draft,
+    Drafted,
+    Entered,
+    Event,
+    HandScored,
+    Matched,
+    MatchWithdrawn,
+    Out,
+    Pause,
+    PauseChanged,
+    PhaseChanged,
+    Ready,
+    ReadyChanged,
+    Resume,
+    TableSet,
+    TurnBegan,
+    TypePoints,
+    WentOut,
+    Withdraw,
+)
+from .entry import Entry
+
+__all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "may_answer", "hurry_deadline"]
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # people deal; a complete hand may call Match! before the first Draw! (when the variant says so)
+    READY = "ready"  # "Draw!": everyone draws and holds a discard face down, then taps Ready
+    REVEAL = "reveal"  # "Discard!": the match window, until the next "Draw!"
+    LAST_READY = "last_ready"  # someone matched: the last cycle for everyone else
+    TURN = "turn"  # turns: one seat plays, then taps Done or Out!
+    LAST_TURN = "last_turn"  # someone went out: everyone else has one more turn
+    ENTRY = "entry"  # the hand is over: every seat enters its cards or points
+    SCORED = "scored"
+
+
+_HOST = (Pause, Resume)
+_ENTRY = (Draft, Confirm, TypePoints)
+# The one table of what each phase accepts; anything else is OutOfPhase.
+ACCEPTS: dict[Phase, tuple[type, ...]] = {
+    Phase.SETUP: (CallMatch, Withdraw, Call, *_HOST),
+    Phase.READY: (Ready, Call, *_HOST),
+    Phase.REVEAL: (CallMatch, Withdraw, Call, *_HOST),
+    Phase.LAST_READY: (Ready, Call, *_HOST, *_ENTRY),
+    Phase.TURN: (Done, Out, Call, *_HOST),
+    Phase.LAST_TURN: (Done, Call, *_HOST, *_ENTRY),
+    Phase.ENTRY: _ENTRY,
+    Phase.SCORED: (),
+}
+_WINDOWS = frozenset({Phase.SETUP, Phase.REVEAL})
+
+
+@dataclass(frozen=True)
+class TableHand:
+    variant: Variant
+    hand_no: int
+    phase: Phase
+    phoneless: tuple[bool, ...]  # by seat: plays without a phone (the host, or a helper, answers for it)
+    helpers: bool = False  # seated phones may answer for the seats without one
+    cycle: int = 0  # "Draw!" calls so far (turns: turns begun), for stale taps
+    ready: tuple[bool, ...] = ()
+    called_at: float | None = None  # when this cycle's "Draw!" came: the hurry counts from it
+    paused_at: float | None = None
+    paused_s: float = 0.0  # time paused since `called_at`, which the hurry does not count
+    matched: tuple[int, ...] = ()  # seats in the order they called Match! (turns: who went out)
+    turn: int | None = None  # turns: the seat whose turn it is
+    to_play: tuple[int, ...] = ()  # turns: the seats still to have their one more turn
+    drafts: tuple[tuple[Card, ...], ...] = ()  # the picker of each seat, as tapped so far
+    entries: tuple[Entry | None, ...] = ()  # each seat's confirmed score for the hand
+
+    @property
+    def players(self) -> int:
+        return len(self.phoneless)
+
+    @property
+    def size(self) -> int:
+        return self.variant.hand_sizes[self.hand_no - 1]
+
+    @property
+    def wild_rank(self) -> int | None:
+        return self.variant.wild_rank(self.hand_no)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer moves one seat left each hand."""
+        return (self.hand_no - 1) % self.players
+
+    def waiting_for(self) -> list[int]:
+        """The seats the table waits for: not ready (caller), whose turn it is (turns), not entered (entry)."""
+        if self.phase in (Phase.READY, Phase.LAST_READY):
+            return [s for s in range(self.players) if s not in self.matched and not self.ready[s]]
+        if self.phase in (Phase.TURN, Phase.LAST_TURN):
+            return [self.turn]
+        if self.phase is Phase.ENTRY:
+            return [s for s in range(self.players) if self.entries[s] is None]
+        return []
+
+
+def deal(
+    variant: Variant, hand_no: int, phoneless: tuple[bool, ...], helpers: bool = False
+) -> tuple[TableHand, list[Event]]:
+    """A new hand: what the TV tells the table to deal; people deal (SETUP) until the caller's first "Draw!"."""
+    players = len(phoneless)
+    if not variant.min_players <= players <= variant.max_players:
+        raise BadCommand("error.player_count", min=variant.min_players, max=variant.max_players)
+    hand = TableHand(
+        variant=variant,
+        hand_no=hand_no,
+        phase=Phase.SETUP,
+        phoneless=tuple(phoneless),
+        helpers=helpers,
+        ready=(False,) * players,
+        drafts=((),) * players,
+        entries=(None,) * players,
+    )
+    dealer = hand.dealer if variant.turns else None
+    starter = left_of(hand.dealer, players) if variant.turns else None
+    table_set = TableSet(hand_no, hand.size, hand.wild_rank, 1 if variant.turns else players, dealer, starter)
+    return hand, [table_set, PhaseChanged(hand.phase.value)]
+
+
+def may_answer(hand: TableHand, seat: int, by: int | None) -> bool:
+    """Whether `by` (None: the host) may act for `seat`: its own phone, the host, or a helper for a phone-less seat."""
+    return by is None or by == seat or (hand.helpers and hand.phoneless[seat] and _a_seat(hand, by))
+
+
+def _a_seat(hand: TableHand, seat: object) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < hand.players
+
+
+def hurry_deadline(hand: TableHand) -> float | None:
+    """When a "Discard!" may come without waiting for everyone (None: not now, or the variant never hurries)."""
+    v = hand.variant
+    if hand.phase not in (Phase.READY, Phase.LAST_READY) or not v.hurry_after_s or hand.paused_at is not None:
+        return None
+    return hand.called_at + hand.paused_s + v.hurry_after_s + v.hurry_countdown_s
+
+
+def apply(hand: TableHand, command: Command) -> tuple[TableHand, list[Event]]:
+    """The hand after `command` and the events it caused, or a RummyError with the hand untouched."""
+    if not isinstance(command, ACCEPTS[hand.phase]):
+        raise _refusal(hand, command)
+    seat = getattr(command, "seat", None)
+    if hasattr(command, "seat"):
+        _check_seat(hand, command)
+    cycle = getattr(command, "cycle", None)
+    if cycle is not None and cycle != hand.cycle:
+        raise Stale("error.stale")
+    match command:
+        case Call(now=now, force=force):
+            return _call(hand, now, force)
+        case Pause(now=now) | Resume(now=now):
+            return _pause(hand, now, isinstance(command, Pause))
+        case Ready(ready=ready):
+            return _ready(hand, seat, ready)
+        case CallMatch():
+            return replace(hand, matched=hand.matched + (seat,)), [Matched(seat)]
+        case Withdraw():
+            matched = tuple(s for s in hand.matched if s != seat)
+            return replace(hand, matched=matched), [MatchWithdrawn(seat)]
+        case Done():
+            return _next_turn(hand, [])
+        case Out():
+            return _out(hand, seat)
+        case Draft(cards=cards):
+            return _draft(hand, seat, cards)
+        case Confirm():
+            entry = entries.from_cards(hand.variant, hand.players, hand.hand_no, hand.drafts[seat], seat in hand.matched)
+            return _enter(hand, seat, entry)
+        case TypePoints(points=points):
+            return _enter(hand, seat, entries.from_points(hand.variant, hand.hand_no, points, seat in hand.matched))
+    raise BadCommand("error.unknown_command")  # pragma: no cover - ACCEPTS lists every command
+
+
+def _refusal(hand: TableHand, command: Command) -> OutOfPhase:
+    if isinstance(command, (CallMatch, Withdraw)):
+        return OutOfPhase("error.match_when")
+    return OutOfPhase(f"table.phase.{hand.phase.value}")
+
+
+def _check_seat(hand: TableHand, command: Command) -> None:
+    """A real seat, answered by someone allowed to, and one that may do this now."""
+    seat, by = command.seat, command.by
+    if not _a_seat(hand, seat) or not (by is None or _a_seat(hand, by)):
+        raise BadCommand("error.no_seat")
+    if not may_answer(hand, seat, by):
+        raise BadCommand("error.answer_for")
+    match command:
+        case CallMatch() if hand.phase is Phase.SETUP and not hand.variant.setup_match:
+            raise OutOfPhase("error.match_when")
+        case CallMatch() if seat in hand.matched:
+            raise AlreadyDone("error.matched_already")
+        case Withdraw() if seat not in hand.matched:
+            raise OutOfPhase("error.no_claim")
+        case Ready() | Done() | Out() if seat in hand.matched:
+            raise OutOfPhase("error.matched_already")
+        case Done() | Out() if seat != hand.turn:
+            raise OutOfPhase("error.not_your_turn")
+        case Draft() | Confirm() | TypePoints() if hand.entries[seat] is not None:
+            raise AlreadyDone("error.entered_already")
+        case Draft() | Confirm() | TypePoints() if hand.phase is not Phase.ENTRY and seat not in hand.matched:
+            raise OutOfPhase("error.enter_after")
+
+
+def _begin(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
+    """The first "Draw!" (or the first turn); after a setup match, straight to the last cycle."""
+    if len(hand.matched) == hand.players:
+        return _to_entry(hand)
+    if not hand.variant.turns:
+        phase = Phase.LAST_READY if hand.matched else Phase.READY
+        return _draw(replace(hand, phase=phase), now)
+    starter = left_of(hand.dealer, hand.players)
+    if hand.matched:  # a complete hand was dealt: everyone else has one turn, from the starter
+        return _last_turns(hand, starter)
+    hand = replace(hand, phase=Phase.TURN, turn=starter, cycle=1)
+    return hand, [PhaseChanged(hand.phase.value), TurnBegan(starter, last=False)]
+
+
+def _draw(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
+    """"Draw!": every seat still playing owes a Ready; the hurry counts from now."""
+    n = hand.players
+    paused_at = now if hand.paused_at is not None else None
+    hand = replace(hand, ready=(False,) * n, cycle=hand.cycle + 1, called_at=now, paused_at=paused_at, paused_s=0.0)
+    return hand, [Called("draw"), PhaseChanged(hand.phase.value)]
+
+
+def _call(hand: TableHand, now: float, force: bool) -> tuple[TableHand, list[Event]]:
+    if hand.phase in _WINDOWS:
+        return _begin(hand, now) if hand.phase is Phase.SETUP else _after_window(hand, now)
+    waiting = hand.waiting_for()
+    due = hurry_deadline(hand)
+    hurried = due is not None and now >= due
+    if hand.phase in (Phase.TURN, Phase.LAST_TURN):
+        if not force:
+            raise Waiting("error.waiting_turn")
+        return _next_turn(hand, [])  # the host's "call now" ends a turn for a player who forgot Done
+    if waiting and not (force or hurried):
+        raise Waiting("error.waiting_ready", n=len(waiting))
+    events: list[Event] = [Called("discard", tuple(waiting))]
+    if hand.phase is Phase.LAST_READY:
+        hand, more = _to_entry(hand)
+        return hand, events + more
+    hand = replace(hand, phase=Phase.REVEAL)
+    return hand, events + [PhaseChanged(hand.phase.value)]
+
+
+def _after_window(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
+    if len(hand.matched) == hand.players:
+        return _to_entry(hand)
+    return _draw(replace(hand, phase=Phase.LAST_READY if hand.matched else Phase.READY), now)
+
+
+def _pause(hand: TableHand, now: float, pause: bool) -> tuple[TableHand, list[Event]]:
+    if pause == (hand.paused_at is not None):
+        raise AlreadyDone("error.paused_already" if pause else "error.nothing_to_resume")
+    if pause:
+        return replace(hand, paused_at=now), [PauseChanged(True)]
+    # A "Draw!" during a pause restarts the pause from itself: only the pause since then holds the hurry back.
+    hand = replace(hand, paused_at=None, paused_s=hand.paused_s + max(0.0, now - hand.paused_at))
+    return hand, [PauseChanged(False)]
+
+
+def _ready(hand: TableHand, seat: int, ready: bool) -> tuple[TableHand, list[Event]]:
+    if hand.ready[seat] == ready:
+        raise AlreadyDone("error.ready_already" if ready else "error.not_ready")
+    hand = replace(hand, ready=hand.ready[:seat] + (ready,) + hand.ready[seat + 1 :])
+    return hand, [ReadyChanged(seat, ready)]
+
+
+def _clockwise(hand: TableHand, start: int) -> tuple[int, ...]:
+    """The seats still playing, in turn order from `start`."""
+    order = ((start + k) % hand.players for k in range(hand.players))
+    return tuple(s for s in order if s not in hand.matched)
+
+
+def _last_turns(hand: TableHand, start: int) -> tuple[TableHand, list[Event]]:
+    to_play = _clockwise(hand, start)
+    hand = replace(hand, phase=Phase.LAST_TURN, to_play=to_play, turn=to_play[0], cycle=hand.cycle + 1)
+    return hand, [PhaseChanged(hand.phase.value), TurnBegan(hand.turn, last=True)]
+
+
+def _out(hand: TableHand, seat: int) -> tuple[TableHand, list[Event]]:
+    hand = replace(hand, matched=hand.matched + (seat,))
+    following, events = _last_turns(hand, left_of(seat, hand.players))
+    return following, [WentOut(seat), *events]
+
+
+def _next_turn(hand: TableHand, events: list[Event]) -> tuple[TableHand, list[Event]]:
+    """The turn passes on: to the left, or to the next of those still owed their one more turn."""
+    if hand.phase is Phase.LAST_TURN:
+        to_play = hand.to_play[1:]
+        if not to_play:
+            return _to_entry(replace(hand, to_play=()))
+        hand = replace(hand, to_play=to_play, turn=to_play[0], cycle=hand.cycle + 1)
+        return hand, events + [TurnBegan(hand.turn, last=True)]
+    hand = replace(hand, turn=left_of(hand.turn, hand.players), cycle=hand.cycle + 1)
+    return hand, events + [TurnBegan(hand.turn, last=False)]
+
+
+def _to_entry(hand: TableHand) -> tuple[TableHand, list[Event]]:
+    hand = replace(hand, phase=Phase.ENTRY, turn=None, called_at=None)
+    if not hand.waiting_for():  # every matched seat entered its cards during the last cycle
+        return _scored(hand, [PhaseChanged(hand.phase.value)])
+    return hand, [PhaseChanged(hand.phase.value)]
+
+
+def _draft(hand: TableHand, seat: int, texts: tuple[str, ...]) -> tuple[TableHand, list[Event]]:
+    cards = entries.parse_faces(texts)
+    entries.check_cards(hand.variant, hand.players, hand.size, cards, whole=False)
+    hand = replace(hand, drafts=hand.drafts[:seat] + (cards,) + hand.drafts[seat + 1 :])
+    return hand, [Drafted(seat, len(cards))]
+
+
+def _enter(hand: TableHand, seat: int, entry: Entry) -> tuple[TableHand, list[Event]]:
+    hand = replace(hand, entries=hand.entries[:seat] + (entry,) + hand.entries[seat + 1 :])
+    events: list[Event] = [Entered(seat, entry.points, entry.how, entry.claim)]
+    if hand.phase is Phase.ENTRY and not hand.waiting_for():
+        return _scored(hand, events)
+    return hand, events
+
+
+def _scored(hand: TableHand, events: list[Event]) -> tuple[TableHand, list[Event]]:
+    hand = replace(hand, phase=Phase.SCORED)
+    scores = tuple(e.points for e in hand.entries)
+    return hand, events + [PhaseChanged(hand.phase.value), HandScored(hand.hand_no, scores)]
