@@ -285,8 +285,10 @@ def _after_window(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
 
 
 def _pause(hand: TableHand, now: float, pause: bool) -> tuple[TableHand, list[Event]]:
-    if pause == (hand.paused_at is not None):
-        raise AlreadyDone("error.paused_already" if pause else "error.nothing_to_resume")
+    if pause and hand.paused_at is not None:
+        raise AlreadyDone("error.paused_already")
+    if not pause and hand.paused_at is None:
+        raise AlreadyDone("error.nothing_to_resume")
     if pause:
         return replace(hand, paused_at=now), [PauseChanged(True)]
     # A "Draw!" during a pause restarts the pause from itself: only the pause since then holds the hurry back.
@@ -296,7 +298,7 @@ def _pause(hand: TableHand, now: float, pause: bool) -> tuple[TableHand, list[Ev
 
 def _ready(hand: TableHand, seat: int, ready: bool) -> tuple[TableHand, list[Event]]:
     if hand.ready[seat] == ready:
-        raise AlreadyDone("error.ready_already" if ready else "error.not_ready")
+        raise AlreadyDone("error.ready_already") if ready else AlreadyDone("error.not_ready")
     hand = replace(hand, ready=hand.ready[:seat] + (ready,) + hand.ready[seat + 1 :])
     return hand, [ReadyChanged(seat, ready)]
 
