@@ -47,3 +47,11 @@ def adversarial_hands(draw: st.DrawFn, max_size: int = 10) -> list[Card]:
 
 
 wild_ranks = st.one_of(st.none(), st.integers(3, 13))
+
+
+@st.composite
+def shoe_faces(draw: st.DrawFn, decks: int, jokers: int, size: int) -> tuple[str, ...]:
+    """A hand of `size` real cards dealt from a shoe of `decks` decks and `jokers`, as a picker sends them."""
+    shoe = make_shoe(decks, jokers)
+    ids = draw(st.lists(st.integers(0, len(shoe) - 1), min_size=size, max_size=size, unique=True))
+    return tuple(str(shoe[i]) for i in ids)

@@ -1,0 +1,253 @@
+"""The real-cards hand machine: the caller's Ready/Discard!/Match! cycles, the hurry, turns with Done and Out!."""
+
+from __future__ import annotations
+
+import pytest
+
+from partyrummy.errors import AlreadyDone, BadCommand, OutOfPhase, RummyError, Stale, Waiting
+from partyrummy.i18n import default_catalogs
+from partyrummy.realcards import table
+from partyrummy.realcards.commands import (
+    Call,
+    Called,
+    CallMatch,
+    Confirm,
+    Done,
+    Draft,
+    Entered,
+    HandScored,
+    Matched,
+    Out,
+    Pause,
+    PhaseChanged,
+    Ready,
+    Resume,
+    TableSet,
+    TurnBegan,
+    TypePoints,
+    WentOut,
+    Withdraw,
+)
+from partyrummy.realcards.table import Phase, TableHand
+from partyrummy.variants import default_variants
+
+VARIANTS = default_variants()
+PARTY, CLASSIC = VARIANTS["party"], VARIANTS["classic"]
+
+
+def run(hand: TableHand, *commands) -> tuple[TableHand, list]:
+    events = []
+    for command in commands:
+        hand, more = table.apply(hand, command)
+        events += more
+    return hand, events
+
+
+def refused(hand: TableHand, command) -> RummyError:
+    """The error a refused command raises."""
+    with pytest.raises(RummyError) as caught:
+        table.apply(hand, command)
+    return caught.value
+
+
+def party(players: int = 4, hand_no: int = 1, phoneless: tuple[int, ...] = (), helpers: bool = False) -> TableHand:
+    flags = tuple(s in phoneless for s in range(players))
+    return table.deal(PARTY, hand_no, flags, helpers)[0]
+
+
+def all_ready(hand: TableHand, seats) -> tuple[TableHand, list]:
+    return run(hand, *(Ready(s) for s in seats))
+
+
+def test_each_deal_tells_the_table_what_to_deal() -> None:
+    hand, events = table.deal(PARTY, 3, (False,) * 12)
+    assert events == [TableSet(3, 5, 5, piles=12, dealer=None, starter=None), PhaseChanged("setup")]
+    assert hand.phase is Phase.SETUP  # people deal the real cards until the caller's first "Draw!"
+    # Turns: one shared pile, and the dealer moves left each hand; the player on their left starts.
+    assert table.deal(CLASSIC, 1, (False,) * 4)[1][0] == TableSet(1, 3, 3, piles=1, dealer=0, starter=1)
+    assert table.deal(CLASSIC, 6, (False,) * 4)[1][0] == TableSet(6, 8, 8, piles=1, dealer=1, starter=2)
+    with pytest.raises(BadCommand):
+        table.deal(PARTY, 1, (False,) * 13)
+
+
+def test_discard_comes_when_everyone_is_ready_then_the_match_window() -> None:
+    hand, events = run(party(), Call(now=10.0))
+    assert events == [Called("draw"), PhaseChanged("ready")] and hand.cycle == 1
+    hand, _ = all_ready(hand, [0, 1, 2])
+    error = refused(hand, Call(now=11.0))
+    assert (type(error), error.key, error.params) == (Waiting, "error.waiting_ready", {"n": 1})
+    assert hand.waiting_for() == [3]
+    hand, events = run(hand, Ready(3), Call(now=12.0))
+    assert events[-2:] == [Called("discard", late=()), PhaseChanged("reveal")]
+    # No Match! while people hold their discards; the next "Draw!" clears every Ready.
+    hand, events = run(hand, Call(now=13.0))
+    assert hand.phase is Phase.READY and hand.ready == (False,) * 4 and hand.cycle == 2
+
+
+def test_a_ready_tap_can_be_taken_back_and_is_not_counted_twice() -> None:
+    hand, _ = run(party(), Call(now=0.0), Ready(1))
+    assert isinstance(refused(hand, Ready(1)), AlreadyDone)
+    hand, _ = run(hand, Ready(1, ready=False))
+    assert hand.waiting_for() == [0, 1, 2, 3]
+    assert refused(hand, Ready(1, ready=False)).key == "error.not_ready"
+    # A tap meant for an earlier cycle does not count in this one.
+    assert isinstance(refused(hand, Ready(1, cycle=0)), Stale)
+    assert run(hand, Ready(1, cycle=1))[0].ready[1]
+
+
+def test_the_hurry_lets_the_caller_discard_without_the_slow_ones() -> None:
+    hurry = PARTY.hurry_after_s + PARTY.hurry_countdown_s
+    hand, _ = run(party(), Call(now=100.0), Ready(0))
+    assert table.hurry_deadline(hand) == 100.0 + hurry
+    assert isinstance(refused(hand, Call(now=100.0 + hurry - 0.5)), Waiting)
+    after, events = run(hand, Call(now=100.0 + hurry))
+    assert events[0] == Called("discard", late=(1, 2, 3)) and after.phase is Phase.REVEAL
+    # The host's "call now" does not wait for the hurry either.
+    assert run(hand, Call(now=101.0, force=True))[1][0] == Called("discard", late=(1, 2, 3))
+
+
+def test_a_pause_holds_the_hurry_back() -> None:
+    hurry = PARTY.hurry_after_s + PARTY.hurry_countdown_s
+    hand, _ = run(party(), Call(now=0.0), Pause(now=5.0))
+    assert table.hurry_deadline(hand) is None
+    assert isinstance(refused(hand, Call(now=hurry + 100)), Waiting)  # paused: no hurried "Discard!"
+    assert refused(hand, Pause(now=6.0)).key == "error.paused_already"
+    hand, _ = run(hand, Resume(now=35.0))
+    assert table.hurry_deadline(hand) == hurry + 30.0  # the 30 paused seconds do not count
+    assert refused(hand, Resume(now=36.0)).key == "error.nothing_to_resume"
+    # The next "Draw!" starts a fresh hurry.
+    hand, _ = run(hand, Call(now=50.0, force=True), Call(now=51.0))
+    assert table.hurry_deadline(hand) == 51.0 + hurry
+
+
+def test_a_variant_without_hurry_never_discards_for_the_slow() -> None:
+    patient = PARTY.__class__(**{**PARTY.__dict__, "hurry_after_s": 0})
+    hand, _ = run(table.deal(patient, 1, (False,) * 3)[0], Call(now=0.0))
+    assert table.hurry_deadline(hand) is None
+    assert isinstance(refused(hand, Call(now=10_000.0)), Waiting)
+
+
+def test_match_then_one_last_cycle_for_everyone_else_then_entry() -> None:
+    hand, _ = run(party(), Call(now=0.0))
+    assert refused(hand, CallMatch(2)).key == "error.match_when"  # not while the discards are held
+    hand, _ = all_ready(hand, range(4))
+    hand, events = run(hand, Call(now=1.0), CallMatch(2), CallMatch(0))
+    assert events[-2:] == [Matched(2), Matched(0)] and hand.matched == (2, 0)  # both in the same window: both out
+    hand, events = run(hand, Call(now=2.0))
+    assert hand.phase is Phase.LAST_READY and hand.waiting_for() == [1, 3]
+    assert refused(hand, Ready(2)).key == "error.matched_already"
+    assert refused(hand, CallMatch(1)).key == "error.match_when"  # no window in the last cycle
+    hand, events = run(hand, Ready(1), Ready(3), Call(now=3.0))
+    assert hand.phase is Phase.ENTRY and events[-1] == PhaseChanged("entry")
+    assert hand.waiting_for() == [0, 1, 2, 3]
+
+
+def test_a_late_call_waits_for_the_next_window() -> None:
+    hand, _ = run(party(3), Call(now=0.0), Ready(0), Ready(1), Ready(2), Call(now=1.0))
+    hand, _ = run(hand, Call(now=2.0))  # seat 1 was complete but did not call: it plays on
+    assert refused(hand, CallMatch(1)).key == "error.match_when"
+    hand, _ = run(hand, Ready(0), Ready(1), Ready(2), Call(now=3.0), CallMatch(1))
+    assert hand.matched == (1,)
+
+
+def test_setup_match_before_the_first_draw_only_where_the_variant_allows_it() -> None:
+    hand, _ = run(party(3), CallMatch(1), Call(now=0.0))
+    assert hand.phase is Phase.LAST_READY and hand.waiting_for() == [0, 2]
+    classic = table.deal(CLASSIC, 1, (False,) * 3)[0]
+    assert refused(classic, CallMatch(1)).key == "error.match_when"
+
+
+def test_a_match_tapped_by_mistake_is_taken_back_in_its_window() -> None:
+    hand, _ = run(party(3), CallMatch(1), Withdraw(1))
+    assert hand.matched == ()
+    assert refused(hand, Withdraw(1)).key == "error.no_claim"
+    hand, _ = run(hand, CallMatch(1), Call(now=0.0))
+    assert refused(hand, Withdraw(1)).key == "error.match_when"  # the caller moved on: the claim stands
+
+
+def test_when_everyone_matches_the_hand_goes_straight_to_entry() -> None:
+    hand, _ = run(party(2), CallMatch(0), CallMatch(1), Call(now=0.0))
+    assert hand.phase is Phase.ENTRY
+
+
+def test_phoneless_seats_are_answered_by_the_host_or_allowed_phones_only() -> None:
+    hand, _ = run(party(4, phoneless=(3,)), Call(now=0.0))
+    assert refused(hand, Ready(3, by=0)).key == "error.answer_for"  # helpers not allowed yet
+    assert refused(hand, Ready(2, by=0)).key == "error.answer_for"  # a phone never answers for another phone
+    assert refused(hand, Ready(1, by=7)).key == "error.no_seat"
+    assert run(hand, Ready(3, by=None))[0].ready[3]  # the host (TV) answers for anyone
+    helped = run(party(4, phoneless=(3,), helpers=True), Call(now=0.0))[0]
+    assert run(helped, Ready(3, by=0))[0].ready[3]
+    assert refused(helped, Ready(2, by=0)).key == "error.answer_for"
+
+
+def test_twelve_seats_four_without_phones_play_a_cycle() -> None:
+    phoneless = (2, 5, 8, 11)
+    hand, _ = run(party(12, phoneless=phoneless, helpers=True), Call(now=0.0))
+    phones = [s for s in range(12) if s not in phoneless]
+    hand, _ = run(hand, *(Ready(s, by=s) for s in phones), *(Ready(s, by=s - 1) for s in phoneless))
+    hand, _ = run(hand, Call(now=1.0), CallMatch(5, by=4), Call(now=2.0))
+    assert hand.phase is Phase.LAST_READY and 5 not in hand.waiting_for() and len(hand.waiting_for()) == 11
+
+
+def test_turns_done_passes_left_and_out_gives_everyone_else_one_more_turn() -> None:
+    hand = table.deal(CLASSIC, 1, (False,) * 4)[0]  # dealer 0: seat 1 starts
+    hand, events = run(hand, Call(now=0.0))
+    assert hand.phase is Phase.TURN and events[-1] == TurnBegan(1, last=False)
+    assert refused(hand, Done(2)).key == "error.not_your_turn"
+    assert refused(hand, Ready(1)).key == "table.phase.turn"
+    hand, events = run(hand, Done(1), Done(2), Done(3), Done(0))
+    assert [e.seat for e in events] == [2, 3, 0, 1] and hand.turn == 1
+    assert isinstance(refused(hand, Done(1, cycle=hand.cycle - 1)), Stale)
+    hand, events = run(hand, Done(1), Out(2))
+    assert events[-3:] == [WentOut(2), PhaseChanged("last_turn"), TurnBegan(3, last=True)]
+    assert hand.to_play == (3, 0, 1)
+    assert refused(hand, Out(3)).key == "table.phase.last_turn"  # the last turns have no Out!
+    hand, events = run(hand, Done(3), Done(0))
+    assert hand.turn == 1 and hand.phase is Phase.LAST_TURN
+    hand, events = run(hand, Done(1))
+    assert hand.phase is Phase.ENTRY and hand.turn is None
+
+
+def test_the_host_ends_a_forgotten_turn_with_call_now() -> None:
+    hand, _ = run(table.deal(CLASSIC, 2, (False,) * 3)[0], Call(now=0.0))  # dealer 1: seat 2 starts
+    assert hand.turn == 2
+    assert refused(hand, Call(now=1.0)).key == "error.waiting_turn"
+    hand, events = run(hand, Call(now=1.0, force=True))
+    assert hand.turn == 0 and events == [TurnBegan(0, last=False)]
+
+
+def to_entry(players: int = 3) -> TableHand:
+    """A party hand in which seat 0 matched and the last cycle is under way."""
+    hand, _ = run(party(players), Call(now=0.0), *(Ready(s) for s in range(players)), Call(now=1.0))
+    return run(hand, CallMatch(0), Call(now=2.0))[0]
+
+
+def test_the_matched_player_enters_during_the_last_cycle_the_others_after() -> None:
+    hand = to_entry()
+    assert refused(hand, TypePoints(1, 5)).key == "error.enter_after"
+    hand, events = run(hand, Draft(0, ("5H", "6H")), Draft(0, ("5H", "6H", "7H")), Confirm(0))
+    assert events[-1] == Entered(0, 0, "cards", claim=True)
+    assert hand.entries[0].melds and hand.phase is Phase.LAST_READY
+    assert refused(hand, TypePoints(0, 0)).key == "error.entered_already"
+    hand, _ = run(hand, Ready(1), Ready(2), Call(now=3.0))
+    assert hand.waiting_for() == [1, 2]
+    bad = refused(hand, Draft(1, ("7H",) * 5))
+    assert bad.key == "error.hand_count"  # hand 1 holds 3 cards
+    hand, _ = run(hand, Draft(1, ("AH", "9C")))
+    assert refused(hand, Confirm(1)).params == {"n": 3, "count": 2}
+    hand, events = run(hand, Draft(1, ("AH", "9C", "KD")), Confirm(1), TypePoints(2, 7))
+    assert hand.phase is Phase.SCORED
+    assert events[-3:] == [Entered(2, 7, "typed", None), PhaseChanged("scored"), HandScored(1, (0, 20, 7))]
+
+
+def test_a_false_match_scores_its_cards_and_the_table_sees_it() -> None:
+    hand, events = run(to_entry(), Draft(0, ("5H", "6H", "9C")), Confirm(0))
+    assert events[-1] == Entered(0, 5 + 6 + 9, "cards", claim=False)
+
+
+def test_every_phase_has_words_in_every_language() -> None:
+    catalogs = default_catalogs()
+    for tag in ("en", "pt-BR", "es", "ro"):
+        for phase in Phase:
+            assert catalogs.text(tag, f"table.phase.{phase.value}") != f"table.phase.{phase.value}"
