@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from partyrummy.errors import AlreadyDone, BadCommand, OutOfPhase, RummyError, Stale, Waiting
@@ -121,7 +123,7 @@ def test_a_pause_holds_the_hurry_back() -> None:
 
 
 def test_a_variant_without_hurry_never_discards_for_the_slow() -> None:
-    patient = PARTY.__class__(**{**PARTY.__dict__, "hurry_after_s": 0})
+    patient = dataclasses.replace(PARTY, hurry_after_s=0)
     hand, _ = run(table.deal(patient, 1, (False,) * 3)[0], Call(now=0.0))
     assert table.hurry_deadline(hand) is None
     assert isinstance(refused(hand, Call(now=10_000.0)), Waiting)

@@ -1,0 +1,251 @@
+"""The real-cards game: hands in a row, totals and winners, the host's corrections, and exact replay."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from partyrummy.errors import RummyError
+from partyrummy.realcards import scorebook
+from partyrummy.realcards.commands import (
+    AllowHelpers,
+    Call,
+    CallMatch,
+    Confirm,
+    Correct,
+    Corrected,
+    CorrectionUndone,
+    Done,
+    Draft,
+    GameEnded,
+    Out,
+    Pause,
+    PhonelessSet,
+    Ready,
+    Resume,
+    SetPhoneless,
+    TypePoints,
+    UndoCorrection,
+    Withdraw,
+    command_from_dict,
+    command_to_dict,
+)
+from partyrummy.realcards.entry import most_points
+from partyrummy.realcards.table import Phase
+from partyrummy.variants import default_variants
+
+from .strategies import shoe_faces
+
+VARIANTS = default_variants()
+SHORT = dataclasses.replace(VARIANTS["party"], hand_sizes=(3, 4))  # two hands: the end comes soon
+SHORT_APP = dataclasses.replace(VARIANTS["app"], hand_sizes=(3, 4))  # turns, with jokers
+SHORT_CLASSIC = dataclasses.replace(VARIANTS["classic"], hand_sizes=(3, 4))
+
+
+def run(book, *commands):
+    events = []
+    for command in commands:
+        book, more = scorebook.apply(book, command)
+        events += more
+    return book, events
+
+
+def typed_hand(book, points: tuple[int, ...], now: float = 0.0):
+    """One caller-paced hand: seat 0 matches in the first window, everyone types their points."""
+    seats = range(book.players)
+    book, _ = run(book, Call(now), *(Ready(s) for s in seats), Call(now + 1), CallMatch(0), Call(now + 2))
+    book, _ = run(book, *(Ready(s) for s in seats if s), Call(now + 3))
+    return run(book, *(TypePoints(s, p) for s, p in enumerate(points)))
+
+
+def test_hands_add_up_and_the_lowest_total_wins() -> None:
+    book, _ = scorebook.new_book(SHORT, 3, seed=1)
+    book, _ = typed_hand(book, (0, 12, 5))
+    book, events = run(book, Call(10.0))
+    assert book.hand.hand_no == 2 and book.totals == (0, 12, 5)
+    book, _ = typed_hand(book, (0, 3, 9), now=20.0)
+    book, events = run(book, Call(30.0))
+    assert events == [GameEnded((0, 15, 14), (0,))] and book.over and book.winners == (0,)
+    assert isinstance(pytest.raises(RummyError, scorebook.apply, book, Call(31.0)).value.key, str)
+
+
+def test_a_tie_at_the_top_follows_the_variant() -> None:
+    for variant, expected in ((SHORT, (0, 1)), (dataclasses.replace(SHORT, ties="no-winner"), ())):
+        book, _ = scorebook.new_book(variant, 2, seed=1)
+        book, _ = typed_hand(book, (0, 0))
+        book, _ = run(book, Call(10.0))
+        book, _ = typed_hand(book, (4, 4), now=20.0)
+        assert run(book, Call(30.0))[0].winners == expected
+
+
+def test_the_host_corrects_any_score_keeps_the_old_and_undoes_the_last() -> None:
+    book, _ = scorebook.new_book(SHORT, 3, seed=1)
+    book, _ = typed_hand(book, (0, 12, 5))
+    book, _ = run(book, Call(10.0))
+    book, events = run(book, Correct(1, 1, 2))
+    assert events == [Corrected(1, 1, old=12, new=2)] and book.totals == (0, 2, 5)
+    cell = book.cell(1, 1)
+    assert (cell.points, cell.how, cell.corrected_from) == (2, "typed", 12)
+    book, events = run(book, Correct(1, 1, 3))
+    assert events == [Corrected(1, 1, old=2, new=3)] and book.cell(1, 1).corrected_from == 12
+    book, events = run(book, UndoCorrection())
+    assert events == [CorrectionUndone(1, 1, points=2)] and book.totals == (0, 2, 5)
+    book, _ = run(book, UndoCorrection())
+    assert book.totals == (0, 12, 5) and book.cell(1, 1).corrected_from is None
+    assert pytest.raises(RummyError, scorebook.apply, book, UndoCorrection()).value.key == "error.nothing_to_undo"
+
+
+def test_corrections_are_refused_with_the_reason() -> None:
+    book, _ = scorebook.new_book(SHORT, 3, seed=1)
+    assert pytest.raises(RummyError, scorebook.apply, book, Correct(1, 0, 4)).value.key == "error.not_scored_yet"
+    book, _ = typed_hand(book, (0, 12, 5))
+    for command, key in (
+        (Correct(1, 3, 4), "error.no_seat"),
+        (Correct(1, 1, 12), "error.same_score"),
+        (Correct(1, 1, most_points(SHORT, 1) + 1), "error.points_range"),
+        (Correct(1, 1, "4"), "error.not_int"),
+        (Correct(2, 1, 4), "error.not_scored_yet"),
+    ):
+        with pytest.raises(RummyError) as caught:
+            scorebook.apply(book, command)
+        assert caught.value.key == key
+
+
+def test_a_correction_after_the_last_hand_can_change_the_winner() -> None:
+    book, _ = scorebook.new_book(SHORT, 2, seed=1)
+    book, _ = typed_hand(book, (0, 6))
+    book, _ = run(book, Call(10.0))
+    book, _ = typed_hand(book, (0, 3), now=20.0)
+    book, _ = run(book, Call(30.0))
+    book, events = run(book, Correct(2, 0, 20))
+    assert events[-1] == GameEnded((20, 9), (1,)) and book.winners == (1,)
+    book, events = run(book, UndoCorrection())
+    assert events[-1] == GameEnded((0, 9), (0,))
+
+
+def test_phoneless_seats_and_helpers_carry_over_to_the_next_hand() -> None:
+    book, _ = scorebook.new_book(SHORT, 3, seed=1, phoneless=(2,))
+    book, events = run(book, SetPhoneless(1), AllowHelpers(True), SetPhoneless(2, False))
+    assert events[0] == PhonelessSet(1, True)
+    book, _ = typed_hand(book, (0, 1, 2))
+    book, _ = run(book, Call(10.0))
+    assert book.hand.phoneless == (False, True, False) and book.hand.helpers
+    assert pytest.raises(RummyError, scorebook.apply, book, SetPhoneless(5)).value.key == "error.no_seat"
+
+
+def test_commands_travel_as_json_and_come_back_equal() -> None:
+    commands = [Call(1.5, True), Ready(2, False, 0, 3), Draft(1, ("7H", "JK"), 4), Correct(3, 1, 9), UndoCorrection()]
+    for command in commands:
+        assert command_from_dict(json.loads(json.dumps(command_to_dict(command)))) == command
+    with pytest.raises(RummyError):
+        command_from_dict({"type": "shuffle"})
+    with pytest.raises(RummyError):
+        command_from_dict({"type": "ready", "seat": 1, "cards": []})
+
+
+def test_the_engine_of_the_mode_imports_no_web_framework() -> None:
+    code = (
+        "import sys, partyrummy.realcards.scorebook, partyrummy.realcards.table, partyrummy.realcards.entry; "
+        "bad = [m for m in ('flask', 'flask_socketio', 'socketio', 'engineio') if m in sys.modules]; "
+        "sys.exit(1 if bad else 0)"
+    )
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+# -- Any play, legal or not ----------------------------------------------------------
+
+
+class ScorebookMachine(RuleBasedStateMachine):
+    """Random commands from every seat, the host and the caller; refused ones change nothing."""
+
+    @initialize(data=st.data())
+    def start(self, data) -> None:
+        variant = data.draw(st.sampled_from([SHORT, SHORT_APP, SHORT_CLASSIC]))
+        players = data.draw(st.integers(variant.min_players, min(variant.max_players, 6)))
+        phoneless = tuple(data.draw(st.sets(st.integers(0, players - 1), max_size=players - 1)))
+        self.args = (variant, players, 7, phoneless)
+        self.book, _ = scorebook.new_book(variant, players, 7, phoneless)
+        self.now, self.accepted = 0.0, []
+
+    def candidates(self, data) -> list:
+        book, now = self.book, self.now
+        size = book.hand.size
+        faces = data.draw(shoe_faces(book.variant.decks_for(book.players), book.variant.jokers, size))
+        seat_commands = [Ready(0), Ready(0, False), CallMatch(0), Withdraw(0), Done(0), Out(0), Confirm(0)]
+        seat_commands += [Draft(0, faces), Draft(0, faces[:-1]), TypePoints(0, data.draw(st.integers(-1, 40)))]
+        by = data.draw(st.one_of(st.none(), st.integers(0, book.players)))
+        out = [dataclasses.replace(c, seat=s, by=by) for s in range(book.players) for c in seat_commands]
+        out += [Call(now), Call(now, force=True), Pause(now), Resume(now), UndoCorrection(), AllowHelpers(True)]
+        cell = (data.draw(st.integers(0, 3)), data.draw(st.integers(0, book.players)), data.draw(st.integers(0, 30)))
+        out.append(Correct(*cell))
+        return out
+
+    def accepts(self, command) -> bool:
+        try:
+            scorebook.apply(self.book, command)
+        except RummyError:
+            return False
+        return True
+
+    @rule(data=st.data(), step=st.sampled_from([0.0, 1.0, 45.0]))
+    def legal(self, data, step: float) -> None:
+        """Mostly moves the game on: one of the commands it would accept now."""
+        self.now += step
+        accepted = [c for c in self.candidates(data) if self.accepts(c)]
+        if accepted:
+            self.apply(data.draw(st.sampled_from(accepted)))
+
+    @rule(data=st.data())
+    def anything(self, data) -> None:
+        self.apply(data.draw(st.sampled_from(self.candidates(data))))
+
+    def apply(self, command) -> None:
+        before = self.book
+        try:
+            self.book, events = scorebook.apply(self.book, command)
+        except RummyError as error:
+            assert error.key and error.code
+            assert self.book == before
+            return
+        self.accepted.append(command)
+        assert events, "an accepted command says what it did"
+
+    @invariant()
+    def seats_and_phase_agree(self) -> None:
+        hand = self.book.hand
+        assert len(hand.ready) == len(hand.entries) == len(hand.drafts) == hand.players
+        assert (hand.turn is not None) == (hand.phase in (Phase.TURN, Phase.LAST_TURN))
+        assert hand.turn not in hand.matched and not set(hand.to_play) & set(hand.matched)
+        assert not set(hand.waiting_for()) & set(hand.matched) or hand.phase is Phase.ENTRY
+        assert all(len(d) <= hand.size for d in hand.drafts)
+
+    @invariant()
+    def entries_are_scored_as_entered(self) -> None:
+        hand = self.book.hand
+        for seat, e in enumerate(hand.entries):
+            if e is not None:
+                assert (e.claim is not None) == (seat in hand.matched)
+                assert 0 <= e.points <= most_points(hand.variant, hand.hand_no) and e.how in ("cards", "typed")
+        assert len(self.book.history) == hand.hand_no - 1 + (hand.phase is Phase.SCORED)
+
+    @invariant()
+    def totals_add_up_the_cells(self) -> None:
+        book = self.book
+        assert book.totals == tuple(sum(row[s] for row in book.scores) for s in range(book.players))
+        assert (book.winners is None) != book.over
+
+    def teardown(self) -> None:
+        if hasattr(self, "book"):
+            journal = json.loads(json.dumps([command_to_dict(c) for c in self.accepted]))
+            assert scorebook.replay(*self.args[:3], [command_from_dict(c) for c in journal], self.args[3]) == self.book
+
+
+ScorebookMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=80, deadline=None)
+TestScorebookMachine = ScorebookMachine.TestCase
