@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from partyrummy.errors import AlreadyDone, BadCommand, OutOfPhase, RummyError, Stale, Waiting
+from partyrummy.errors import AlreadyDone, BadCommand, RummyError, Stale, Waiting
 from partyrummy.i18n import default_catalogs
 from partyrummy.realcards import table
 from partyrummy.realcards.commands import (

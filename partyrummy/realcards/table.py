@@ -199,8 +199,8 @@ def apply(hand: TableHand, command: Command) -> tuple[TableHand, list[Event]]:
         case Draft(cards=cards):
             return _draft(hand, seat, cards)
         case Confirm():
-            entry = entries.from_cards(hand.variant, hand.players, hand.hand_no, hand.drafts[seat], seat in hand.matched)
-            return _enter(hand, seat, entry)
+            cards, claimed = hand.drafts[seat], seat in hand.matched
+            return _enter(hand, seat, entries.from_cards(hand.variant, hand.players, hand.hand_no, cards, claimed))
         case TypePoints(points=points):
             return _enter(hand, seat, entries.from_points(hand.variant, hand.hand_no, points, seat in hand.matched))
     raise BadCommand("error.unknown_command")  # pragma: no cover - ACCEPTS lists every command
