@@ -335,8 +335,6 @@ def _next_turn(hand: TableHand, events: list[Event]) -> tuple[TableHand, list[Ev
 
 def _to_entry(hand: TableHand) -> tuple[TableHand, list[Event]]:
     hand = replace(hand, phase=Phase.ENTRY, turn=None, called_at=None)
-    if not hand.waiting_for():  # every matched seat entered its cards during the last cycle
-        return _scored(hand, [PhaseChanged(hand.phase.value)])
     return hand, [PhaseChanged(hand.phase.value)]
 
 
