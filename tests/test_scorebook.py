@@ -20,14 +20,10 @@ from partyrummy.realcards.commands import (
     CallMatch,
     Confirm,
     Correct,
-    Corrected,
-    CorrectionUndone,
     Done,
     Draft,
-    GameEnded,
     Out,
     Pause,
-    PhonelessSet,
     Ready,
     Resume,
     SetPhoneless,
@@ -38,6 +34,12 @@ from partyrummy.realcards.commands import (
     command_to_dict,
 )
 from partyrummy.realcards.entry import most_points
+from partyrummy.realcards.events import (
+    Corrected,
+    CorrectionUndone,
+    GameEnded,
+    PhonelessSet,
+)
 from partyrummy.realcards.table import Phase
 from partyrummy.variants import default_variants
 

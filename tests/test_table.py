@@ -11,24 +11,26 @@ from partyrummy.i18n import default_catalogs
 from partyrummy.realcards import table
 from partyrummy.realcards.commands import (
     Call,
-    Called,
     CallMatch,
     Confirm,
     Done,
     Draft,
+    Out,
+    Pause,
+    Ready,
+    Resume,
+    TypePoints,
+    Withdraw,
+)
+from partyrummy.realcards.events import (
+    Called,
     Entered,
     HandScored,
     Matched,
-    Out,
-    Pause,
     PhaseChanged,
-    Ready,
-    Resume,
     TableSet,
     TurnBegan,
-    TypePoints,
     WentOut,
-    Withdraw,
 )
 from partyrummy.realcards.table import Phase, TableHand
 from partyrummy.variants import default_variants

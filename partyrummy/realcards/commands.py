@@ -1,4 +1,4 @@
-"""Commands into the real-cards engine and the events it answers with, as frozen records.
+"""Commands into the real-cards engine, as frozen records, and as JSON for the journal.
 
 A seat's command carries `by`: None when the host sent it (the TV or a host
 phone), else the seat of the phone that sent it. A phone answers for its own
@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..commands import GameEnded, HandScored, Matched, PhaseChanged
 from ..errors import BadCommand
 
 __all__ = [
@@ -32,24 +31,6 @@ __all__ = [
     "SetPhoneless",
     "AllowHelpers",
     "Command",
-    "TableSet",
-    "Called",
-    "PauseChanged",
-    "ReadyChanged",
-    "MatchWithdrawn",
-    "TurnBegan",
-    "WentOut",
-    "Drafted",
-    "Entered",
-    "Corrected",
-    "CorrectionUndone",
-    "PhonelessSet",
-    "HelpersAllowed",
-    "PhaseChanged",
-    "Matched",
-    "HandScored",
-    "GameEnded",
-    "Event",
     "command_to_dict",
     "command_from_dict",
 ]
@@ -95,7 +76,7 @@ class Ready:
 
 @dataclass(frozen=True)
 class CallMatch:
-    """"Match!": the seat says its hand is complete; the cards entered at the end check it."""
+    """ "Match!": the seat says its hand is complete; the cards entered at the end check it."""
 
     seat: int
     by: int | None = None
@@ -239,118 +220,3 @@ def command_from_dict(data: dict) -> Command:
     if set(fields) - known:
         raise BadCommand("error.unknown_fields", fields=", ".join(sorted(set(fields) - known)))
     return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
-
-
-# -- Events -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TableSet:
-    """What the TV announces at each deal: deal `size` cards each, then one face up on each of `piles`."""
-
-    hand_no: int
-    size: int
-    wild_rank: int | None
-    piles: int  # one per seat (caller pacing) or one shared pile (turns)
-    dealer: int | None  # turns only: who deals, and who starts (on the dealer's left)
-    starter: int | None
-
-
-@dataclass(frozen=True)
-class Called:
-    """The caller called "draw" or "discard"; `late`: seats not ready when a hurried "Discard!" came."""
-
-    word: str
-    late: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class PauseChanged:
-    paused: bool
-
-
-@dataclass(frozen=True)
-class ReadyChanged:
-    seat: int
-    ready: bool
-
-
-@dataclass(frozen=True)
-class MatchWithdrawn:
-    seat: int
-
-
-@dataclass(frozen=True)
-class TurnBegan:
-    seat: int
-    last: bool  # this seat's one more turn after someone went out
-
-
-@dataclass(frozen=True)
-class WentOut:
-    seat: int
-
-
-@dataclass(frozen=True)
-class Drafted:
-    """A seat's picker changed; the cards are the seat's own business until it confirms."""
-
-    seat: int
-    count: int
-
-
-@dataclass(frozen=True)
-class Entered:
-    """A seat's score for the hand: `how` is "cards" (solved) or "typed"; `claim` judges a Match! (None: none)."""
-
-    seat: int
-    points: int
-    how: str
-    claim: bool | None
-
-
-@dataclass(frozen=True)
-class Corrected:
-    hand_no: int
-    seat: int
-    old: int
-    new: int
-
-
-@dataclass(frozen=True)
-class CorrectionUndone:
-    hand_no: int
-    seat: int
-    points: int  # the score the cell has again
-
-
-@dataclass(frozen=True)
-class PhonelessSet:
-    seat: int
-    phoneless: bool
-
-
-@dataclass(frozen=True)
-class HelpersAllowed:
-    allowed: bool
-
-
-Event = (
-    TableSet
-    | PhaseChanged
-    | Called
-    | PauseChanged
-    | ReadyChanged
-    | Matched
-    | MatchWithdrawn
-    | TurnBegan
-    | WentOut
-    | Drafted
-    | Entered
-    | HandScored
-    | Corrected
-    | CorrectionUndone
-    | PhonelessSet
-    | HelpersAllowed
-    | GameEnded
-)

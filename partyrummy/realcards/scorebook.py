@@ -20,16 +20,18 @@ from .commands import (
     Call,
     Command,
     Correct,
+    SetPhoneless,
+    UndoCorrection,
+)
+from .entry import Entry, most_points
+from .events import (
     Corrected,
     CorrectionUndone,
     Event,
     GameEnded,
     HelpersAllowed,
     PhonelessSet,
-    SetPhoneless,
-    UndoCorrection,
 )
-from .entry import Entry, most_points
 from .table import Phase, TableHand
 
 __all__ = ["Cell", "Correction", "Scorebook", "new_book", "apply", "replay", "winners"]

@@ -27,32 +27,34 @@ from ..variants import Variant
 from . import entry as entries
 from .commands import (
     Call,
-    Called,
     CallMatch,
     Command,
     Confirm,
     Done,
     Draft,
+    Out,
+    Pause,
+    Ready,
+    Resume,
+    TypePoints,
+    Withdraw,
+)
+from .entry import Entry
+from .events import (
+    Called,
     Drafted,
     Entered,
     Event,
     HandScored,
     Matched,
     MatchWithdrawn,
-    Out,
-    Pause,
     PauseChanged,
     PhaseChanged,
-    Ready,
     ReadyChanged,
-    Resume,
     TableSet,
     TurnBegan,
-    TypePoints,
     WentOut,
-    Withdraw,
 )
-from .entry import Entry
 
 __all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "may_answer", "hurry_deadline"]
 
@@ -251,7 +253,7 @@ def _begin(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
 
 
 def _draw(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
-    """"Draw!": every seat still playing owes a Ready; the hurry counts from now."""
+    """ "Draw!": every seat still playing owes a Ready; the hurry counts from now."""
     n = hand.players
     paused_at = now if hand.paused_at is not None else None
     hand = replace(hand, ready=(False,) * n, cycle=hand.cycle + 1, called_at=now, paused_at=paused_at, paused_s=0.0)
