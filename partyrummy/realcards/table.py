@@ -17,10 +17,8 @@ command changes nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 
-from ..cards import Card
 from ..errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
 from ..hand import left_of
 from ..variants import Variant
@@ -55,81 +53,10 @@ from .events import (
     TurnBegan,
     WentOut,
 )
+from .phases import ACCEPTS, WINDOWS, Phase, TableHand, a_seat, hurry_deadline, may_answer
 
+# The phases, their table and the state live in phases.py; they are named here too, as the machine's public face.
 __all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "may_answer", "hurry_deadline"]
-
-
-class Phase(StrEnum):
-    SETUP = "setup"  # people deal; a complete hand may call Match! before the first Draw! (when the variant says so)
-    READY = "ready"  # "Draw!": everyone draws and holds a discard face down, then taps Ready
-    REVEAL = "reveal"  # "Discard!": the match window, until the next "Draw!"
-    LAST_READY = "last_ready"  # someone matched: the last cycle for everyone else
-    TURN = "turn"  # turns: one seat plays, then taps Done or Out!
-    LAST_TURN = "last_turn"  # someone went out: everyone else has one more turn
-    ENTRY = "entry"  # the hand is over: every seat enters its cards or points
-    SCORED = "scored"
-
-
-_HOST = (Pause, Resume)
-_ENTRY = (Draft, Confirm, TypePoints)
-# The one table of what each phase accepts; anything else is OutOfPhase.
-ACCEPTS: dict[Phase, tuple[type, ...]] = {
-    Phase.SETUP: (CallMatch, Withdraw, Call, *_HOST),
-    Phase.READY: (Ready, Call, *_HOST),
-    Phase.REVEAL: (CallMatch, Withdraw, Call, *_HOST),
-    Phase.LAST_READY: (Ready, Call, *_HOST, *_ENTRY),
-    Phase.TURN: (Done, Out, Call, *_HOST),
-    Phase.LAST_TURN: (Done, Call, *_HOST, *_ENTRY),
-    Phase.ENTRY: _ENTRY,
-    Phase.SCORED: (),
-}
-_WINDOWS = frozenset({Phase.SETUP, Phase.REVEAL})
-
-
-@dataclass(frozen=True)
-class TableHand:
-    variant: Variant
-    hand_no: int
-    phase: Phase
-    phoneless: tuple[bool, ...]  # by seat: plays without a phone (the host, or a helper, answers for it)
-    helpers: bool = False  # seated phones may answer for the seats without one
-    cycle: int = 0  # "Draw!" calls so far (turns: turns begun), for stale taps
-    ready: tuple[bool, ...] = ()
-    called_at: float | None = None  # when this cycle's "Draw!" came: the hurry counts from it
-    paused_at: float | None = None
-    paused_s: float = 0.0  # time paused since `called_at`, which the hurry does not count
-    matched: tuple[int, ...] = ()  # seats in the order they called Match! (turns: who went out)
-    turn: int | None = None  # turns: the seat whose turn it is
-    to_play: tuple[int, ...] = ()  # turns: the seats still to have their one more turn
-    drafts: tuple[tuple[Card, ...], ...] = ()  # the picker of each seat, as tapped so far
-    entries: tuple[Entry | None, ...] = ()  # each seat's confirmed score for the hand
-
-    @property
-    def players(self) -> int:
-        return len(self.phoneless)
-
-    @property
-    def size(self) -> int:
-        return self.variant.hand_sizes[self.hand_no - 1]
-
-    @property
-    def wild_rank(self) -> int | None:
-        return self.variant.wild_rank(self.hand_no)
-
-    @property
-    def dealer(self) -> int:
-        """The dealer moves one seat left each hand."""
-        return (self.hand_no - 1) % self.players
-
-    def waiting_for(self) -> list[int]:
-        """The seats the table waits for: not ready (caller), whose turn it is (turns), not entered (entry)."""
-        if self.phase in (Phase.READY, Phase.LAST_READY):
-            return [s for s in range(self.players) if s not in self.matched and not self.ready[s]]
-        if self.phase in (Phase.TURN, Phase.LAST_TURN):
-            return [self.turn]
-        if self.phase is Phase.ENTRY:
-            return [s for s in range(self.players) if self.entries[s] is None]
-        return []
 
 
 def deal(
@@ -153,23 +80,6 @@ def deal(
     starter = left_of(hand.dealer, players) if variant.turns else None
     table_set = TableSet(hand_no, hand.size, hand.wild_rank, 1 if variant.turns else players, dealer, starter)
     return hand, [table_set, PhaseChanged(hand.phase.value)]
-
-
-def may_answer(hand: TableHand, seat: int, by: int | None) -> bool:
-    """Whether `by` (None: the host) may act for `seat`: its own phone, the host, or a helper for a phone-less seat."""
-    return by is None or by == seat or (hand.helpers and hand.phoneless[seat] and _a_seat(hand, by))
-
-
-def _a_seat(hand: TableHand, seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < hand.players
-
-
-def hurry_deadline(hand: TableHand) -> float | None:
-    """When a "Discard!" may come without waiting for everyone (None: not now, or the variant never hurries)."""
-    v = hand.variant
-    if hand.phase not in (Phase.READY, Phase.LAST_READY) or not v.hurry_after_s or hand.paused_at is not None:
-        return None
-    return hand.called_at + hand.paused_s + v.hurry_after_s + v.hurry_countdown_s
 
 
 def apply(hand: TableHand, command: Command) -> tuple[TableHand, list[Event]]:
@@ -217,7 +127,7 @@ def _refusal(hand: TableHand, command: Command) -> OutOfPhase:
 def _check_seat(hand: TableHand, command: Command) -> None:
     """A real seat, answered by someone allowed to, and one that may do this now."""
     seat, by = command.seat, command.by
-    if not _a_seat(hand, seat) or not (by is None or _a_seat(hand, by)):
+    if not a_seat(hand, seat) or not (by is None or a_seat(hand, by)):
         raise BadCommand("error.no_seat")
     if not may_answer(hand, seat, by):
         raise BadCommand("error.answer_for")
@@ -261,7 +171,7 @@ def _draw(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
 
 
 def _call(hand: TableHand, now: float, force: bool) -> tuple[TableHand, list[Event]]:
-    if hand.phase in _WINDOWS:
+    if hand.phase in WINDOWS:
         return _begin(hand, now) if hand.phase is Phase.SETUP else _after_window(hand, now)
     waiting = hand.waiting_for()
     due = hurry_deadline(hand)

@@ -1,0 +1,108 @@
+"""The real-cards hand's phases, the one table of what each phase accepts, and the hand's state.
+
+`table.py` moves a `TableHand` from phase to phase; this module says which
+commands each phase takes, who may answer for a seat, and when the hurry
+lets the caller call "Discard!" without the slow ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..cards import Card
+from ..variants import Variant
+from .commands import Call, CallMatch, Confirm, Done, Draft, Out, Pause, Ready, Resume, TypePoints, Withdraw
+from .entry import Entry
+
+__all__ = ["Phase", "ACCEPTS", "WINDOWS", "TableHand", "may_answer", "a_seat", "hurry_deadline"]
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # people deal; a complete hand may call Match! before the first Draw! (when the variant says so)
+    READY = "ready"  # "Draw!": everyone draws and holds a discard face down, then taps Ready
+    REVEAL = "reveal"  # "Discard!": the match window, until the next "Draw!"
+    LAST_READY = "last_ready"  # someone matched: the last cycle for everyone else
+    TURN = "turn"  # turns: one seat plays, then taps Done or Out!
+    LAST_TURN = "last_turn"  # someone went out: everyone else has one more turn
+    ENTRY = "entry"  # the hand is over: every seat enters its cards or points
+    SCORED = "scored"
+
+
+_HOST = (Pause, Resume)
+_ENTRY = (Draft, Confirm, TypePoints)
+# The one table of what each phase accepts; anything else is OutOfPhase.
+ACCEPTS: dict[Phase, tuple[type, ...]] = {
+    Phase.SETUP: (CallMatch, Withdraw, Call, *_HOST),
+    Phase.READY: (Ready, Call, *_HOST),
+    Phase.REVEAL: (CallMatch, Withdraw, Call, *_HOST),
+    Phase.LAST_READY: (Ready, Call, *_HOST, *_ENTRY),
+    Phase.TURN: (Done, Out, Call, *_HOST),
+    Phase.LAST_TURN: (Done, Call, *_HOST, *_ENTRY),
+    Phase.ENTRY: _ENTRY,
+    Phase.SCORED: (),
+}
+WINDOWS = frozenset({Phase.SETUP, Phase.REVEAL})
+
+
+@dataclass(frozen=True)
+class TableHand:
+    variant: Variant
+    hand_no: int
+    phase: Phase
+    phoneless: tuple[bool, ...]  # by seat: plays without a phone (the host, or a helper, answers for it)
+    helpers: bool = False  # seated phones may answer for the seats without one
+    cycle: int = 0  # "Draw!" calls so far (turns: turns begun), for stale taps
+    ready: tuple[bool, ...] = ()
+    called_at: float | None = None  # when this cycle's "Draw!" came: the hurry counts from it
+    paused_at: float | None = None
+    paused_s: float = 0.0  # time paused since `called_at`, which the hurry does not count
+    matched: tuple[int, ...] = ()  # seats in the order they called Match! (turns: who went out)
+    turn: int | None = None  # turns: the seat whose turn it is
+    to_play: tuple[int, ...] = ()  # turns: the seats still to have their one more turn
+    drafts: tuple[tuple[Card, ...], ...] = ()  # the picker of each seat, as tapped so far
+    entries: tuple[Entry | None, ...] = ()  # each seat's confirmed score for the hand
+
+    @property
+    def players(self) -> int:
+        return len(self.phoneless)
+
+    @property
+    def size(self) -> int:
+        return self.variant.hand_sizes[self.hand_no - 1]
+
+    @property
+    def wild_rank(self) -> int | None:
+        return self.variant.wild_rank(self.hand_no)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer moves one seat left each hand."""
+        return (self.hand_no - 1) % self.players
+
+    def waiting_for(self) -> list[int]:
+        """The seats the table waits for: not ready (caller), whose turn it is (turns), not entered (entry)."""
+        if self.phase in (Phase.READY, Phase.LAST_READY):
+            return [s for s in range(self.players) if s not in self.matched and not self.ready[s]]
+        if self.phase in (Phase.TURN, Phase.LAST_TURN):
+            return [self.turn]
+        if self.phase is Phase.ENTRY:
+            return [s for s in range(self.players) if self.entries[s] is None]
+        return []
+
+
+def may_answer(hand: TableHand, seat: int, by: int | None) -> bool:
+    """Whether `by` (None: the host) may act for `seat`: its own phone, the host, or a helper for a phone-less seat."""
+    return by is None or by == seat or (hand.helpers and hand.phoneless[seat] and a_seat(hand, by))
+
+
+def a_seat(hand: TableHand, seat: object) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < hand.players
+
+
+def hurry_deadline(hand: TableHand) -> float | None:
+    """When a "Discard!" may come without waiting for everyone (None: not now, or the variant never hurries)."""
+    v = hand.variant
+    if hand.phase not in (Phase.READY, Phase.LAST_READY) or not v.hurry_after_s or hand.paused_at is not None:
+        return None
+    return hand.called_at + hand.paused_s + v.hurry_after_s + v.hurry_countdown_s
