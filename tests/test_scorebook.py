@@ -40,6 +40,7 @@ from partyrummy.realcards.events import (
     GameEnded,
     PhonelessSet,
 )
+from partyrummy.realcards.scorebook import Cell
 from partyrummy.realcards.table import Phase
 from partyrummy.variants import default_variants
 
@@ -150,6 +151,50 @@ def test_commands_travel_as_json_and_come_back_equal() -> None:
         command_from_dict({"type": "shuffle"})
     with pytest.raises(RummyError):
         command_from_dict({"type": "ready", "seat": 1, "cards": []})
+
+
+def twelve_seat_journal() -> list:
+    """Two caller-paced hands at a table of 12 where seats 2, 5, 8 and 11 have no phone (their neighbours answer)."""
+    phoneless = (2, 5, 8, 11)
+
+    def by(seat: int) -> int:
+        return seat - 1 if seat in phoneless else seat
+
+    def everyone_ready() -> list:
+        return [Ready(s, by=by(s)) for s in range(12)]
+
+    journal = [AllowHelpers(True), Call(0.0), *everyone_ready(), Call(5.0), Call(6.0), *everyone_ready()]
+    journal += [Call(9.0), CallMatch(5, by=4), Call(10.0), *(Ready(s, by=by(s)) for s in range(12) if s != 5)]
+    journal += [Draft(5, ("4S", "5S")), Draft(5, ("4S", "5S", "6S")), Confirm(5, by=4), Call(12.0)]
+    # Hand 1 deals 3 cards: half the table taps its cards, half types its points.
+    journal += [Draft(s, ("AH", "9C", "KD"), by=by(s)) for s in range(0, 12, 2)]
+    journal += [Confirm(s, by=by(s)) for s in range(0, 12, 2)]
+    journal += [TypePoints(s, s, by=by(s)) for s in range(1, 12, 2) if s != 5]
+    journal += [Call(20.0), CallMatch(0), Call(21.0), *(Ready(s, by=by(s)) for s in range(1, 12)), Call(22.0)]
+    journal += [TypePoints(s, 0 if s == 0 else 4, by=by(s)) for s in range(12)]
+    return journal + [Correct(1, 3, 0), Correct(2, 7, 9), UndoCorrection(), Call(30.0)]
+
+
+def test_a_twelve_seat_game_replays_exactly_from_its_json_journal() -> None:
+    book, _ = scorebook.new_book(SHORT, 12, seed=5, phoneless=(2, 5, 8, 11))
+    journal = twelve_seat_journal()
+    book, _ = run(book, *journal)  # every command is accepted
+    assert book.over and book.history[0][5].claim is True and book.cell(1, 3) == Cell(0, "typed", 3)
+    assert [book.cell(1, s).how for s in range(4)] == ["cards", "typed", "cards", "typed"]
+    assert book.totals[0] == 20 + 0 and book.totals[1] == 1 + 4
+    stored = json.dumps([command_to_dict(c) for c in journal])
+    replayed = scorebook.replay(SHORT, 12, 5, [command_from_dict(c) for c in json.loads(stored)], (2, 5, 8, 11))
+    assert replayed == book
+
+
+def test_a_journal_cut_during_score_entry_brings_back_entries_and_half_entered_hands() -> None:
+    journal = twelve_seat_journal()
+    cut = journal.index(Confirm(4, by=4)) + 1  # seats 0, 2 and 4 confirmed; the others have drafts or nothing
+    book = scorebook.replay(SHORT, 12, 5, journal[:cut], (2, 5, 8, 11))
+    assert book.hand.phase is Phase.ENTRY
+    assert [s for s, e in enumerate(book.hand.entries) if e is not None] == [0, 2, 4, 5]
+    assert [len(d) for d in book.hand.drafts[6::2]] == [3, 3, 3]  # tapped, not yet confirmed
+    assert book.hand.waiting_for() == [1, 3, 6, 7, 8, 9, 10, 11]
 
 
 def test_the_engine_of_the_mode_imports_no_web_framework() -> None:

@@ -105,7 +105,7 @@ def apply(hand: TableHand, command: Command) -> tuple[TableHand, list[Event]]:
             matched = tuple(s for s in hand.matched if s != seat)
             return replace(hand, matched=matched), [MatchWithdrawn(seat)]
         case Done():
-            return _next_turn(hand, [])
+            return _next_turn(hand)
         case Out():
             return _out(hand, seat)
         case Draft(cards=cards):
@@ -173,14 +173,12 @@ def _draw(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
 def _call(hand: TableHand, now: float, force: bool) -> tuple[TableHand, list[Event]]:
     if hand.phase in WINDOWS:
         return _begin(hand, now) if hand.phase is Phase.SETUP else _after_window(hand, now)
-    waiting = hand.waiting_for()
-    due = hurry_deadline(hand)
-    hurried = due is not None and now >= due
     if hand.phase in (Phase.TURN, Phase.LAST_TURN):
         if not force:
             raise Waiting("error.waiting_turn")
-        return _next_turn(hand, [])  # the host's "call now" ends a turn for a player who forgot Done
-    if waiting and not (force or hurried):
+        return _next_turn(hand)  # the host's "call now" ends a turn for a player who forgot Done
+    waiting, due = hand.waiting_for(), hurry_deadline(hand)
+    if waiting and not (force or (due is not None and now >= due)):
         raise Waiting("error.waiting_ready", n=len(waiting))
     events: list[Event] = [Called("discard", tuple(waiting))]
     if hand.phase is Phase.LAST_READY:
@@ -233,16 +231,16 @@ def _out(hand: TableHand, seat: int) -> tuple[TableHand, list[Event]]:
     return following, [WentOut(seat), *events]
 
 
-def _next_turn(hand: TableHand, events: list[Event]) -> tuple[TableHand, list[Event]]:
+def _next_turn(hand: TableHand) -> tuple[TableHand, list[Event]]:
     """The turn passes on: to the left, or to the next of those still owed their one more turn."""
     if hand.phase is Phase.LAST_TURN:
         to_play = hand.to_play[1:]
         if not to_play:
             return _to_entry(replace(hand, to_play=()))
         hand = replace(hand, to_play=to_play, turn=to_play[0], cycle=hand.cycle + 1)
-        return hand, events + [TurnBegan(hand.turn, last=True)]
+        return hand, [TurnBegan(hand.turn, last=True)]
     hand = replace(hand, turn=left_of(hand.turn, hand.players), cycle=hand.cycle + 1)
-    return hand, events + [TurnBegan(hand.turn, last=False)]
+    return hand, [TurnBegan(hand.turn, last=False)]
 
 
 def _to_entry(hand: TableHand) -> tuple[TableHand, list[Event]]:
