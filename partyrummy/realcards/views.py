@@ -1,0 +1,118 @@
+"""What each viewer may see of a real-cards game, as plain JSON-able dicts. Views are whitelists.
+
+Everyone sees the pace (phase, who is ready, whose turn, who is waited
+for), the score sheet and, once a seat that called Match! has entered its
+cards, that seat's melds, so the table can check them. A phone also sees
+its own picker (the cards tapped so far, laid out live by the solver) and
+its own entry. The others' points stay hidden until the hand is scored: the
+TV shows who has entered, then every score at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import RANK_NAMES, Card
+from ..melds import best_arrangement
+from .entry import Entry
+from .phases import Phase, hurry_deadline
+from .scorebook import Scorebook
+
+__all__ = ["table_view", "view_for", "view_for_host"]
+
+
+def _faces(cards: Sequence[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _laid(entry: Entry) -> dict[str, Any]:
+    """An entry as the table may see it once it can be shown."""
+    melds = [_faces(m) for m in entry.melds]
+    return {
+        "points": entry.points,
+        "how": entry.how,
+        "claim": entry.claim,
+        "melds": melds,
+        "orphans": _faces(entry.orphans),
+    }
+
+
+def _sheet(book: Scorebook) -> list[list[dict[str, Any]]]:
+    """Every scored cell: points, how it was entered, and the score as entered when the host corrected it."""
+    return [
+        [dataclasses.asdict(book.cell(hand_no, seat)) for seat in range(book.players)]
+        for hand_no in range(1, len(book.history) + 1)
+    ]
+
+
+def table_view(book: Scorebook) -> dict[str, Any]:
+    """Everything public, the same for every viewer."""
+    hand, variant = book.hand, book.variant
+    scored = hand.phase is Phase.SCORED
+    seats = []
+    for seat, entry in enumerate(hand.entries):
+        shown = entry is not None and (scored or seat in hand.matched)
+        seats.append(
+            {
+                "seat": seat,
+                "phoneless": hand.phoneless[seat],
+                "ready": hand.ready[seat],
+                "matched": seat in hand.matched,
+                "entered": entry is not None,
+                "entry": _laid(entry) if shown else None,
+            }
+        )
+    wild = hand.wild_rank
+    return {
+        "mode": "real",
+        "pacing": variant.pacing,
+        "hand_no": hand.hand_no,
+        "hands_total": variant.hands,
+        "size": hand.size,
+        "wild_rank": RANK_NAMES[wild] if wild else None,
+        "jokers": variant.jokers,
+        "decks": variant.decks_for(hand.players),
+        "phase": hand.phase.value,
+        "cycle": hand.cycle,
+        "dealer": hand.dealer if variant.turns else None,
+        "turn": hand.turn,
+        "to_play": list(hand.to_play),
+        "matched": list(hand.matched),
+        "waiting_for": hand.waiting_for(),
+        "paused": hand.paused_at is not None,
+        "hurry_at": hurry_deadline(hand),
+        "helpers": hand.helpers,
+        "seats": seats,
+        "sheet": _sheet(book),
+        "totals": list(book.totals),
+        "game_over": book.over,
+        "winners": list(book.winners) if book.winners is not None else None,
+        "can_undo": bool(book.corrections),
+    }
+
+
+def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One seat's view: the table, its own picker laid out live, and its own entry."""
+    hand = book.hand
+    draft = hand.drafts[seat]
+    laid = best_arrangement(draft, hand.wild_rank, book.variant.meld_rules())
+    entry = hand.entries[seat]
+    return {
+        **(table if table is not None else table_view(book)),
+        "you": seat,
+        "draft": {
+            "cards": _faces(draft),
+            "melds": [_faces(m) for m in laid.melds],
+            "orphans": _faces(laid.orphans),
+            "penalty": laid.penalty,
+            "complete": len(draft) == hand.size,
+        },
+        "entry": _laid(entry) if entry is not None else None,
+    }
+
+
+def view_for_host(book: Scorebook, table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The TV: the table and nothing of anyone's picker."""
+    return table if table is not None else table_view(book)
