@@ -124,3 +124,11 @@ def test_one_copy_more_than_the_shoe_holds_is_always_refused(data, table) -> Non
     assume(decks + 1 <= size)  # a hand too small to hold one copy too many has nothing to refuse
     error = refusal(entry.preview, variant, players, hand_no, [face] * (decks + 1))
     assert error.key == "error.too_many_copies" and error.params["n"] == decks
+
+
+def test_the_table_is_told_when_its_hands_together_hold_more_of_a_card_than_the_shoe() -> None:
+    hands = [entry.from_cards(PARTY, 5, 1, parse_cards("7H 7H 9C"), False) for _ in range(2)]
+    assert entry.overdrawn(PARTY, 5, [*hands, None]) == []  # four 7♥ in four decks: possible
+    hands.append(entry.from_cards(PARTY, 5, 1, parse_cards("7H AS 2D"), False))
+    hands.append(entry.from_points(PARTY, 1, 3, False))  # typed: no cards to count
+    assert entry.overdrawn(PARTY, 5, hands) == parse_cards("7H")

@@ -65,5 +65,5 @@ def test_once_scored_every_entry_and_the_sheet_with_corrections_show() -> None:
     book = run(book, Correct(1, 2, 7))
     view = view_for_host(book)
     assert view["sheet"][0][2] == {"points": 7, "how": "typed", "corrected_from": 17}
-    assert view["totals"] == [0, 0, 7] and view["can_undo"]
+    assert view["totals"] == [0, 0, 7] and view["can_undo"] and view["overdrawn"] == []
     json.dumps(view_for(book, 1))  # plain data all the way down

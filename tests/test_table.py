@@ -94,6 +94,7 @@ def test_a_ready_tap_can_be_taken_back_and_is_not_counted_twice() -> None:
     hand, _ = run(hand, Ready(1, ready=False))
     assert hand.waiting_for() == [0, 1, 2, 3]
     assert refused(hand, Ready(1, ready=False)).key == "error.not_ready"
+    assert refused(hand, Ready(1, ready="yes")).key == "error.not_bool"  # a phone's payload, checked
     # A tap meant for an earlier cycle does not count in this one.
     assert isinstance(refused(hand, Ready(1, cycle=0)), Stale)
     assert run(hand, Ready(1, cycle=1))[0].ready[1]

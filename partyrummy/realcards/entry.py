@@ -19,7 +19,16 @@ from ..errors import BadCommand
 from ..melds import Arrangement, best_arrangement, is_complete, orphan_penalty
 from ..variants import Variant
 
-__all__ = ["Entry", "parse_faces", "check_cards", "most_points", "preview", "from_cards", "from_points"]
+__all__ = [
+    "Entry",
+    "parse_faces",
+    "check_cards",
+    "most_points",
+    "preview",
+    "from_cards",
+    "from_points",
+    "overdrawn",
+]
 
 CARDS, TYPED = "cards", "typed"
 
@@ -102,3 +111,14 @@ def from_points(variant: Variant, hand_no: int, points: int, claimed: bool) -> E
     if not 0 <= points <= top:
         raise BadCommand("error.points_range", n=top)
     return Entry(points, TYPED, claim=(points == 0) if claimed else None)
+
+
+def overdrawn(variant: Variant, players: int, entries: Sequence[Entry | None]) -> list[Card]:
+    """Faces the table's entered hands hold more often, all together, than the shoe does: someone mistyped.
+
+    Each hand alone may be possible while the table's are not (five players each entering 7♥ with
+    four decks); nobody's entry is refused for another's mistake, the TV points it out for the host.
+    """
+    counts = Counter(card for entry in entries if entry is not None for card in entry.cards)
+    decks = variant.decks_for(players)
+    return sorted(card for card, n in counts.items() if n > (variant.jokers if card == JOKER else decks))

@@ -207,6 +207,8 @@ def _pause(hand: TableHand, now: float, pause: bool) -> tuple[TableHand, list[Ev
 
 
 def _ready(hand: TableHand, seat: int, ready: bool) -> tuple[TableHand, list[Event]]:
+    if not isinstance(ready, bool):
+        raise BadCommand("error.not_bool", field="ready")
     if hand.ready[seat] == ready:
         raise AlreadyDone("error.ready_already") if ready else AlreadyDone("error.not_ready")
     hand = replace(hand, ready=hand.ready[:seat] + (ready,) + hand.ready[seat + 1 :])

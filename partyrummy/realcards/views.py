@@ -16,7 +16,7 @@ from typing import Any
 
 from ..cards import RANK_NAMES, Card
 from ..melds import best_arrangement
-from .entry import Entry
+from .entry import Entry, overdrawn
 from .phases import Phase, hurry_deadline
 from .scorebook import Scorebook
 
@@ -90,6 +90,8 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "game_over": book.over,
         "winners": list(book.winners) if book.winners is not None else None,
         "can_undo": bool(book.corrections),
+        # Once scored: faces entered more often than the shoe holds them (a mistyped hand for the host to correct).
+        "overdrawn": [c.symbol for c in overdrawn(variant, hand.players, hand.entries)] if scored else [],
     }
 
 
