@@ -30,6 +30,8 @@ __all__ = [
     "UndoCorrection",
     "SetPhoneless",
     "AllowHelpers",
+    "Leave",
+    "Arrive",
     "Command",
     "command_to_dict",
     "command_from_dict",
@@ -166,6 +168,20 @@ class AllowHelpers:
     allowed: bool
 
 
+@dataclass(frozen=True)
+class Leave:
+    """The host takes a player off the table, mid-hand or not: the ring closes up behind them."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Arrive:
+    """A newcomer takes a new seat at the end of the ring, dealt in at the next hand (when the variant lets them)."""
+
+    phoneless: bool = False
+
+
 Command = (
     Call
     | Pause
@@ -182,6 +198,8 @@ Command = (
     | UndoCorrection
     | SetPhoneless
     | AllowHelpers
+    | Leave
+    | Arrive
 )
 
 _COMMANDS: dict[str, type] = {
@@ -200,6 +218,8 @@ _COMMANDS: dict[str, type] = {
     "undo_correction": UndoCorrection,
     "set_phoneless": SetPhoneless,
     "allow_helpers": AllowHelpers,
+    "leave": Leave,
+    "arrive": Arrive,
 }
 _NAMES = {cls: name for name, cls in _COMMANDS.items()}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..commands import GameEnded, HandScored, Matched, PhaseChanged
+from ..commands import Arrived, GameEnded, HandScored, Matched, PhaseChanged
 
 __all__ = [
     "TableSet",
@@ -24,6 +24,8 @@ __all__ = [
     "CorrectionUndone",
     "PhonelessSet",
     "HelpersAllowed",
+    "SeatLeft",
+    "Arrived",
     "PhaseChanged",
     "Matched",
     "HandScored",
@@ -123,6 +125,13 @@ class HelpersAllowed:
     allowed: bool
 
 
+@dataclass(frozen=True)
+class SeatLeft:
+    """A seat left the table; the seats after it move up one."""
+
+    seat: int
+
+
 Event = (
     TableSet
     | PhaseChanged
@@ -140,5 +149,7 @@ Event = (
     | CorrectionUndone
     | PhonelessSet
     | HelpersAllowed
+    | SeatLeft
+    | Arrived
     | GameEnded
 )

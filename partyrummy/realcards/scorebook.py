@@ -1,11 +1,14 @@
 """The whole game played with real cards: one hand after another, the scores, the host's corrections.
 
 The scorebook is game.py's score table for this mode: the same variants,
-the same hand sizes, totals that add up every hand, and the same winners
-(lowest total; ties as the variant says). What it adds is how each score
-came (solved from cards, or typed) and the host's corrections: each one
-keeps the old value, and the last can be undone. A game is (variant,
-players, seed, commands): `replay` rebuilds it exactly.
+the same hand sizes, totals that add up every hand, the same winners
+(lowest total; ties as the variant says) and the same seats coming and
+going (a leaver's column goes; a newcomer waits at the end of the ring for
+the next deal, which gives them game.py's starting score, and their cells
+of the hands they missed stay blank). What it adds is how each score came
+(solved from cards, or typed) and the host's corrections: each one keeps
+the old value, and the last can be undone. A game is (variant, players,
+seed, commands): `replay` rebuilds it exactly.
 """
 
 from __future__ import annotations
@@ -13,24 +16,29 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
+from ..game import newcomer_score
 from ..variants import Variant
 from . import table as table_machine
 from .commands import (
     AllowHelpers,
+    Arrive,
     Call,
     Command,
     Correct,
+    Leave,
     SetPhoneless,
     UndoCorrection,
 )
 from .entry import Entry, most_points
 from .events import (
+    Arrived,
     Corrected,
     CorrectionUndone,
     Event,
     GameEnded,
     HelpersAllowed,
     PhonelessSet,
+    SeatLeft,
 )
 from .table import Phase, TableHand
 
@@ -61,30 +69,39 @@ class Scorebook:
     variant: Variant
     seed: int | str  # real cards need no shuffle; kept so a journal names its game as the other mode does
     hand: TableHand
-    history: tuple[tuple[Entry, ...], ...] = ()  # each scored hand's entries, by seat (hand_no = index + 1)
+    start_scores: tuple[int | None, ...]  # by seat: 0, or a newcomer's starting score (None until dealt in)
+    waiting_phoneless: tuple[bool, ...] = ()  # newcomers waiting for the next deal: without a phone?
+    history: tuple[tuple[Entry | None, ...], ...] = ()  # each scored hand's entries by seat (None: not dealt in)
     corrections: tuple[Correction, ...] = ()  # in the order made; undo takes back the last
     over: bool = False
 
     @property
     def players(self) -> int:
-        return self.hand.players
+        """Every seat, including newcomers waiting for the next deal."""
+        return len(self.start_scores)
 
-    def cell(self, hand_no: int, seat: int) -> Cell:
-        """A scored hand's cell, with the latest correction of it applied."""
+    def cell(self, hand_no: int, seat: int) -> Cell | None:
+        """A scored hand's cell, with the latest correction of it applied (None: the seat was not dealt in)."""
         entry = self.history[hand_no - 1][seat]
+        if entry is None:
+            return None
         latest = [c.new for c in self.corrections if (c.hand_no, c.seat) == (hand_no, seat)]
         return Cell(latest[-1], entry.how, entry.points) if latest else Cell(entry.points, entry.how)
 
     @property
-    def scores(self) -> tuple[tuple[int, ...], ...]:
+    def scores(self) -> tuple[tuple[int | None, ...], ...]:
         """Each scored hand's points by seat, corrections applied."""
-        return tuple(
-            tuple(self.cell(h, s).points for s in range(self.players)) for h in range(1, len(self.history) + 1)
-        )
+        cells = ((self.cell(h, s) for s in range(self.players)) for h in range(1, len(self.history) + 1))
+        return tuple(tuple(None if c is None else c.points for c in row) for row in cells)
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(points[s] for points in self.scores) for s in range(self.players))
+        """Each seat's total; a waiting newcomer shows the score they would start with now (as game.py)."""
+        dealt = [
+            start + sum(points[seat] or 0 for points in self.scores)
+            for seat, start in enumerate(self.start_scores[: self.hand.players])
+        ]
+        return tuple(dealt) + (newcomer_score(self.variant, dealt),) * (self.players - len(dealt))
 
     @property
     def winners(self) -> tuple[int, ...] | None:
@@ -105,7 +122,7 @@ def new_book(
     """Hand 1 of a new game; `phoneless` lists the seats playing without a phone."""
     flags = tuple(seat in phoneless for seat in range(players))
     hand, events = table_machine.deal(variant, 1, flags, helpers)
-    return Scorebook(variant, seed, hand), events
+    return Scorebook(variant, seed, hand, start_scores=(0,) * players), events
 
 
 def apply(book: Scorebook, command: Command) -> tuple[Scorebook, list[Event]]:
@@ -119,17 +136,24 @@ def apply(book: Scorebook, command: Command) -> tuple[Scorebook, list[Event]]:
         raise GameOver("error.game_over")
     match command:
         case SetPhoneless(seat=seat, phoneless=phoneless):
-            if not isinstance(seat, int) or not 0 <= seat < book.players:
-                raise BadCommand("error.no_seat")
-            flags = book.hand.phoneless[:seat] + (bool(phoneless),) + book.hand.phoneless[seat + 1 :]
-            return replace(book, hand=replace(book.hand, phoneless=flags)), [PhonelessSet(seat, bool(phoneless))]
+            return _set_phoneless(book, seat, bool(phoneless))
+        case Leave(seat=seat):
+            return _leave(book, seat)
+        case Arrive(phoneless=phoneless):
+            return _arrive(book, bool(phoneless))
         case AllowHelpers(allowed=allowed):
             return replace(book, hand=replace(book.hand, helpers=bool(allowed))), [HelpersAllowed(bool(allowed))]
         case Call() if book.hand.phase is Phase.SCORED:
             return _next_hand(book)
     hand, events = table_machine.apply(book.hand, command)
-    if hand.phase is Phase.SCORED:  # a scored hand accepts nothing, so this one was scored just now
-        book = replace(book, history=book.history + (tuple(hand.entries),))
+    return _with_hand(book, hand, events)
+
+
+def _with_hand(book: Scorebook, hand: TableHand, events: list[Event]) -> tuple[Scorebook, list[Event]]:
+    """The book with its hand moved on; a hand scored just now goes into the history."""
+    if hand.phase is Phase.SCORED and book.hand.phase is not Phase.SCORED:
+        blanks = (None,) * (book.players - hand.players)  # newcomers waiting for the next deal
+        book = replace(book, history=book.history + (tuple(hand.entries) + blanks,))
     return replace(book, hand=hand), events
 
 
@@ -137,8 +161,67 @@ def _next_hand(book: Scorebook) -> tuple[Scorebook, list[Event]]:
     if book.hand.hand_no == book.variant.hands:
         book = replace(book, over=True)
         return book, [GameEnded(book.totals, book.winners)]
-    hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, book.hand.phoneless, book.hand.helpers)
-    return replace(book, hand=hand), events
+    # Newcomers get their starting score now (their cells of the hands they missed stay blank).
+    dealt = book.hand.players
+    book = replace(book, start_scores=book.start_scores[:dealt] + book.totals[dealt:])
+    phoneless = book.hand.phoneless + book.waiting_phoneless
+    hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, phoneless, book.hand.helpers)
+    return replace(book, hand=hand, waiting_phoneless=()), events
+
+
+def _set_phoneless(book: Scorebook, seat: int, phoneless: bool) -> tuple[Scorebook, list[Event]]:
+    if not isinstance(seat, int) or not 0 <= seat < book.players:
+        raise BadCommand("error.no_seat")
+    hand, waiting, dealt = book.hand, book.waiting_phoneless, book.hand.players
+    if seat < dealt:
+        hand = replace(hand, phoneless=hand.phoneless[:seat] + (phoneless,) + hand.phoneless[seat + 1 :])
+    else:
+        waiting = waiting[: seat - dealt] + (phoneless,) + waiting[seat - dealt + 1 :]
+    return replace(book, hand=hand, waiting_phoneless=waiting), [PhonelessSet(seat, phoneless)]
+
+
+def _arrive(book: Scorebook, phoneless: bool) -> tuple[Scorebook, list[Event]]:
+    """A newcomer (as game.py lets them in): a new seat at the end, dealt in at the next hand."""
+    if book.variant.newcomers != "next-hand":
+        raise OutOfPhase("error.started_watch")
+    if book.players >= book.variant.max_players:
+        raise BadCommand("error.table_full", n=book.variant.max_players)
+    if book.hand.hand_no == book.variant.hands and book.hand.phase is Phase.SCORED:
+        raise OutOfPhase("error.last_hand")
+    history = tuple(row + (None,) for row in book.history)  # blank for the hands already played
+    book = replace(
+        book,
+        start_scores=book.start_scores + (None,),
+        waiting_phoneless=book.waiting_phoneless + (phoneless,),
+        history=history,
+    )
+    return book, [Arrived(book.players - 1)]
+
+
+def _leave(book: Scorebook, seat: int) -> tuple[Scorebook, list[Event]]:
+    """The host takes a seat off: its column goes, its corrections too, and the seats after it move up one."""
+    if not isinstance(seat, int) or not 0 <= seat < book.players:
+        raise BadCommand("error.no_seat")
+    dealt = book.hand.players
+    if seat < dealt:
+        hand, events = table_machine.leave(book.hand, seat)
+        waiting = book.waiting_phoneless
+    else:
+        hand, events = book.hand, [SeatLeft(seat)]
+        waiting = book.waiting_phoneless[: seat - dealt] + book.waiting_phoneless[seat - dealt + 1 :]
+
+    def without(values: tuple) -> tuple:
+        return values[:seat] + values[seat + 1 :]
+
+    corrections = tuple(replace(c, seat=c.seat - (c.seat > seat)) for c in book.corrections if c.seat != seat)
+    book = replace(
+        book,
+        start_scores=without(book.start_scores),
+        waiting_phoneless=waiting,
+        history=tuple(without(row) for row in book.history),
+        corrections=corrections,
+    )
+    return _with_hand(book, hand, events)
 
 
 def _correct(book: Scorebook, hand_no: int, seat: int, points: int) -> tuple[Scorebook, list[Event]]:
@@ -151,7 +234,10 @@ def _correct(book: Scorebook, hand_no: int, seat: int, points: int) -> tuple[Sco
     top = most_points(book.variant, hand_no)
     if not 0 <= points <= top:
         raise BadCommand("error.points_range", n=top)
-    old = book.cell(hand_no, seat).points
+    cell = book.cell(hand_no, seat)
+    if cell is None:
+        raise OutOfPhase("error.not_scored_yet")
+    old = cell.points
     if points == old:
         raise AlreadyDone("error.same_score", n=points)
     book = replace(book, corrections=book.corrections + (Correction(hand_no, seat, old, points),))

@@ -49,6 +49,7 @@ from .events import (
     PauseChanged,
     PhaseChanged,
     ReadyChanged,
+    SeatLeft,
     TableSet,
     TurnBegan,
     WentOut,
@@ -56,7 +57,7 @@ from .events import (
 from .phases import ACCEPTS, WINDOWS, Phase, TableHand, a_seat, hurry_deadline, may_answer
 
 # The phases, their table and the state live in phases.py; they are named here too, as the machine's public face.
-__all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "may_answer", "hurry_deadline"]
+__all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "leave", "may_answer", "hurry_deadline"]
 
 
 def deal(
@@ -269,3 +270,46 @@ def _scored(hand: TableHand, events: list[Event]) -> tuple[TableHand, list[Event
     hand = replace(hand, phase=Phase.SCORED)
     scores = tuple(e.points for e in hand.entries)
     return hand, events + [PhaseChanged(hand.phase.value), HandScored(hand.hand_no, scores)]
+
+
+def leave(hand: TableHand, seat: int) -> tuple[TableHand, list[Event]]:
+    """A seat leaves mid-hand: the seats after it move up one, and the table waits for it no more.
+
+    With turns, a leaver whose turn it was passes it on to the next player
+    (the last of the last turns ends the hand); in score entry, the hand is
+    scored once everyone left has entered.
+    """
+    if not a_seat(hand, seat):
+        raise BadCommand("error.no_seat")
+    if hand.players - 1 < hand.variant.min_players:
+        raise BadCommand("error.min_stay", n=hand.variant.min_players)
+
+    def without(values: tuple) -> tuple:
+        return values[:seat] + values[seat + 1 :]
+
+    def renumber(seats: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(s - (s > seat) for s in seats if s != seat)
+
+    had_turn = hand.turn == seat
+    hand = replace(
+        hand,
+        phoneless=without(hand.phoneless),
+        ready=without(hand.ready),
+        drafts=without(hand.drafts),
+        entries=without(hand.entries),
+        matched=renumber(hand.matched),
+        to_play=renumber(hand.to_play),
+        turn=None if hand.turn is None or had_turn else hand.turn - (hand.turn > seat),
+    )
+    events: list[Event] = [SeatLeft(seat)]
+    if had_turn and hand.phase is Phase.LAST_TURN and not hand.to_play:  # the leaver was the last to play
+        more = _to_entry(hand)
+    elif had_turn:  # the next player, now at the leaver's place in the ring (or next of the last turns)
+        following = hand.to_play[0] if hand.to_play else seat % hand.players
+        hand = replace(hand, turn=following, cycle=hand.cycle + 1)
+        more = hand, [TurnBegan(following, last=bool(hand.to_play))]
+    elif hand.phase is Phase.ENTRY and not hand.waiting_for():
+        more = _scored(hand, [])
+    else:
+        more = hand, []
+    return more[0], events + more[1]

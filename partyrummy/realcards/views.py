@@ -40,11 +40,9 @@ def _laid(entry: Entry) -> dict[str, Any]:
 
 
 def _sheet(book: Scorebook) -> list[list[dict[str, Any]]]:
-    """Every scored cell: points, how it was entered, and the score as entered when the host corrected it."""
-    return [
-        [dataclasses.asdict(book.cell(hand_no, seat)) for seat in range(book.players)]
-        for hand_no in range(1, len(book.history) + 1)
-    ]
+    """Every scored cell: points, how it was entered, the score as entered when corrected (None: not dealt in)."""
+    cells = ((book.cell(h, s) for s in range(book.players)) for h in range(1, len(book.history) + 1))
+    return [[None if c is None else dataclasses.asdict(c) for c in row] for row in cells]
 
 
 def table_view(book: Scorebook) -> dict[str, Any]:
@@ -85,6 +83,9 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "hurry_at": hurry_deadline(hand),
         "helpers": hand.helpers,
         "seats": seats,
+        "newcomers": [  # seats waiting for the next deal, after the dealt ones
+            {"seat": hand.players + i, "phoneless": flag} for i, flag in enumerate(book.waiting_phoneless)
+        ],
         "sheet": _sheet(book),
         "totals": list(book.totals),
         "game_over": book.over,
