@@ -16,12 +16,14 @@ from partyrummy.errors import RummyError
 from partyrummy.realcards import scorebook
 from partyrummy.realcards.commands import (
     AllowHelpers,
+    Arrive,
     Call,
     CallMatch,
     Confirm,
     Correct,
     Done,
     Draft,
+    Leave,
     Out,
     Pause,
     Ready,
@@ -35,10 +37,12 @@ from partyrummy.realcards.commands import (
 )
 from partyrummy.realcards.entry import most_points
 from partyrummy.realcards.events import (
+    Arrived,
     Corrected,
     CorrectionUndone,
     GameEnded,
     PhonelessSet,
+    SeatLeft,
 )
 from partyrummy.realcards.scorebook import Cell
 from partyrummy.realcards.table import Phase
@@ -62,7 +66,7 @@ def run(book, *commands):
 
 def typed_hand(book, points: tuple[int, ...], now: float = 0.0):
     """One caller-paced hand: seat 0 matches in the first window, everyone types their points."""
-    seats = range(book.players)
+    seats = range(book.hand.players)
     book, _ = run(book, Call(now), *(Ready(s) for s in seats), Call(now + 1), CallMatch(0), Call(now + 2))
     book, _ = run(book, *(Ready(s) for s in seats if s), Call(now + 3))
     return run(book, *(TypePoints(s, p) for s, p in enumerate(points)))
@@ -153,6 +157,35 @@ def test_commands_travel_as_json_and_come_back_equal() -> None:
         command_from_dict({"type": "ready", "seat": 1, "cards": []})
 
 
+def test_a_newcomer_is_dealt_in_at_the_next_hand_on_the_worst_total() -> None:
+    book, _ = scorebook.new_book(SHORT, 3, seed=1)
+    book, events = run(book, Arrive(phoneless=True))
+    assert events == [Arrived(3)] and book.players == 4 and book.hand.players == 3
+    book, _ = typed_hand(book, (0, 12, 5))
+    assert book.totals == (0, 12, 5, 12) and book.scores == ((0, 12, 5, None),)  # the hand they missed is blank
+    assert book.cell(1, 3) is None
+    assert pytest.raises(RummyError, scorebook.apply, book, Correct(1, 3, 4)).value.key == "error.not_scored_yet"
+    book, _ = run(book, Call(10.0))
+    assert book.hand.players == 4 and book.hand.phoneless == (False, False, False, True)
+    book, _ = typed_hand(book, (0, 0, 0, 1), now=20.0)
+    assert book.totals == (0, 12, 5, 13)
+    watch = dataclasses.replace(SHORT, newcomers="watch")
+    assert pytest.raises(RummyError, scorebook.apply, scorebook.new_book(watch, 3, 1)[0], Arrive()).value.key == (
+        "error.started_watch"
+    )
+
+
+def test_a_leaver_takes_their_column_and_corrections_with_them() -> None:
+    book, _ = scorebook.new_book(SHORT, 4, seed=1, phoneless=(3,))
+    book, _ = typed_hand(book, (0, 12, 5, 7))
+    book, _ = run(book, Correct(1, 1, 2), Correct(1, 3, 1))
+    book, events = run(book, Leave(1))
+    assert events == [SeatLeft(1)] and book.scores == ((0, 5, 1),) and book.hand.phoneless == (False, False, True)
+    assert book.corrections == (scorebook.Correction(1, 2, 7, 1),)  # old seat 3, now seat 2
+    book, _ = run(book, Call(10.0), Arrive(), Leave(3))  # a newcomer who goes before being dealt in
+    assert book.players == 3 and book.waiting_phoneless == ()
+
+
 def twelve_seat_journal() -> list:
     """Two caller-paced hands at a table of 12 where seats 2, 5, 8 and 11 have no phone (their neighbours answer)."""
     phoneless = (2, 5, 8, 11)
@@ -230,6 +263,7 @@ class ScorebookMachine(RuleBasedStateMachine):
         by = data.draw(st.one_of(st.none(), st.integers(0, book.players)))
         out = [dataclasses.replace(c, seat=s, by=by) for s in range(book.players) for c in seat_commands]
         out += [Call(now), Call(now, force=True), Pause(now), Resume(now), UndoCorrection(), AllowHelpers(True)]
+        out += [Arrive(data.draw(st.booleans())), Leave(data.draw(st.integers(-1, book.players)))]
         cell = (data.draw(st.integers(0, 3)), data.draw(st.integers(0, book.players)), data.draw(st.integers(0, 30)))
         out.append(Correct(*cell))
         return out
@@ -283,9 +317,19 @@ class ScorebookMachine(RuleBasedStateMachine):
         assert len(self.book.history) == hand.hand_no - 1 + (hand.phase is Phase.SCORED)
 
     @invariant()
+    def every_seat_has_one_score_column(self) -> None:
+        book = self.book
+        assert len(book.totals) == book.players == book.hand.players + len(book.waiting_phoneless)
+        assert all(len(row) == book.players for row in book.history)
+        assert all(start is None for start in book.start_scores[book.hand.players :])
+        assert all(0 <= c.seat < book.players and book.cell(c.hand_no, c.seat) for c in book.corrections)
+
+    @invariant()
     def totals_add_up_the_cells(self) -> None:
         book = self.book
-        assert book.totals == tuple(sum(row[s] for row in book.scores) for s in range(book.players))
+        dealt = book.hand.players
+        sums = tuple(book.start_scores[s] + sum(row[s] or 0 for row in book.scores) for s in range(dealt))
+        assert book.totals[:dealt] == sums
         assert (book.winners is None) != book.over
 
     def teardown(self) -> None:

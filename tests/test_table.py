@@ -28,6 +28,7 @@ from partyrummy.realcards.events import (
     HandScored,
     Matched,
     PhaseChanged,
+    SeatLeft,
     TableSet,
     TurnBegan,
     WentOut,
@@ -256,3 +257,30 @@ def test_every_phase_has_words_in_every_language() -> None:
     for tag in ("en", "pt-BR", "es", "ro"):
         for phase in Phase:
             assert catalogs.text(tag, f"table.phase.{phase.value}") != f"table.phase.{phase.value}"
+
+
+def test_a_seat_leaving_mid_cycle_is_waited_for_no_more() -> None:
+    hand, _ = run(party(4, phoneless=(3,)), Call(now=0.0), Ready(0), Ready(2))
+    hand, events = table.leave(hand, 1)
+    assert events == [SeatLeft(1)] and hand.players == 3
+    assert hand.waiting_for() == [2] and hand.phoneless == (False, False, True)  # old seat 3 is seat 2 now
+    with pytest.raises(BadCommand) as caught:
+        table.leave(table.leave(hand, 0)[0], 0)
+    assert caught.value.key == "error.min_stay"
+
+
+def test_turns_a_leaver_passes_the_turn_and_the_last_to_play_ends_the_hand() -> None:
+    hand, _ = run(table.deal(CLASSIC, 1, (False,) * 4)[0], Call(now=0.0))  # seat 1's turn
+    hand, events = table.leave(hand, 1)
+    assert hand.turn == 1 and events[-1] == TurnBegan(1, last=False)  # old seat 2, now at the leaver's place
+    hand, _ = run(hand, Out(1))  # seats 2 and 0 still have their one more turn
+    hand, _ = run(hand, Done(2))
+    hand, events = table.leave(hand, 0)
+    assert hand.phase is Phase.ENTRY and hand.players == 2
+
+
+def test_in_entry_the_hand_is_scored_once_everyone_left_has_entered() -> None:
+    hand = to_entry()
+    hand, _ = run(hand, TypePoints(0, 0), Ready(1), Ready(2), Call(now=3.0), TypePoints(1, 4))
+    hand, events = table.leave(hand, 2)
+    assert hand.phase is Phase.SCORED and events[-1] == HandScored(1, (0, 4))
