@@ -117,11 +117,11 @@ def winners(variant: Variant, totals: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def new_book(
-    variant: Variant, players: int, seed: int | str, phoneless: tuple[int, ...] = (), helpers: bool = False
+    variant: Variant, players: int, seed: int | str, phoneless: tuple[int, ...] = ()
 ) -> tuple[Scorebook, list[Event]]:
-    """Hand 1 of a new game; `phoneless` lists the seats playing without a phone."""
+    """Hand 1 of a new game; `phoneless` lists the seats playing without a phone (helpers: `AllowHelpers`)."""
     flags = tuple(seat in phoneless for seat in range(players))
-    hand, events = table_machine.deal(variant, 1, flags, helpers)
+    hand, events = table_machine.deal(variant, 1, flags)
     return Scorebook(variant, seed, hand, start_scores=(0,) * players), events
 
 
@@ -225,7 +225,7 @@ def _leave(book: Scorebook, seat: int) -> tuple[Scorebook, list[Event]]:
 
 
 def _correct(book: Scorebook, hand_no: int, seat: int, points: int) -> tuple[Scorebook, list[Event]]:
-    if not isinstance(hand_no, int) or not 1 <= hand_no <= len(book.history):
+    if not isinstance(hand_no, int) or isinstance(hand_no, bool) or not 1 <= hand_no <= len(book.history):
         raise OutOfPhase("error.not_scored_yet")
     if not isinstance(seat, int) or not 0 <= seat < book.players:
         raise BadCommand("error.no_seat")
