@@ -47,6 +47,8 @@ WINDOWS = frozenset({Phase.SETUP, Phase.REVEAL})
 
 @dataclass(frozen=True)
 class TableHand:
+    """One hand at a table of real cards: the pace, the Match! calls and the entries; never a card it was not told."""
+
     variant: Variant
     hand_no: int
     phase: Phase
@@ -97,6 +99,7 @@ def may_answer(hand: TableHand, seat: int, by: int | None) -> bool:
 
 
 def a_seat(hand: TableHand, seat: object) -> bool:
+    """Whether `seat` names a seat of this hand (a bool is no seat, though Python counts it as an int)."""
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < hand.players
 
 
