@@ -101,7 +101,8 @@ def test_the_host_corrects_any_score_keeps_the_old_and_undoes_the_last() -> None
     cell = book.cell(1, 1)
     assert (cell.points, cell.how, cell.corrected_from) == (2, "typed", 12)
     book, events = run(book, Correct(1, 1, 3))
-    assert events == [Corrected(1, 1, old=2, new=3)] and book.cell(1, 1).corrected_from == 12
+    assert events == [Corrected(1, 1, old=2, new=3)] and book.cell(1, 1) == Cell(3, "typed", 12)
+    assert book.totals == (0, 3, 5)  # the latest correction counts
     book, events = run(book, UndoCorrection())
     assert events == [CorrectionUndone(1, 1, points=2)] and book.totals == (0, 2, 5)
     book, _ = run(book, UndoCorrection())
