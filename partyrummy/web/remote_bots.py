@@ -51,13 +51,16 @@ class RemoteBot:
             reconnection=True, reconnection_delay=0.5, reconnection_delay_max=2, handle_sigint=False
         )
         self.sio.on("state", self._on_state)
+        # The server's reason, when it refuses the connection (no such room …): a dict; a dead address gives text.
+        refusals: list[dict] = []
+        self.sio.on("connect_error", lambda data=None: refusals.append(data) if isinstance(data, dict) else None)
         auth = lambda: {"role": "player", "room": room, "token": self.token}  # noqa: E731
         try:
             self.sio.connect(url, auth=auth, wait_timeout=10)
         except socketio.exceptions.ConnectionError as error:
-            reason = str(error)
-            if "refused by the server" in reason or not reason:  # no such room, or the server's own refusal
-                raise BotsError(f"--room: the server at {url} refused room {room}: {reason or 'no reason given'}")
+            if refusals:
+                reason = refusals[-1].get("message", "refused")
+                raise BotsError(f"--room {room}: the server at {url} says: {reason}") from None
             raise BotsError(f"--url: cannot reach a PartyRummy server at {url} (is it running there?)") from None
 
     def _on_state(self, state: dict) -> None:
