@@ -262,6 +262,7 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser, shots: Path) -> None:
     seed = 1  # the first dealer is drawn from the seed: with this one, Ana deals
     server = LiveServer("--seed", str(seed))

@@ -60,6 +60,7 @@ def test_a_room_of_two_plays_to_the_end(server) -> None:
     assert [s["name"] for s in again["room"]["seats"]] == ["P0", "P1"] and again["game"]["hand_no"] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players"), [("fastclassic", 2), ("fastclassic", 8), ("fastapp4", 4)])
 def test_turn_based_variants_play_a_whole_game_one_player_at_a_time(server, variant: str, players: int) -> None:
     host, phones = open_room(server, players, variant)
