@@ -56,7 +56,7 @@ def http_url(text: str) -> str:
     example = "an address such as http://192.168.1.20:3313"
     try:
         parts = urlsplit(text.strip())
-        parts.port  # raises ValueError when the port is not a number in range
+        _ = parts.port  # raises ValueError when the port is not a number in range
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} has a bad port; give {example}") from None
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -190,7 +190,8 @@ def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     if unknown or not strengths:
         return _fail(f"--strengths: each is one of {', '.join(STRENGTHS)}, not {','.join(unknown) or 'nothing'}")
     if not variant.min_players <= args.players <= variant.max_players:
-        return _fail(f"--players: {args.variant} seats {variant.min_players} to {variant.max_players}, not {args.players}")
+        seats = f"{variant.min_players} to {variant.max_players}"
+        return _fail(f"--players: {args.variant} seats {seats}, not {args.players}")
     print(simulate(variant, args.players, args.games, args.seed, strengths).table())
     return 0
 
@@ -201,8 +202,14 @@ def _bots(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     narrator = Narrator()
     try:
         bots = run_bots(
-            args.url, args.room.strip().upper(), args.count, args.strength, variants,
-            start=args.start, name=args.name, watch=narrator.see,
+            args.url,
+            args.room.strip().upper(),
+            args.count,
+            args.strength,
+            variants,
+            start=args.start,
+            name=args.name,
+            watch=narrator.see,
         )
     except BotsError as error:
         return _fail(str(error), 1)

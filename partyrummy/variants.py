@@ -284,7 +284,8 @@ def _check_numbers(v: Variant, where: _Where) -> None:
             decks = v.decks_for(players)
             held = f"{decks} deck" + ("s" if decks != 1 else "") + (f" and {v.jokers} jokers" if v.jokers else "")
             # Blamed on the key this table changed: decks, else the player count, the hand sizes or the jokers.
-            key = next((k for k in ("decks", "max_players", "hand_sizes", "jokers") if where.written(v.name, k)), "decks")
+            changed = ("decks", "max_players", "hand_sizes", "jokers")
+            key = next((k for k in changed if where.written(v.name, k)), "decks")
             return bad(
                 key,
                 f"{players} players with {n}-card hands need {need} cards "

@@ -103,7 +103,7 @@ def test_a_taken_port_is_named_and_the_next_free_one_offered(tmp_path: Path) -> 
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subprocess.Popen, int, list[str]]]:
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subprocess.Popen, int, list[str], Path]]:
     """One server as a host starts it (no --public-url), on loopback only; its output read line by line."""
     port = free_port()
     data = tmp_path_factory.mktemp("data") / "rooms.sqlite3"
@@ -120,14 +120,14 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[subproces
         lines.append(line)
         if "Rooms are kept in" in line:
             break
-    yield proc, port, lines
+    yield proc, port, lines, data
     if proc.poll() is None:
         proc.kill()
         proc.wait(10)
 
 
 def test_the_server_prints_the_address_it_serves_and_the_real_room_code(served) -> None:
-    _, port, lines = served
+    _, port, lines, _ = served
     text = "".join(lines)
     url = f"http://127.0.0.1:{port}"
     assert f"TV (open this on the big screen; keep the key to yourself): {url}/?key=" in text
@@ -141,7 +141,7 @@ def test_the_server_prints_the_address_it_serves_and_the_real_room_code(served) 
 
 
 def test_websocket_goodbyes_leave_no_noise_and_ctrl_c_says_bye(served) -> None:
-    proc, port, _ = served
+    proc, port, _, _ = served
     url = f"http://127.0.0.1:{port}"
     code = re.search(r"join room ([A-Z]{4})", "".join(served[2])).group(1)
     for transports in (["websocket"], None, None):  # straight to WebSocket, and polling then upgrade (as phones)
@@ -154,6 +154,32 @@ def test_websocket_goodbyes_leave_no_noise_and_ctrl_c_says_bye(served) -> None:
     staying.sio.disconnect()
     assert proc.returncode == 0
     assert rest.strip() == "Bye!", rest  # nothing logged by the goodbyes: no 400, no traceback
+
+
+def tv_key(*args: str) -> str:
+    """Start a server, read the TV key it prints, stop it."""
+    proc = subprocess.Popen(
+        [*PARTYRUMMY, "--host", "127.0.0.1", "--port", str(free_port()), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        for line in proc.stdout:
+            if "?key=" in line:
+                return line.rsplit("?key=", 1)[1].strip()
+        raise AssertionError("no TV address printed")
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+
+
+def test_the_tv_key_outlives_a_restart_until_the_host_asks_for_a_new_one(served) -> None:
+    _, _, lines, data = served  # the server above has stopped; its data file stays
+    first = re.search(r"\?key=(\S+)", "".join(lines)).group(1)
+    assert tv_key("--data", str(data)) == first
+    renewed = tv_key("--data", str(data), "--new-tv-key")
+    assert renewed != first and tv_key("--data", str(data)) == renewed
 
 
 def test_bots_say_clearly_why_they_cannot_play(tmp_path: Path) -> None:

@@ -57,7 +57,7 @@ class RemoteBot:
         auth = lambda: {"role": "player", "room": room, "token": self.token}  # noqa: E731
         try:
             self.sio.connect(url, auth=auth, wait_timeout=10)
-        except socketio.exceptions.ConnectionError as error:
+        except socketio.exceptions.ConnectionError:
             if refusals:
                 reason = refusals[-1].get("message", "refused")
                 raise BotsError(f"--room {room}: the server at {url} says: {reason}") from None

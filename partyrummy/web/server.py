@@ -160,7 +160,8 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     """Serve until Ctrl+C; returns the exit code (non-zero if it could not start)."""
     data = _data_path(args)
     if data.is_dir():
-        print(f"partyrummy: --data {data} is a folder; give a file path, such as {data / 'rooms.sqlite3'}", file=sys.stderr)
+        example = data / "rooms.sqlite3"
+        print(f"partyrummy: --data {data} is a folder; give a file path, such as {example}", file=sys.stderr)
         return 2
     listener = _listen(args.host, args.port)
     if listener is None:
@@ -185,8 +186,10 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
         if not _journal_failure(error):
             raise
         reason = getattr(error, "strerror", None) or str(error)
-        print(f"partyrummy: cannot keep rooms in {data}: {reason} (--data: a file in a folder you can write)",
-              file=sys.stderr)
+        print(
+            f"partyrummy: cannot keep rooms in {data}: {reason} (--data: a file in a folder you can write)",
+            file=sys.stderr,
+        )
         return 1
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
@@ -199,7 +202,8 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     tv = f"{public_url}/?key={app.config['SCREEN_KEY']}"
     print("PartyRummy is ready.", flush=True)
     print(f"  TV (open this on the big screen; keep the key to yourself): {tv}", flush=True)
-    print(f"  Phones join room {room.code} at {public_url}/join/{room.code} (or scan the QR code on the TV)", flush=True)
+    join = f"{public_url}/join/{room.code}"
+    print(f"  Phones join room {room.code} at {join} (or scan the QR code on the TV)", flush=True)
     if _is_loopback(args.host) and not args.public_url:
         print("  Only this computer can open it: phones need --host 0.0.0.0 (all interfaces).", flush=True)
     print(f"  Listening on {args.host}:{port}. Ctrl+C to stop.", flush=True)
