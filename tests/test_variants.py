@@ -221,10 +221,12 @@ def test_hints_off_sends_no_hint_to_phones(variants) -> None:
 
 
 def test_pacing_decides_who_acts_and_how_many_piles(variants) -> None:
-    for name, acting, piles in (("party", [0, 1, 2, 3], 4), ("classic", [1], 1)):
+    for name, turns, piles in (("party", False, 4), ("classic", True, 1)):
         game, _ = engine.new_game(variants[name], 4, 1)
         if game.hand.phase is Phase.SETUP:
             game, _ = engine.apply(game, Call())
+        # Everyone at once, or only the player on the dealer's left.
+        acting = [(game.hand.dealer + 1) % 4] if turns else [0, 1, 2, 3]
         assert game.hand.waiting_for() == acting and len(game.hand.piles) == piles
 
 
