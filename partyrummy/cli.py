@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 from urllib.parse import urlsplit
@@ -197,20 +198,15 @@ def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
 
 
 def _bots(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
-    from .web.remote_bots import BotsError, run_bots
+    from .web.remote_bots import BotsError, play, seat_bots
 
     narrator = Narrator()
+    room = args.room.strip().upper()
     try:
-        bots = run_bots(
-            args.url,
-            args.room.strip().upper(),
-            args.count,
-            args.strength,
-            variants,
-            start=args.start,
-            name=args.name,
-            watch=narrator.see,
-        )
+        bots = seat_bots(args.url, room, args.count, args.strength, variants, start=args.start, name=args.name)
+        waiting = "the game has started" if args.start else "start the game from the TV"
+        print(f"{plural(len(bots), 'bot')} seated in room {room} ({bots[0].name} …); {waiting}.", flush=True)
+        play(bots, time.monotonic() + 24 * 3600, watch=narrator.see)
     except BotsError as error:
         return _fail(str(error), 1)
     except KeyboardInterrupt:

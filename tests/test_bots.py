@@ -103,7 +103,7 @@ def test_bots_fill_a_live_room_and_play_a_whole_game(variant: str, count: int) -
             assert line.endswith(scores) and "matched" in line, line
         standings = lines[lines.index("Final totals:") + 1 :]
         assert len(standings) == count and standings[0].endswith("winner")
-        assert len(lines) == 11 + 1 + count
+        assert lines[0].startswith(f"{count} bots seated in room {code}") and len(lines) == 1 + 11 + 1 + count
         assert "Traceback" not in "".join(server.output)
     finally:
         server.stop()

@@ -203,11 +203,12 @@ def test_bots_say_clearly_why_they_cannot_play(tmp_path: Path) -> None:
             text=True,
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
-        taken.wait_for(lambda s: [x["name"] for x in s["room"]["seats"]] == ["Bot 1", "Robo 1", "Robo 2"])
+        assert bots.stdout.readline().startswith(f"2 bots seated in room {code} (Robo 1 …)")
+        assert [x["name"] for x in taken.sync()["state"]["room"]["seats"]] == ["Bot 1", "Robo 1", "Robo 2"]
         bots.send_signal(signal.SIGINT)
         out, err = bots.communicate(timeout=10)
         assert bots.returncode == 130 and "Traceback" not in err and not err.strip(), err
-        assert "Stopped" in out
+        assert out.strip() == "Stopped: the bots leave the room."
         taken.close()
         assert "Traceback" not in "".join(server.output) and "Bad request" not in "".join(server.output)
     finally:

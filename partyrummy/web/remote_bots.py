@@ -16,7 +16,7 @@ from ..bots import Bot
 from ..cards import RANK_NAMES, Card
 from ..variants import DEFAULT_VARIANT, Variant
 
-__all__ = ["RemoteBot", "BotsError", "run_bots", "play"]
+__all__ = ["RemoteBot", "BotsError", "seat_bots", "run_bots", "play"]
 
 
 class BotsError(Exception):
@@ -170,6 +170,21 @@ def run_bots(
     `watch`, if given, sees the first bot's newest state each time that bot looks (for a running commentary).
     A BotsError says why the bots could not take their seats.
     """
+    bots = seat_bots(url, room, count, strength, variants, start, name)
+    play(bots, time.monotonic() + timeout, watch=watch)
+    return bots
+
+
+def seat_bots(
+    url: str,
+    room: str,
+    count: int,
+    strength: str,
+    variants: dict[str, Variant],
+    start: bool = False,
+    name: str = "Bot",
+) -> list[RemoteBot]:
+    """Connect `count` bots named NAME 1, NAME 2 … and seat them (then start the game, if asked); or a BotsError."""
     bots = []
     for i in range(count):
         bot = RemoteBot(url, room, f"{name} {i + 1}", strength, variants, leader=start and i == 0)
@@ -179,7 +194,6 @@ def run_bots(
         ack = bots[0].send("start")
         if not ack["ok"]:
             raise BotsError(f"--start: the game cannot start: {ack['error']['message']}")
-    play(bots, time.monotonic() + timeout, watch=watch)
     return bots
 
 
