@@ -151,9 +151,13 @@ def _renew_tv_key(path: Path) -> None:
         journal.close()
 
 
-def _journal_failure(error: Exception) -> bool:
-    """Whether an error while the app opened its rooms' file is about that file (told in one line)."""
-    return isinstance(error, (OSError, sqlite3.Error)) or type(error).__module__.endswith(".journal")
+def _start_failure(error: Exception, data: Path) -> str:
+    """One line for the host on why the app could not start: nearly always its rooms' file (the journal)."""
+    if isinstance(error, (OSError, sqlite3.Error)):
+        reason = getattr(error, "strerror", None) or str(error)
+        return f"cannot keep rooms in {data}: {reason} (--data: a file in a folder you can write)"
+    # Such as another server holding the same file: the journal's own words say what to do.
+    return f"cannot keep rooms in {data}: {error}"
 
 
 def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
@@ -181,15 +185,9 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
                 "ASYNC_MODE": args.async_mode,
             }
         )
-    except Exception as error:
+    except Exception as error:  # opening the rooms' file is what fails here; the host gets one line, not a traceback
         listener.close()
-        if not _journal_failure(error):
-            raise
-        reason = getattr(error, "strerror", None) or str(error)
-        print(
-            f"partyrummy: cannot keep rooms in {data}: {reason} (--data: a file in a folder you can write)",
-            file=sys.stderr,
-        )
+        print(f"partyrummy: {_start_failure(error, data)}", file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
