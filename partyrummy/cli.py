@@ -1,57 +1,124 @@
 """The `partyrummy` command: run the party (the default), list or check variants, solve a hand, simulate bots,
-or send bots to a room."""
+or send bots to a room.
+
+Every mistake on the command line gets one line on stderr naming the option and what it allows, and a
+non-zero exit; never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+from urllib.parse import urlsplit
 
 from .bots import STRENGTHS
 from .cards import RANK_NAMES, CardParseError, parse_cards
 from .melds import best_arrangement
 from .variants import DEFAULT_VARIANT, Variant, VariantError, default_variants, load_variants
 
-__all__ = ["main"]
+__all__ = ["main", "plural"]
+
+PROG = "partyrummy"
+
+
+def plural(count: int, word: str) -> str:
+    """`1 card`, `2 cards`: the host's terminal speaks English."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its mistakes told in one line (its default is the whole usage, then the error)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{PROG}: {message} (see {self.prog} --help)\n")
+
+
+def _ranged(low: int, high: int) -> Callable[[str], int]:
+    """A whole number from `low` to `high` (argparse names the option in front of the message)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"give a whole number from {low} to {high}, not {text!r}")
+        return value
+
+    return parse
+
+
+def http_url(text: str) -> str:
+    """An http:// or https:// address with a host (and maybe a port): what phones or bots can open."""
+    example = "an address such as http://192.168.1.20:3313"
+    try:
+        parts = urlsplit(text.strip())
+        _ = parts.port  # raises ValueError when the port is not a number in range
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} has a bad port; give {example}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {example} (http:// or https://, then a host)")
+    if parts.path.strip("/") or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"{text!r} has a path; give only {example}")
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="partyrummy", description="Three-Thirteen rummy for a room full of people.")
-    parser.add_argument("--variants", metavar="PATH", help="a variants.toml of your own, layered over the shipped one")
+    parser = _Parser(prog=PROG, description="Three-Thirteen rummy for a room full of people.")
+    parser.add_argument(
+        "--variants", metavar="PATH", help="a variants file of your own: new variants, or changes to shipped ones"
+    )
     parser.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all interfaces)")
-    parser.add_argument("--port", type=int, default=5000, help="port to listen on (default: 5000)")
-    parser.add_argument("--public-url", metavar="URL", help="the address phones use, when the LAN address is not it")
+    parser.add_argument(
+        "--port",
+        type=_ranged(1, 65535),
+        help="port to listen on (default: 3313, or the next free one)",
+    )
+    parser.add_argument(
+        "--public-url", metavar="URL", type=http_url, help="the address phones use, when the LAN address is not it"
+    )
     parser.add_argument("--open", action="store_true", help="open the TV page in the default browser")
     parser.add_argument("--event-rate", type=float, help=argparse.SUPPRESS)  # for load and fuzz tests
     # gevent (pip install gevent) instead of threads; compared by bench/scale.py, not the default.
     parser.add_argument("--async-mode", choices=("threading", "gevent"), default="threading", help=argparse.SUPPRESS)
     parser.add_argument("--data", metavar="PATH", help="the SQLite file rooms are kept in (default: your data folder)")
     parser.add_argument(
+        "--new-tv-key",
+        action="store_true",
+        help="make a new TV key (kept in the --data file): TV addresses given out before stop working",
+    )
+    parser.add_argument(
         "--seed", type=int, help="deal every room's games from this seed (to replay a game, or for tests)"
     )
-    commands = parser.add_subparsers(dest="command")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     listing = commands.add_parser("variants", help="the rule sets the server offers, or check a file of your own")
     listing.add_argument("--check", metavar="PATH", help="check this variants file and exit non-zero on a mistake")
     solve = commands.add_parser("solve", help="the best arrangement of a hand of real cards")
     solve.add_argument("cards", nargs="+", help="cards as people write them: 5H 6H 7H KS KD KC")
     solve.add_argument(
-        "--hand-size", type=int, help="the hand being played (sets the wild rank); default: the number of cards"
+        "--hand-size",
+        type=_ranged(3, 13),
+        help="the hand being played, 3 to 13 (sets the wild rank); default: the number of cards",
     )
-    solve.add_argument("--wild", help="the wild rank, if not the hand size's (A, 2 … K, or 'none')")
+    solve.add_argument("--wild", help="the wild rank, if not the hand size's (A, 2 … 10, J, Q, K, or 'none')")
     solve.add_argument("--variant", default=DEFAULT_VARIANT, help=f"rule set (default: {DEFAULT_VARIANT})")
     solve.add_argument("--json", action="store_true", help="print JSON for programs")
     sim = commands.add_parser("simulate", help="whole games of bots on the engine, and how each strength did")
     sim.add_argument("--players", type=int, default=12)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=_ranged(1, 1_000_000), default=100)
     sim.add_argument("--seed", type=int, default=1, help="game g is dealt from seed + g")
     sim.add_argument("--strengths", default="easy,sharp", help="by seat, repeated round the table: easy,sharp")
     sim.add_argument("--variant", default=DEFAULT_VARIANT, help=f"rule set (default: {DEFAULT_VARIANT})")
     bots = commands.add_parser("bots", help="bots that join a room over the network, as phones do")
-    bots.add_argument("--url", required=True, help="the server, e.g. http://192.168.1.20:5000")
+    bots.add_argument("--url", required=True, type=http_url, help="the server, e.g. http://192.168.1.20:3313")
     bots.add_argument("--room", required=True, help="the room code on the TV")
-    bots.add_argument("--count", type=int, default=11)
+    bots.add_argument("--count", type=_ranged(1, 12), default=11)
     bots.add_argument("--strength", choices=STRENGTHS, default="sharp")
+    bots.add_argument("--name", default="Bot", help="the bots are NAME 1, NAME 2 … (default: Bot)")
     bots.add_argument("--start", action="store_true", help="start the game once seated (in an empty lobby)")
     return parser
 
@@ -61,9 +128,14 @@ def _variants(path: str | None) -> dict[str, Variant]:
     return load_variants(path, base=shipped) if path else shipped
 
 
+def _fail(message: str, code: int = 2) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit code."""
+    args = _parser().parse_args(argv)
     try:
         variants = _variants(args.variants)
         if args.command == "variants":
@@ -75,22 +147,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bots":
             return _bots(args, variants)
         if args.async_mode == "gevent":
-            from gevent import monkey  # before the web layer creates any thread, lock or socket
-
+            try:
+                from gevent import monkey  # before the web layer creates any thread, lock or socket
+            except ImportError:
+                return _fail("--async-mode gevent needs gevent: pip install gevent (or leave the option out)")
             monkey.patch_all()
         from .web.server import serve  # the web layer loads only when serving
 
         return serve(args, variants)
     except (VariantError, CardParseError) as error:
-        print(f"partyrummy: {error}", file=sys.stderr)
+        for line in str(error).splitlines():
+            print(f"{PROG}: {line}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return 130  # Ctrl+C before the server or the bots were running: nothing to say
 
 
 def _list_variants(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     if args.check:
-        mine = load_variants(args.check, base=variants)  # a mistake raises, and main prints it
+        mine = load_variants(args.check, base=variants)  # every mistake raises at once, and main prints them
         names = [n for n in mine if n not in variants or mine[n] != variants[n]]
-        print(f"{args.check}: fine ({len(names)} variant{'s' if len(names) != 1 else ''}: {', '.join(names)})")
+        print(f"{args.check}: fine ({plural(len(names), 'variant')}: {', '.join(names) or 'none changed'})")
         variants = mine
     width = max(map(len, variants))
     for name, v in variants.items():
@@ -101,7 +178,7 @@ def _list_variants(args: argparse.Namespace, variants: dict[str, Variant]) -> in
 
 def _variant(name: str, variants: dict[str, Variant]) -> Variant:
     if name not in variants:
-        raise VariantError(f"there is no variant named {name!r} (known: {', '.join(sorted(variants))})")
+        raise VariantError(f"--variant: there is no variant named {name!r} (known: {', '.join(sorted(variants))})")
     return variants[name]
 
 
@@ -112,39 +189,86 @@ def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     strengths = [s.strip() for s in args.strengths.split(",") if s.strip()]
     unknown = [s for s in strengths if s not in STRENGTHS]
     if unknown or not strengths:
-        print(
-            f"partyrummy: strengths are {', '.join(STRENGTHS)}, not {','.join(unknown) or 'nothing'}", file=sys.stderr
-        )
-        return 2
-    if not variant.min_players <= args.players <= variant.max_players or args.games < 1:
-        print(f"partyrummy: {args.variant} seats {variant.min_players} to {variant.max_players}", file=sys.stderr)
-        return 2
+        return _fail(f"--strengths: each is one of {', '.join(STRENGTHS)}, not {','.join(unknown) or 'nothing'}")
+    if not variant.min_players <= args.players <= variant.max_players:
+        seats = f"{variant.min_players} to {variant.max_players}"
+        return _fail(f"--players: {args.variant} seats {seats}, not {args.players}")
     print(simulate(variant, args.players, args.games, args.seed, strengths).table())
     return 0
 
 
 def _bots(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
-    from .web.remote_bots import run_bots
+    from .web.remote_bots import BotsError, play, seat_bots
 
-    bots = run_bots(args.url.rstrip("/"), args.room.upper(), args.count, args.strength, variants, start=args.start)
-    state = bots[0].state
-    game = state and state["game"]
-    if game and game["game_over"]:
-        names = [s["name"] for s in state["room"]["seats"]]
-        for seat in sorted(range(len(game["totals"])), key=lambda s: game["totals"][s]):
-            print(f"{names[seat]:<20} {game['totals'][seat]:>5}{'  winner' if seat in game['winners'] else ''}")
-    for bot in bots:
-        bot.close()
+    narrator = Narrator()
+    room = args.room.strip().upper()
+    try:
+        bots = seat_bots(args.url, room, args.count, args.strength, variants, start=args.start, name=args.name)
+        waiting = "the game has started" if args.start else "start the game from the TV"
+        print(f"{plural(len(bots), 'bot')} seated in room {room} ({bots[0].name} …); {waiting}.", flush=True)
+        play(bots, time.monotonic() + 24 * 3600, watch=narrator.see)
+    except BotsError as error:
+        return _fail(str(error), 1)
+    except KeyboardInterrupt:
+        print("\nStopped: the bots leave the room.", flush=True)
+        return 130
+    narrator.summary(bots[0].state)
     return 0
+
+
+class Narrator:
+    """What `bots` prints while it plays: one line per scored hand, then the final totals."""
+
+    def __init__(self) -> None:
+        self.told = 0  # hands told so far
+
+    def see(self, state: dict | None) -> None:
+        """Called with the first bot's newest state, from its thread."""
+        game = state and state.get("game")
+        if not game:
+            return
+        names = [seat["name"] for seat in state["room"]["seats"]]
+        history = game["history"]
+        if game["hand_no"] < self.told:  # a new game in the same room: count again
+            self.told = 0
+        while self.told < len(history):
+            hand_no = self.told + 1
+            matched = [names[m["seat"]] for m in game["matched"]] if game["hand_no"] == hand_no else None
+            print(self._line(hand_no, history[self.told], names, matched), flush=True)
+            self.told += 1
+
+    @staticmethod
+    def _line(hand_no: int, points: list[int | None], names: list[str], matched: list[str] | None) -> str:
+        went_out = ", ".join(matched) + " matched" if matched else "nobody matched" if matched is not None else ""
+        scores = ", ".join(f"{name} {p}" for name, p in zip(names, points, strict=False) if p is not None)
+        return f"Hand {hand_no}: " + (f"{went_out}; " if went_out else "") + scores
+
+    @staticmethod
+    def summary(state: dict | None) -> None:
+        game = state and state.get("game")
+        if not game or not game["game_over"]:
+            print("The game did not end while the bots played.")
+            return
+        names = [s["name"] for s in state["room"]["seats"]]
+        print("Final totals:")
+        for seat in sorted(range(len(game["totals"])), key=lambda s: game["totals"][s]):
+            print(f"  {names[seat]:<20} {game['totals'][seat]:>5}{'  winner' if seat in game['winners'] else ''}")
 
 
 def _solve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     variant = _variant(args.variant, variants)
     cards = parse_cards(" ".join(args.cards))
-    size = args.hand_size or min(len(cards), 13)
+    size = args.hand_size or min(max(len(cards), 3), 13)
+    if len(cards) > 14:
+        return _fail(f"cards: a hand holds at most 14 (13 and a draw), not {len(cards)}")
     wild = variant.wild_for_size(size)
     if args.wild is not None:
-        wild = None if args.wild.lower() == "none" else RANK_NAMES.index(args.wild.upper())
+        if args.wild.lower() == "none":
+            wild = None
+        elif args.wild.upper() in RANK_NAMES[1:]:
+            wild = RANK_NAMES.index(args.wild.upper())
+        else:
+            return _fail(f"--wild: a rank (A, 2 … 10, J, Q, K) or none, not {args.wild!r}")
     result = best_arrangement(cards, wild, variant.meld_rules())
     if args.json:
         print(
@@ -159,10 +283,10 @@ def _solve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
         )
         return 0
     wild_text = f"{RANK_NAMES[wild]}s are wild" if wild else "no round wild"
-    print(f"{len(cards)} cards, {wild_text}")
+    print(f"{plural(len(cards), 'card')}, {wild_text}")
     for meld in result.melds:
         print("  meld:   " + " ".join(c.symbol for c in meld))
     if result.orphans:
         print("  orphans: " + " ".join(c.symbol for c in result.orphans))
-    print(f"penalty: {result.penalty}")
+    print(f"penalty: {plural(result.penalty, 'point')}")
     return 0

@@ -59,7 +59,8 @@ def newcomer_score(variant: Variant, totals: list[int]) -> int:
 
 def new_game(variant: Variant, players: int, seed: int | str) -> tuple[GameState, list[Event]]:
     """Deal hand 1 of a new game."""
-    first, events = hand_machine.deal(variant, players, seed, 1)
+    dealer = hand_machine.first_dealer(seed, players)
+    first, events = hand_machine.deal(variant, players, seed, 1, dealer)
     return GameState(variant, seed, first, start_scores=(0,) * players), events
 
 
@@ -98,7 +99,8 @@ def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
     # Newcomers get their starting score now (their columns of the hands they missed stay blank).
     dealt = game.hand.players
     game = replace(game, start_scores=game.start_scores[:dealt] + game.totals[dealt:])
-    hand, events = hand_machine.deal(game.variant, game.players, game.seed, game.hand.hand_no + 1)
+    dealer = hand_machine.left_of(game.hand.dealer, game.players)  # the deal moves one seat left each hand
+    hand, events = hand_machine.deal(game.variant, game.players, game.seed, game.hand.hand_no + 1, dealer)
     return replace(game, hand=hand), events
 
 

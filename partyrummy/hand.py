@@ -51,6 +51,7 @@ __all__ = [
     "HandState",
     "SeatResult",
     "deal",
+    "first_dealer",
     "apply",
     "leave",
     "lay_out",
@@ -113,6 +114,7 @@ class HandState:
     refills: int = 0
     results: tuple[SeatResult, ...] = ()  # filled when the hand is scored
     turn: int | None = None  # turns: the seat whose turn it is (None: everyone acts at once)
+    dealer: int = 0  # the seat that dealt; with turns, the player on its left starts
     to_play: tuple[int, ...] = ()  # turns: after someone went out, the seats still to have their last turn
 
     @property
@@ -135,11 +137,6 @@ class HandState:
     def decks(self) -> int:
         """Copies of each card in the shoe."""
         return (len(self.faces) - self.variant.jokers) // 52
-
-    @property
-    def dealer(self) -> int:
-        """The dealer moves one seat left each hand."""
-        return (self.hand_no - 1) % self.players
 
     def active(self, seat: int) -> bool:
         """Whether the seat plays this cycle: matched players are out, and with turns only one seat plays."""
@@ -183,8 +180,21 @@ def _put(values: tuple, index: int, value: object) -> tuple:
     return values[:index] + (value,) + values[index + 1 :]
 
 
-def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple[HandState, list[Event]]:
-    """Shuffle a new shoe and deal hand `hand_no`: n cards each, then one face up to start each pile (or the pile)."""
+def first_dealer(seed: int | str, players: int) -> int:
+    """The dealer of hand 1, drawn from the game's seed (as the table would cut for it), so a replay deals alike."""
+    return random.Random(f"{seed}:first-dealer").randrange(players)
+
+
+def deal(
+    variant: Variant, players: int, seed: int | str, hand_no: int, dealer: int | None = None
+) -> tuple[HandState, list[Event]]:
+    """Shuffle a new shoe and deal hand `hand_no`: n cards each, then one face up to start each pile (or the pile).
+
+    `dealer` is the seat dealing (the game draws the first and moves it left each hand); by default the
+    dealer moves left from seat 0 in hand 1.
+    """
+    if dealer is None:
+        dealer = (hand_no - 1) % players
     if not variant.min_players <= players <= variant.max_players:
         raise BadCommand("error.player_count", min=variant.min_players, max=variant.max_players)
     faces = make_shoe(variant.decks_for(players), variant.jokers)
@@ -209,6 +219,7 @@ def deal(variant: Variant, players: int, seed: int | str, hand_no: int) -> tuple
         took_pile=(False,) * players,
         picks=(None,) * players,
         cycle=0 if variant.setup_match else 1,
+        dealer=dealer,
     )
     if variant.turns:  # the player on the dealer's left starts
         state = replace(state, turn=left_of(state.dealer, players))
@@ -453,6 +464,9 @@ def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
         results=without(state.results) if state.results else (),
         to_play=renumber(state.to_play),
         turn=None if state.turn is None else state.turn - (state.turn > seat),
+        # A leaver at or before the dealer moves the dealer's number down; a leaving dealer hands the
+        # deal to their right-hand neighbour, so the next deal still passes to the same player.
+        dealer=(state.dealer - 1) % (state.players - 1) if seat <= state.dealer else state.dealer,
     )
     events: list[Event] = [Left(seat, len(returned))]
     if had_turn and state.phase in ACTING:

@@ -8,6 +8,7 @@ the line, the variant, the key and what is wrong.
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +24,11 @@ _PENALTY_KEYS = RANK_NAMES[1:]  # "A", "2" … "K"
 
 
 class VariantError(ValueError):
-    """A variants file that cannot be played: the message says where and why."""
+    """A variants file that cannot be played: one line per problem, each saying where and why."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = list(problems)
 
 
 @dataclass(frozen=True)
@@ -152,13 +157,15 @@ _TYPE_WORDS = {
 
 
 class _Where:
-    """Finds the line of a key in the source text, for messages people can act on."""
+    """Finds the line of a key in the source text, and keeps every problem found, for messages people can act on."""
 
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
         self.lines = text.splitlines()
+        self.problems: list[str] = []
 
     def line_of(self, table: str, key: str | None = None) -> int | None:
+        """The key's own line in [table]; the table's line when the key is not written there."""
         start = None
         for i, line in enumerate(self.lines):
             stripped = line.strip()
@@ -172,49 +179,56 @@ class _Where:
                 return i + 1
         return start + 1 if start is not None else None
 
-    def error(self, table: str, key: str | None, problem: str) -> VariantError:
-        line = self.line_of(table, key)
+    def written(self, table: str, key: str) -> bool:
+        """Whether [table] writes `key` itself (rather than inheriting it)."""
+        return self.line_of(table, key) != self.line_of(table)
+
+    def add(self, table: str, key: str | None, problem: str, line: int | None = None) -> None:
+        line = line or self.line_of(table, key)
         where = f"{self.path.name}, line {line}" if line else self.path.name
         what = f"variant '{table}'" + (f", key '{key}'" if key else "")
-        return VariantError(f"{where}: {what}: {problem}")
+        self.problems.append(f"{where}: {what}: {problem}")
 
 
-def _check(name: str, raw: dict[str, Any], where: _Where) -> Variant:
+def _check(name: str, raw: dict[str, Any], where: _Where) -> Variant | None:
+    """The variant these keys make, or None with every problem of it added to `where`."""
+    before = len(where.problems)
     for key, value in raw.items():
         if key not in _FIELDS:
-            known = ", ".join(sorted(_FIELDS))
-            raise where.error(name, key, f"unknown key (known keys: {known})")
-        if not _type_ok(key, value):
-            raise where.error(name, key, f"should be {_TYPE_WORDS[_FIELDS[key].type]}, not {value!r}")
-        if key in _CHOICES and value not in _CHOICES[key]:
+            where.add(name, key, f"unknown key (known keys: {', '.join(sorted(_FIELDS))})")
+        elif not _type_ok(key, value):
+            where.add(name, key, f"should be {_TYPE_WORDS[_FIELDS[key].type]}, not {value!r}")
+        elif key in _CHOICES and value not in _CHOICES[key]:
             choices = " or ".join(f'"{c}"' for c in _CHOICES[key])
-            raise where.error(name, key, f"should be {choices}, not {value!r}")
+            where.add(name, key, f"should be {choices}, not {value!r}")
     missing = [key for key in _FIELDS if key not in raw]
     if missing:
-        raise where.error(name, None, f'no value for {", ".join(missing)} (write them out, or extends = "party")')
+        where.add(name, None, f'no value for {", ".join(missing)} (write them out, or extends = "party")')
+    if len(where.problems) > before:
+        return None
     values = dict(raw)
-    if "hand_sizes" in values:
-        values["hand_sizes"] = tuple(values["hand_sizes"])
-    if "penalties" in values:
-        values["penalties"] = _check_penalties(name, values["penalties"], where)
-    if isinstance(values.get("decks"), dict):
+    values["hand_sizes"] = tuple(values["hand_sizes"])
+    values["penalties"] = _check_penalties(name, values["penalties"], where)
+    if isinstance(values["decks"], dict):
         values["decks"] = _check_deck_table(name, values["decks"], where)
+    if len(where.problems) > before:
+        return None
     variant = Variant(name=name, **values)
     _check_numbers(variant, where)
-    return variant
+    return variant if len(where.problems) == before else None
 
 
 def _check_penalties(name: str, table: dict[str, Any], where: _Where) -> dict[str, int]:
     points = {str(k).upper(): v for k, v in table.items()}
     for key, value in points.items():
         if key not in _PENALTY_KEYS:
-            raise where.error(name, "penalties", f"{key!r} is not a rank (use A, 2 … 10, J, Q, K)")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise where.error(name, "penalties", f"points for {key} should be a whole number ≥ 0, not {value!r}")
+            where.add(name, "penalties", f"{key!r} is not a rank (use A, 2 … 10, J, Q, K)")
+        elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            where.add(name, "penalties", f"points for {key} should be a whole number ≥ 0, not {value!r}")
     missing = [k for k in _PENALTY_KEYS if k not in points]
     if missing:
-        raise where.error(name, "penalties", f"no points given for {', '.join(missing)}")
-    return {k: points[k] for k in _PENALTY_KEYS}
+        where.add(name, "penalties", f"no points given for {', '.join(missing)}")
+    return {k: points.get(k, 0) for k in _PENALTY_KEYS}
 
 
 def _check_deck_table(name: str, table: dict[str, Any], where: _Where) -> dict[str, int]:
@@ -222,41 +236,44 @@ def _check_deck_table(name: str, table: dict[str, Any], where: _Where) -> dict[s
     out = {}
     for key, value in table.items():
         if not str(key).isdigit():
-            raise where.error(name, "decks", f"{key!r} is not a number of players")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise where.error(name, "decks", f"decks for up to {key} players should be a whole number, not {value!r}")
-        out[str(int(key))] = value
-    if not out:
-        raise where.error(name, "decks", "the table is empty: give decks for some player count")
+            where.add(name, "decks", f"{key!r} is not a number of players")
+        elif not isinstance(value, int) or isinstance(value, bool):
+            where.add(name, "decks", f"decks for up to {key} players should be a whole number, not {value!r}")
+        else:
+            out[str(int(key))] = value
+    if not table:
+        where.add(name, "decks", "the table is empty: give decks for some player count")
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
 
 def _check_numbers(v: Variant, where: _Where) -> None:
-    def bad(key: str, problem: str) -> VariantError:
-        return where.error(v.name, key, problem)
+    def bad(key: str, problem: str) -> None:
+        where.add(v.name, key, problem)
 
     if v.min_players < 2:
-        raise bad("min_players", "a game needs at least 2 players")
+        bad("min_players", "a game needs at least 2 players")
     if v.max_players < v.min_players:
-        raise bad("max_players", f"is below min_players ({v.min_players})")
-    if not isinstance(v.decks, int) and max(map(int, v.decks)) < v.max_players:
-        raise bad("decks", f"says nothing for {v.max_players} players (max_players)")
-    if min(v.decks_for(p) for p in range(v.min_players, v.max_players + 1)) < 1:
-        raise bad("decks", "the shoe needs at least one deck")
+        bad("max_players", f"is below min_players ({v.min_players})")
     if v.jokers < 0:
-        raise bad("jokers", "cannot be negative")
+        bad("jokers", "cannot be negative")
     if not v.hand_sizes:
-        raise bad("hand_sizes", "a game needs at least one hand")
+        bad("hand_sizes", "a game needs at least one hand")
     for size in v.hand_sizes:
         if not 3 <= size <= 13:
-            raise bad("hand_sizes", f"{size} cards: a hand deals 3 to 13 cards")
+            bad("hand_sizes", f"{size} cards: a hand deals 3 to 13 cards")
     for key in ("wild_penalty", "joker_penalty", "high_ace_penalty"):
         value = getattr(v, key)
         if isinstance(value, int) and value < 0:
-            raise bad(key, "cannot be negative")
+            bad(key, "cannot be negative")
     for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s"):
         if getattr(v, key) < 0:
-            raise bad(key, "cannot be negative")
+            bad(key, "cannot be negative")
+    if v.min_players < 2 or v.max_players < v.min_players or not v.hand_sizes:
+        return  # the shoe cannot be counted for a table that makes no sense
+    if not isinstance(v.decks, int) and max(map(int, v.decks)) < v.max_players:
+        return bad("decks", f"says nothing for {v.max_players} players (max_players)")
+    if min(v.decks_for(p) for p in range(v.min_players, v.max_players + 1)) < 1:
+        return bad("decks", "the shoe needs at least one deck")
     # Each player is dealt n cards, piles start with one card each (one in all, for turns),
     # and the first "Draw!" must find at least one card per player in the shoe.
     n = max(v.hand_sizes)
@@ -266,60 +283,96 @@ def _check_numbers(v: Variant, where: _Where) -> None:
         if need > have:
             decks = v.decks_for(players)
             held = f"{decks} deck" + ("s" if decks != 1 else "") + (f" and {v.jokers} jokers" if v.jokers else "")
-            raise bad(
-                "decks",
+            # Blamed on the key this table changed: decks, else the player count, the hand sizes or the jokers.
+            changed = ("decks", "max_players", "hand_sizes", "jokers")
+            key = next((k for k in changed if where.written(v.name, k)), "decks")
+            return bad(
+                key,
                 f"{players} players with {n}-card hands need {need} cards "
                 f"(hands, piles and a first draw), but {held} hold only {have}",
             )
+
+
+def _toml_error(path: Path, text: str, error: tomllib.TOMLDecodeError) -> str:
+    """A TOML syntax error with its line in front, like every other problem (3.11 gives it only in the text)."""
+    message = str(error)
+    found = re.search(r"\s*\(at line (\d+), column \d+\)$", message)
+    if found:
+        line = int(found.group(1))
+        message = message[: found.start()]
+    elif message.endswith("(at end of document)"):
+        line = max(len(text.splitlines()), 1)
+        message = message.removesuffix("(at end of document)").strip() + " at the end of the file"
+    else:
+        line = None
+    return f"{path.name}" + (f", line {line}" if line else "") + f": not valid TOML: {message}"
 
 
 def load_variants(path: Path | str | None = None, base: dict[str, Variant] | None = None) -> dict[str, Variant]:
     """Variants from a TOML file (the shipped one by default), layered over `base`.
 
     A variant with `extends = "NAME"` starts from NAME (in this file or in
-    `base`) and changes only the keys it lists.
+    `base`) and changes only the keys it lists. A table named like a variant
+    of `base` (`[party]`) changes that variant: only the keys it lists (so
+    `extends = "party"` under `[party]` means the one in `base`). A file with
+    mistakes raises one VariantError listing every problem, each with its line.
     """
     path = Path(path) if path is not None else resource_path("variants.toml")
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise VariantError(f"{path}: cannot read the variants file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise VariantError(f"{path}: not a text file (a variants file is TOML, in UTF-8)") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"{path.name}: not valid TOML: {exc}") from None
+        raise VariantError(_toml_error(path, text, exc)) from None
     where = _Where(path, text)
     raws: dict[str, dict[str, Any]] = {}
     for name, table in data.items():
-        if not isinstance(table, dict):
-            raise VariantError(f"{path.name}: '{name}' should be a [table] of one variant's keys")
-        raws[name] = table
+        if isinstance(table, dict):
+            raws[name] = table
+        else:
+            line = next((i + 1 for i, x in enumerate(where.lines) if x.split("=", 1)[0].strip() == name), None)
+            where.add(name, None, "should be a [table] of one variant's keys", line)
     out = dict(base or {})
     for name in raws:
-        out[name] = _check(name, _resolve(name, raws, out, where, ()), where)
+        resolved = _resolve(name, raws, out, where, ())
+        variant = _check(name, resolved, where) if resolved is not None else None
+        if variant is not None:
+            out[name] = variant
+    if where.problems:
+        raise VariantError(*where.problems)
     return out
 
 
 def _resolve(
     name: str, raws: dict[str, dict[str, Any]], known: dict[str, Variant], where: _Where, seen: tuple[str, ...]
-) -> dict[str, Any]:
+) -> dict[str, Any] | None:
+    """The keys of variant `name` with what it extends filled in; None (and a problem added) if it cannot be."""
     raw = dict(raws[name])
-    parent = raw.pop("extends", None)
+    parent = raw.pop("extends", name if name in known else None)  # [party] alone changes the shipped party
     if parent is None:
         return raw
     if not isinstance(parent, str):
-        raise where.error(name, "extends", "should be the name of another variant")
-    if parent in seen or parent == name:
-        raise where.error(
-            name, "extends", f"variants extend each other in a circle ({' → '.join((*seen, name, parent))})"
-        )
-    if parent in raws:
+        where.add(name, "extends", "should be the name of another variant")
+        return None
+    if parent == name and name in known:  # the variant of this name from before this file
+        inherited = {k: v for k, v in known[name].describe().items() if k != "name"}
+    elif parent in seen or parent == name:
+        where.add(name, "extends", f"variants extend each other in a circle ({' → '.join((*seen, name, parent))})")
+        return None
+    elif parent in raws:
         inherited = _resolve(parent, raws, known, where, (*seen, name))
+        if inherited is None:
+            return None
     elif parent in known:
         inherited = {k: v for k, v in known[parent].describe().items() if k != "name"}
-        inherited["hand_sizes"] = list(inherited["hand_sizes"])
     else:
-        raise where.error(name, "extends", f"there is no variant named {parent!r}")
+        where.add(name, "extends", f"there is no variant named {parent!r}")
+        return None
+    inherited["hand_sizes"] = list(inherited["hand_sizes"])
     return inherited | raw
 
 

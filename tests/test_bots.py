@@ -80,6 +80,7 @@ def test_simulate_prints_the_table() -> None:
     assert bad.returncode == 2 and "genius" in bad.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "count"), [("fast", 12), ("fastclassic", 4)])
 def test_bots_fill_a_live_room_and_play_a_whole_game(variant: str, count: int) -> None:
     server = LiveServer()
@@ -93,8 +94,16 @@ def test_bots_fill_a_live_room_and_play_a_whole_game(variant: str, count: int) -
         assert out.returncode == 0, out.stderr
         final = host.wait_for(lambda s: s["game"] and s["game"]["game_over"])
         assert len(final["room"]["seats"]) == count and len(final["game"]["history"]) == 11
-        standings = out.stdout.strip().splitlines()
+        lines = out.stdout.strip().splitlines()
+        # One line a hand as it is scored (who matched, everyone's points), then the final totals.
+        names = [s["name"] for s in final["room"]["seats"]]
+        for hand_no, points in enumerate(final["game"]["history"], start=1):
+            scores = ", ".join(f"{name} {p}" for name, p in zip(names, points, strict=True))
+            [line] = [x for x in lines if x.startswith(f"Hand {hand_no}: ")]
+            assert line.endswith(scores) and "matched" in line, line
+        standings = lines[lines.index("Final totals:") + 1 :]
         assert len(standings) == count and standings[0].endswith("winner")
+        assert lines[0].startswith(f"{count} bots seated in room {code}") and len(lines) == 1 + 11 + 1 + count
         assert "Traceback" not in "".join(server.output)
     finally:
         server.stop()

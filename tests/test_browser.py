@@ -262,8 +262,10 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser, shots: Path) -> None:
-    server = LiveServer("--seed", str(SEED))
+    seed = 1  # the first dealer is drawn from the seed: with this one, Ana deals
+    server = LiveServer("--seed", str(seed))
     watch = Watch(server.url)
     try:
         tv, _, phones = seat_phones(browser, watch, server, ["Ana", "Bob", "Cy"])
@@ -273,7 +275,7 @@ def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser
         ana.get_by_role("button", name="Start the game").tap()
 
         classic = load_variants(Path(__file__).with_name("fast.toml"), base=default_variants())["fastclassic"]
-        game, _ = engine.new_game(classic, 3, SEED)
+        game, _ = engine.new_game(classic, 3, seed)
         top = label(game, game.hand.piles[0][-1])
         tv.get_by_role("heading", name="BOB'S TURN: DRAW").wait_for()  # Ana deals, Bob on her left starts
         bob.get_by_role("heading", name="YOUR TURN: DRAW").wait_for()

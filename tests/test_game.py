@@ -1,4 +1,4 @@
-"""The 11-hand game: totals, winners and the tie rule, exact replay."""
+"""The 11-hand game: totals, winners and the tie rule, the first dealer, exact replay."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from partyrummy import game as engine
 from partyrummy.bots import Bot
 from partyrummy.commands import Arrive, Arrived, AutoPlay, Call, CallMatch, Draw, HandScored, Leave, Left
 from partyrummy.errors import BadCommand, GameOver, OutOfPhase
-from partyrummy.hand import Phase, right_of
+from partyrummy.hand import Phase, left_of, right_of
 from partyrummy.legal import legal_commands
 from partyrummy.simulate import play_game
 
@@ -181,3 +181,30 @@ def test_with_turns_the_last_player_to_play_leaving_scores_the_hand(variants) ->
     game, events = engine.apply(replace(game, hand=hand), Leave(0))
     assert game.hand.phase is Phase.SCORED and len(game.history) == 1 and len(game.history[0]) == 2
     assert any(isinstance(e, HandScored) for e in events)
+
+
+def test_the_first_dealer_is_drawn_from_the_seed_and_the_deal_then_moves_left(variants) -> None:
+    classic = variants["classic"]
+    firsts = [engine.new_game(classic, 4, seed)[0].hand.dealer for seed in range(12)]
+    assert set(firsts) == {0, 1, 2, 3}  # not always seat 0: the table draws for it
+    assert [engine.new_game(classic, 4, seed)[0].hand.dealer for seed in range(12)] == firsts  # the seed decides
+    game, _ = engine.new_game(classic, 4, seed=5)
+    dealers = []
+    for _ in range(classic.hands):
+        dealers.append(game.hand.dealer)
+        assert game.hand.turn == left_of(game.hand.dealer, 4)  # the player on the dealer's left starts
+        scored = replace(game, hand=replace(game.hand, phase=Phase.SCORED))
+        game, _ = engine.apply(scored, Call())
+    assert dealers == [(dealers[0] + h) % 4 for h in range(classic.hands)]
+
+
+def test_a_leaving_dealer_passes_the_deal_on_as_the_ring_closes(variants) -> None:
+    classic = variants["classic"]
+    seed = next(s for s in range(50) if engine.new_game(classic, 4, s)[0].hand.dealer == 2)
+    game, _ = engine.new_game(classic, 4, seed)
+    before, _ = engine.apply(game, Leave(0))  # someone before the dealer: the dealer's number moves down
+    assert before.hand.dealer == 1
+    gone, _ = engine.apply(game, Leave(2))  # the dealer: the right-hand neighbour holds the deal
+    assert gone.hand.dealer == 1
+    after, _ = engine.apply(game, Leave(3))  # someone after the dealer: nothing moves
+    assert after.hand.dealer == 2

@@ -224,7 +224,7 @@ def test_with_turns_the_caller_hurries_a_slow_turn_and_moves_on_after_the_beat(v
         room.join(f"sid-{name}", name)
     room.start(seed=1)
     hand = room.game.hand
-    assert (hand.phase.value, hand.turn) == ("draw", 1)  # Bob, left of the dealer, starts
+    assert (hand.phase.value, hand.dealer, hand.turn) == ("draw", 0, 1)  # Ana drew the deal; Bob, on her left, starts
     assert room.tick() == 130.0  # nobody else is waited for: Bob's turn is hurried after 30 s
     from partyrummy.commands import Choose, Draw
 

@@ -102,7 +102,65 @@ def test_a_bad_file_stops_the_command_with_one_message_and_no_traceback(tmp_path
     )
     assert run.returncode == 2
     assert "Traceback" not in run.stderr
-    assert "variant 'mine', key 'decks'" in run.stderr
+    # Blamed on the line that changed the count (the decks are inherited), not on the table's line.
+    assert run.stderr.strip() == (
+        "partyrummy: rules.toml, line 4: variant 'mine', key 'max_players': 40 players with 13-card hands "
+        "need 600 cards (hands, piles and a first draw), but 4 decks hold only 208"
+    )
+
+
+def test_a_check_reports_every_problem_at_once_each_on_its_own_line(tmp_path: Path, variants) -> None:
+    path = write(
+        tmp_path,
+        """\
+        [one]
+        extends = "party"
+        description = "d"
+        aces = "high"
+        jokerz = 2
+        beat_s = -1
+
+        [two]
+        extends = "one-that-is-not"
+        """,
+    )
+    with pytest.raises(VariantError) as error:
+        load_variants(path, base=variants)
+    assert error.value.problems == [
+        "rules.toml, line 4: variant 'one', key 'aces': should be \"low\" or \"low-or-high\", not 'high'",
+        "rules.toml, line 5: variant 'one', key 'jokerz': unknown key (known keys: "
+        + ", ".join(sorted(f.name for f in dataclasses.fields(Variant) if f.name != "name"))
+        + ")",
+        "rules.toml, line 9: variant 'two', key 'extends': there is no variant named 'one-that-is-not'",
+    ]
+    refused = run_cli("variants", "--check", str(path))
+    assert refused.returncode == 2 and refused.stderr.count("partyrummy: rules.toml, line ") == 3
+    # Once the key's type is right, the numbers are checked too, all of them.
+    path = write(tmp_path, '[x]\nextends = "party"\nmin_players = 1\njokers = -1\nbeat_s = -1\n')
+    with pytest.raises(VariantError) as error:
+        load_variants(path, base=variants)
+    assert [p.split(":")[0] for p in error.value.problems] == [f"rules.toml, line {n}" for n in (3, 4, 5)]
+
+
+def test_a_toml_mistake_at_the_end_of_the_file_has_its_line(tmp_path: Path, variants) -> None:
+    path = write(tmp_path, '[x]\nextends = "party"\ndescription = "unfinished\n')
+    with pytest.raises(VariantError, match=r"^rules.toml, line 3: not valid TOML: "):
+        load_variants(path, base=variants)
+    path = write(tmp_path, '[x]\nextends = "party"\nbeat_s =')
+    with pytest.raises(VariantError, match=r"^rules.toml, line 3: not valid TOML: .* at the end of the file$"):
+        load_variants(path, base=variants)
+
+
+def test_a_file_may_change_a_shipped_variant_by_name_with_only_its_changed_keys(tmp_path: Path, variants) -> None:
+    alone = load_variants(write(tmp_path, "[party]\nhints = false\n"), base=variants)
+    assert alone["party"] == replace(variants["party"], hints=False)
+    assert alone["quick"] == variants["quick"]  # what extends it in the shipped file stays as shipped
+    same = load_variants(write(tmp_path, '[party]\nextends = "party"\nbeat_s = 3\n'), base=variants)
+    assert same["party"] == replace(variants["party"], beat_s=3)  # the shipped one, not a circle
+    mine = load_variants(write(tmp_path, '[party]\nbeat_s = 3\n[family]\nextends = "party"\nhints = false\n'), variants)
+    assert mine["family"] == replace(variants["party"], name="family", beat_s=3, hints=False)
+    with pytest.raises(VariantError, match="circle"):
+        load_variants(write(tmp_path, '[a]\nextends = "b"\n[b]\nextends = "a"\n'), base=variants)
 
 
 # -- Each house-rule knob changes the rule it names ---------------------------
@@ -163,10 +221,12 @@ def test_hints_off_sends_no_hint_to_phones(variants) -> None:
 
 
 def test_pacing_decides_who_acts_and_how_many_piles(variants) -> None:
-    for name, acting, piles in (("party", [0, 1, 2, 3], 4), ("classic", [1], 1)):
+    for name, turns, piles in (("party", False, 4), ("classic", True, 1)):
         game, _ = engine.new_game(variants[name], 4, 1)
         if game.hand.phase is Phase.SETUP:
             game, _ = engine.apply(game, Call())
+        # Everyone at once, or only the player on the dealer's left.
+        acting = [(game.hand.dealer + 1) % 4] if turns else [0, 1, 2, 3]
         assert game.hand.waiting_for() == acting and len(game.hand.piles) == piles
 
 

@@ -9,13 +9,18 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import Bot
 from ..cards import RANK_NAMES, Card
 from ..variants import DEFAULT_VARIANT, Variant
 
-__all__ = ["RemoteBot", "run_bots", "play"]
+__all__ = ["RemoteBot", "BotsError", "seat_bots", "run_bots", "play"]
+
+
+class BotsError(Exception):
+    """The bots could not take their seats: the message says why, for the person at the terminal."""
 
 
 def _card(view: dict[str, Any]) -> Card:
@@ -40,9 +45,23 @@ class RemoteBot:
         self.hand_no = 0
         self.acted: int | None = None
         self.error: str | None = None
-        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.5, reconnection_delay_max=2)
+        # handle_sigint=False: by default the client catches Ctrl+C to disconnect every client one by one
+        # (~3 s each) before the program hears of it.
+        self.sio = socketio.Client(
+            reconnection=True, reconnection_delay=0.5, reconnection_delay_max=2, handle_sigint=False
+        )
         self.sio.on("state", self._on_state)
-        self.sio.connect(url, auth=lambda: {"role": "player", "room": room, "token": self.token}, wait_timeout=10)
+        # The server's reason, when it refuses the connection (no such room …): a dict; a dead address gives text.
+        refusals: list[dict] = []
+        self.sio.on("connect_error", lambda data=None: refusals.append(data) if isinstance(data, dict) else None)
+        auth = lambda: {"role": "player", "room": room, "token": self.token}  # noqa: E731
+        try:
+            self.sio.connect(url, auth=auth, wait_timeout=10)
+        except socketio.exceptions.ConnectionError:
+            if refusals:
+                reason = refusals[-1].get("message", "refused")
+                raise BotsError(f"--room {room}: the server at {url} says: {reason}") from None
+            raise BotsError(f"--url: cannot reach a PartyRummy server at {url} (is it running there?)") from None
 
     def _on_state(self, state: dict) -> None:
         with self.changed:
@@ -53,7 +72,7 @@ class RemoteBot:
     def join(self) -> None:
         ack = self.sio.call("join", {"name": self.name}, timeout=10)
         if not ack["ok"]:
-            raise RuntimeError(f"{self.name}: {ack['error']['message']}")
+            raise BotsError(f"{self.name} cannot join room {self.room}: {ack['error']['message']}")
         self.token = ack["token"]
         self.sync()
 
@@ -143,27 +162,54 @@ def run_bots(
     variants: dict[str, Variant],
     start: bool = False,
     timeout: float = 3600,
+    name: str = "Bot",
+    watch: Callable[[dict | None], None] | None = None,
 ) -> list[RemoteBot]:
-    """Join `count` bots to the room and play until its game is over (or `timeout`)."""
-    bots = []
-    for i in range(count):
-        bot = RemoteBot(url, room, f"Bot {i + 1}", strength, variants, leader=start and i == 0)
-        bot.join()
-        bots.append(bot)
-    if start:
-        ack = bots[0].send("start")
-        if not ack["ok"]:
-            raise RuntimeError(f"cannot start: {ack['error']['message']}")
-    play(bots, time.monotonic() + timeout)
+    """Join `count` bots to the room and play until its game is over (or `timeout`).
+
+    `watch`, if given, sees the first bot's newest state each time that bot looks (for a running commentary).
+    A BotsError says why the bots could not take their seats.
+    """
+    bots = seat_bots(url, room, count, strength, variants, start, name)
+    play(bots, time.monotonic() + timeout, watch=watch)
     return bots
 
 
-def play(bots: list[RemoteBot], deadline: float, until_over: bool = True) -> None:
+def seat_bots(
+    url: str,
+    room: str,
+    count: int,
+    strength: str,
+    variants: dict[str, Variant],
+    start: bool = False,
+    name: str = "Bot",
+) -> list[RemoteBot]:
+    """Connect `count` bots named NAME 1, NAME 2 … and seat them (then start the game, if asked); or a BotsError."""
+    bots = []
+    for i in range(count):
+        bot = RemoteBot(url, room, f"{name} {i + 1}", strength, variants, leader=start and i == 0)
+        bots.append(bot)
+        bot.join()
+    if start:
+        ack = bots[0].send("start")
+        if not ack["ok"]:
+            raise BotsError(f"--start: the game cannot start: {ack['error']['message']}")
+    return bots
+
+
+def play(
+    bots: list[RemoteBot],
+    deadline: float,
+    until_over: bool = True,
+    watch: Callable[[dict | None], None] | None = None,
+) -> None:
     """Each bot on its own thread, acting on every new state until the game is over (or the deadline)."""
 
     def run(bot: RemoteBot) -> None:
         while time.monotonic() < deadline:
             bot.wait(0.5)
+            if watch is not None and bot is bots[0]:
+                watch(bot.state)
             if not bot.step() and until_over:
                 return
 
