@@ -18,6 +18,7 @@ from .journal import Journal, NotSaved, default_data_path
 from .limits import Guard, GuardLimits
 from .netaddr import interface_addresses, is_loopback
 from .pages import register_pages
+from .readahead import BoundedWebSocketWSGI
 from .payloads import WirePacket
 from .room import Refused, Room
 from .rooms import Rooms
@@ -75,6 +76,10 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         logger=False,
         engineio_logger=False,
     )
+
+    eio = socketio.server.eio
+    if eio.async_mode == "threading":  # a copy: the driver's table is shared by every server of the process
+        eio._async = {**eio._async, "websocket": BoundedWebSocketWSGI}
 
     def send(sid: str, event: str, payload: dict) -> None:
         socketio.emit(event, payload, to=sid)

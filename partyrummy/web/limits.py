@@ -85,7 +85,7 @@ class Guard:
     (DNS rebinding: a web page in the laptop's own browser must not read the TV page), too many requests
     open from one address or in all, Engine.IO handshakes faster than `handshakes` allows for one
     address (loopback excepted) or beyond `limits.sessions_total`, and long-polling bodies that are too
-    big, unsized or slow. Every answer gets the Permissions-Policy header and no version banner.
+    big, unsized or slow. Every answer gets the Permissions-Policy header.
     """
 
     def __init__(
@@ -105,8 +105,8 @@ class Guard:
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         def respond(status: str, headers: list[tuple[str, str]], *exc: Any) -> Any:
-            headers = [(k, v) for k, v in headers if k.lower() not in ("server", "permissions-policy")]
-            headers += [("Server", "PartyRummy"), ("Permissions-Policy", PERMISSIONS_POLICY)]
+            headers = [(k, v) for k, v in headers if k.lower() != "permissions-policy"]
+            headers += [("Permissions-Policy", PERMISSIONS_POLICY)]
             return start_response(status, headers, *exc)
 
         refusal = self._refusal(environ)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -81,6 +80,8 @@ def register_sockets(
     # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
     # The laptop itself (loopback: its own TV tabs, local bots and tests) is not limited.
     joins = Limiter(capacity=12, rate=0.5)
+    # The laptop itself (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
+    local_joins = Limiter(capacity=64, rate=4)
     connections = Connections(MAX_PER_ADDRESS, MAX_CONNECTIONS)
     catalogs = rooms.catalogs
 
@@ -100,15 +101,12 @@ def register_sockets(
         return refusal(error or BadCommand("error.reserved_event", event=name))
 
     def paced(sid: str) -> bool:
-        """Whether this connection is within its rate. Over it, its own reading waits one token's time first.
+        """Whether this connection is within its rate (over it: a refusal; far over it, readahead.py cuts it off).
 
         Events of one connection are handled one after another in its own reading thread (async_handlers=False),
-        so this wait holds back only the flooding connection: the others' events are not behind it.
+        so a flood costs that connection's thread and no new ones.
         """
-        if events.allow(sid):
-            return True
-        time.sleep(1 / event_rate)
-        return False
+        return events.allow(sid)
 
     # python-socketio hands a client's *event* named "connect" or "disconnect" to these same
     # handlers, so each checks that it is the real thing before touching the room.
@@ -118,7 +116,7 @@ def register_sockets(
         auth = auth if isinstance(auth, dict) else {}
         lang = catalogs.find(auth.get("lang"))  # absent or unknown: the nearest we have, else English
         address = request.remote_addr or "?"
-        if not is_loopback(address) and not joins.allow(address):
+        if not (local_joins if is_loopback(address) else joins).allow(address):
             raise ConnectionRefusedError(catalogs.text(lang, "error.too_many_tries"), {"code": "too_many_tries"})
         room = rooms.get(auth.get("room"))
         if room is None:
