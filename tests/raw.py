@@ -60,8 +60,10 @@ class RawSocket:
     def close(self) -> None:
         try:
             self.ws.close()
-        except OSError:
+        except (OSError, websocket.WebSocketException):
             pass
+        if self.ws.sock is not None:  # closing after the server dropped it can leave the socket open
+            self.ws.sock.close()
 
 
 def flood(url: str, room: str, peer: str | None, connections: int, seconds: float) -> None:
