@@ -3,7 +3,7 @@
 - Each request's peer address (REMOTE_ADDR) is taken from its `X-Test-Peer` header when it has one, so a
   test on 127.0.0.1 can speak as a guest on the LAN (192.168.x.y) - all traffic stays on loopback.
 - PARTYRUMMY_TEST_NOFILE lowers the open-file limit (macOS's default is 256), to show a flood cannot use
-  them all.
+  them all; PARTYRUMMY_TEST_CONFIG (JSON) sets app config keys, such as smaller connection caps.
 
 Run as `python -m tests.lan_server [partyrummy options]`.
 """
@@ -11,6 +11,7 @@ Run as `python -m tests.lan_server [partyrummy options]`.
 from __future__ import annotations
 
 import faulthandler
+import json
 import os
 import resource
 import signal
@@ -40,8 +41,10 @@ def main() -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (int(nofile), hard))
     real = app_module.create_app
 
+    extra = json.loads(os.environ.get("PARTYRUMMY_TEST_CONFIG") or "{}")
+
     def create_app(config: dict | None = None) -> Any:
-        app, socketio = real(config)
+        app, socketio = real({**(config or {}), **extra})
         app.wsgi_app = peer_from_header(app.wsgi_app)
         return app, socketio
 

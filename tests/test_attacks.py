@@ -235,26 +235,27 @@ def test_a_flood_from_a_lan_address_leaves_the_other_phones_round_trip_within_tw
     phone.close()
 
 
-def test_one_machine_holds_at_most_32_connections(server) -> None:
-    host = fresh_room(server)
-    sockets, refusals = [], []
-    for _ in range(40):
-        try:
-            sockets.append(RawSocket(server.url, host.room))
-        except ConnectionError as error:
-            refusals.append(str(error))
-    assert len(sockets) <= 32 - 1 and len(refusals) >= 8  # the TV holds one of them
-    assert all('"too_many"' in refusal for refusal in refusals)
-    assert sockets[0].ask('["sync"]')["ok"]
-    for sock in sockets:
-        sock.close()
-    host.close()
-
-
-def test_oversized_polling_posts_hold_nothing_even_with_256_files(monkeypatch) -> None:
+def test_oversized_polling_posts_hold_nothing_even_with_256_files_and_connections_are_capped(monkeypatch) -> None:
     monkeypatch.setenv("PARTYRUMMY_TEST_NOFILE", "256")
+    monkeypatch.setenv("PARTYRUMMY_TEST_CONFIG", '{"CONNECTIONS_PER_ADDRESS": 5}')
     server = LiveServer(command=LAN)
     try:
+        # One guest's address holds at most its cap of connections; the laptop's own are not counted.
+        tv = Client(server.url, server.tv_page()[0], role="host", token=server.tv_page()[1])
+        sockets, refusals = [], []
+        for _ in range(8):
+            try:
+                sockets.append(RawSocket(server.url, tv.room, "192.168.1.72"))
+            except ConnectionError as error:
+                refusals.append(str(error))
+        assert len(sockets) == 5 and len(refusals) == 3 and all('"too_many"' in r for r in refusals)
+        assert sockets[0].ask('["sync"]')["ok"]
+        sockets.pop().close()
+        sockets.append(RawSocket(server.url, tv.room, "192.168.1.72"))  # one closed: one may come
+        for sock in sockets:
+            sock.close()
+        tv.close()
+
         status, _, body = request(server, "/socket.io/?EIO=4&transport=polling", headers=lan(70))
         sid = json.loads(body[1:])["sid"]
         big = b"4" + b"x" * 200_000

@@ -22,7 +22,7 @@ from .readahead import BoundedWebSocketWSGI
 from .payloads import WirePacket
 from .room import Refused, Room
 from .rooms import Rooms
-from .sockets import register_sockets
+from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, register_sockets
 
 __all__ = ["create_app", "served_names", "IDLE_S"]
 
@@ -52,7 +52,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
 
     Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file),
     EVENT_RATE (events a second one connection may send, default 10), ASYNC_MODE ("threading" or "gevent"),
-    HOSTS (more Host names to answer to), HOLDER (how the journal's lock names this server to a second one).
+    HOSTS (more Host names to answer to), HOLDER (how the journal's lock names this server to a second one),
+    CONNECTIONS_PER_ADDRESS and CONNECTIONS (open connections a guest's address, and everyone, may hold).
     """
     config = dict(config or {})
     app = Flask(
@@ -97,7 +98,14 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
     register_pages(app, rooms, public_url, app.config["SCREEN_KEY"])
-    register_sockets(socketio, rooms, event_rate=app.config.get("EVENT_RATE") or 10, public_url=public_url)
+    register_sockets(
+        socketio,
+        rooms,
+        event_rate=app.config.get("EVENT_RATE") or 10,
+        public_url=public_url,
+        per_address=app.config.get("CONNECTIONS_PER_ADDRESS") or MAX_PER_ADDRESS,
+        total=app.config.get("CONNECTIONS") or MAX_CONNECTIONS,
+    )
     app.wsgi_app = Guard(  # type: ignore[method-assign]
         app.wsgi_app,
         hosts=served_names(public_url, set(app.config.get("HOSTS") or ())),

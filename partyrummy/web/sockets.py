@@ -28,8 +28,9 @@ from .rooms import Rooms
 
 __all__ = ["register_sockets", "MAX_PER_ADDRESS", "MAX_CONNECTIONS"]
 
-# Open Socket.IO connections one address may hold (a phone has one or two; bots from one laptop a dozen),
-# and the whole server: a party is 12 phones, a TV or two and some watchers.
+# Open Socket.IO connections one guest's address may hold (a phone has one or two; bots from another
+# machine a dozen), and the whole server: a party is 12 phones, a TV or two and some watchers. The laptop
+# itself (its TV tabs, `partyrummy bots` for several rooms, benchmarks) counts only in the total.
 MAX_PER_ADDRESS = 32
 MAX_CONNECTIONS = 200
 
@@ -47,15 +48,17 @@ class SlowDown(Refused):
 class Connections:
     """Open connections by address, capped per address and in all (thread-safe: connects run in many threads)."""
 
-    def __init__(self, per_address: int, total: int) -> None:
-        self.per_address, self.total = per_address, total
+    def __init__(self, per_address: int, total: int, exempt: Callable[[str], bool] = lambda address: False) -> None:
+        self.per_address, self.total, self.exempt = per_address, total, exempt
         self.lock = threading.Lock()
         self.address: dict[str, str] = {}
         self.count: Counter[str] = Counter()
 
     def admit(self, sid: str, address: str) -> bool:
         with self.lock:
-            if len(self.address) >= self.total or self.count[address] >= self.per_address:
+            if len(self.address) >= self.total:
+                return False
+            if self.count[address] >= self.per_address and not self.exempt(address):
                 return False
             self.address[sid] = address
             self.count[address] += 1
@@ -71,9 +74,15 @@ class Connections:
 
 
 def register_sockets(
-    socketio: SocketIO, rooms: Rooms, event_rate: float = 10, public_url: str = "http://127.0.0.1:5000"
+    socketio: SocketIO,
+    rooms: Rooms,
+    event_rate: float = 10,
+    public_url: str = "http://127.0.0.1:5000",
+    per_address: int = MAX_PER_ADDRESS,
+    total: int = MAX_CONNECTIONS,
 ) -> None:
-    """Wire every event of docs/protocol.md to its action."""
+    """Wire every event of docs/protocol.md to its action; at most `per_address` connections from a guest's
+    address and `total` in all."""
 
     # A phone sends a few events a cycle; a burst of 2 s' worth at 10 a second is far above any real play.
     events = Limiter(capacity=2 * event_rate, rate=event_rate)
@@ -81,8 +90,8 @@ def register_sockets(
     # The laptop itself (loopback: its own TV tabs, local bots and tests) is not limited.
     joins = Limiter(capacity=12, rate=0.5)
     # The laptop itself (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
-    local_joins = Limiter(capacity=64, rate=4)
-    connections = Connections(MAX_PER_ADDRESS, MAX_CONNECTIONS)
+    local_joins = Limiter(capacity=200, rate=20)
+    connections = Connections(per_address, total, exempt=is_loopback)
     catalogs = rooms.catalogs
 
     def lang_of(sid: str) -> str:
