@@ -18,8 +18,8 @@ from .journal import Journal, NotSaved, default_data_path
 from .limits import Guard, GuardLimits
 from .netaddr import interface_addresses, is_loopback
 from .pages import register_pages
-from .readahead import BoundedWebSocketWSGI
 from .payloads import WirePacket
+from .readahead import BoundedWebSocketWSGI
 from .room import Refused, Room
 from .rooms import Rooms
 from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, register_sockets

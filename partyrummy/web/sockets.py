@@ -85,9 +85,10 @@ def register_sockets(
     address and `total` in all."""
 
     # A phone sends a few events a cycle; a burst of 2 s' worth at 10 a second is far above any real play.
+    # A connection's events are handled one after another in its own reading thread (async_handlers=False),
+    # so a flood costs that connection's thread and no new ones; far over the rate, readahead.py cuts it off.
     events = Limiter(capacity=2 * event_rate, rate=event_rate)
     # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
-    # The laptop itself (loopback: its own TV tabs, local bots and tests) is not limited.
     joins = Limiter(capacity=12, rate=0.5)
     # The laptop itself (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
     local_joins = Limiter(capacity=200, rate=20)
@@ -106,16 +107,8 @@ def register_sockets(
 
     def reserved(name: str) -> dict[str, Any]:
         """The answer to an *event* a client named "connect" or "disconnect": a refusal like any unknown event."""
-        error = SlowDown("error.slow_down") if not paced(request.sid) else None
+        error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
         return refusal(error or BadCommand("error.reserved_event", event=name))
-
-    def paced(sid: str) -> bool:
-        """Whether this connection is within its rate (over it: a refusal; far over it, readahead.py cuts it off).
-
-        Events of one connection are handled one after another in its own reading thread (async_handlers=False),
-        so a flood costs that connection's thread and no new ones.
-        """
-        return events.allow(sid)
 
     # python-socketio hands a client's *event* named "connect" or "disconnect" to these same
     # handlers, so each checks that it is the real thing before touching the room.
@@ -159,7 +152,7 @@ def register_sockets(
         return None
 
     def on_unknown(event: Any, *args: Any) -> dict[str, Any]:
-        error = SlowDown("error.slow_down") if not paced(request.sid) else None
+        error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
         if error is None and event == MALFORMED:  # the decoder refused it: too big, too deep, or not JSON
             problem = args[0] if args and args[0] in ("too_big", "too_deep") else "not_json"
             error = BadCommand(f"error.{problem}")
@@ -174,7 +167,7 @@ def register_sockets(
 
         def handler(*args: Any) -> dict[str, Any]:
             try:
-                if not paced(request.sid):
+                if not events.allow(request.sid):
                     raise SlowDown("error.slow_down")
                 if len(args) > 1:
                     raise BadCommand("error.one_object")
