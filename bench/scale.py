@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +84,10 @@ def run_rooms(server: LiveServer, rooms: int, seconds: float, strength: str) -> 
     variants = default_variants()
     bots: list[TimedBot] = []
     for _ in range(rooms):
-        server.get("/new")
+        # A new room is a POST from the TV page (a GET could come from any web page).
+        urllib.request.urlopen(
+            urllib.request.Request(server.url + "/new", method="POST", headers={"Origin": server.url}), timeout=10
+        ).close()
         code = server.tv_page()[0]
         room_bots = [TimedBot(server.url, code, f"Bot {i + 1}", strength, variants, leader=i == 0) for i in range(12)]
         for bot in room_bots:

@@ -113,6 +113,7 @@ class Client:
         token: str | None = None,
         reconnect: bool = False,
         lang: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         self.room, self.role, self.token, self.lang = room, role, token, lang
         self.messages: list[tuple[str, Any]] = []
@@ -127,7 +128,7 @@ class Client:
         self.sio.on("connect", self.online.set)
         self.sio.on("disconnect", lambda *reason: self.online.clear())
         auth = lambda: {"role": self.role, "room": self.room, "token": self.token, "lang": self.lang}  # noqa: E731
-        self.sio.connect(url, auth=auth, wait_timeout=10)
+        self.sio.connect(url, auth=auth, headers=headers or {}, wait_timeout=10)
         self.sync()
 
     def _record(self, event: str, data: Any) -> None:

@@ -17,3 +17,10 @@ def test_a_vpn_loses_to_ethernet_and_loopback_is_the_last_resort(monkeypatch) ->
     monkeypatch.setattr(netaddr, "interface_addresses", lambda: [("lo", "127.0.0.1")])
     monkeypatch.setattr(netaddr.socket, "getaddrinfo", lambda *a, **k: [])
     assert netaddr.lan_address() == "127.0.0.1"
+
+
+def test_loopback_in_every_spelling_and_nothing_else() -> None:
+    for address in ("127.0.0.1", "::1", "::ffff:127.0.0.1", "127.0.1.1"):
+        assert netaddr.is_loopback(address), address
+    for address in ("192.168.1.20", "::ffff:192.168.1.20", "fe80::1%eth0", "", None, "nonsense"):
+        assert not netaddr.is_loopback(address), address

@@ -211,6 +211,7 @@ def test_bots_take_seats_in_the_lobby_and_play_a_seat_mid_game(room) -> None:
     assert room.viewers["sid-Cy"].role == "guest" and room.seats[1].robot.strength == "easy"
     room.tick()
     assert room.game.hand.picks[1] is not None
+    room.set_bot_takeover(True)  # off by default: the host's choice (allow_bot_takeover)
     token = room.take("sid-Eve", 1, "Eve")  # a person may take a bot's seat back
     assert room.seat_of(token) == 1 and room.seats[1].robot is None
 

@@ -155,7 +155,10 @@ def test_the_tv_page_is_for_this_laptop_or_the_screen_key(server) -> None:
     assert b"data-host-token" in client.get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).data
     assert b"data-host-token" not in client.get("/?key=wrong", environ_base=lan).data
     # The key is kept: a second screen survives a restart.
-    assert create_app({"DATA": server.data.parent / "other.sqlite3"})[0].config["SCREEN_KEY"] == key
+    app.extensions["partyrummy.rooms"].journal.close()
+    again, _ = create_app({"DATA": server.data.parent / "other.sqlite3"})
+    assert again.config["SCREEN_KEY"] == key
+    again.extensions["partyrummy.rooms"].journal.close()
 
 
 def test_nobody_sees_another_seats_cards_across_seat_changes(server) -> None:

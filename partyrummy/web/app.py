@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 import secrets
+import socket
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask
 from flask_socketio import SocketIO
@@ -12,22 +14,46 @@ from flask_socketio import SocketIO
 from ..i18n import default_catalogs
 from ..resources import resource_path
 from ..variants import Variant, default_variants
-from .journal import Journal, default_data_path
+from .journal import Journal, NotSaved, default_data_path
+from .limits import Guard, GuardLimits
+from .netaddr import interface_addresses, is_loopback
 from .pages import register_pages
-from .room import Room
+from .payloads import WirePacket
+from .readahead import BoundedWebSocketWSGI
+from .room import Refused, Room
 from .rooms import Rooms
-from .sockets import register_sockets
+from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, register_sockets
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "served_names", "IDLE_S"]
 
 log = logging.getLogger(__name__)
+
+# A room nobody is connected to, with nothing due, lets its caller thread go after this long (it sleeps);
+# the next connection wakes it.
+IDLE_S = 60.0
+# Engine.IO's own limit on one message; a bigger one closes that connection. Under it, our decoder answers
+# anything over payloads.MAX_MESSAGE with a refusal.
+ENGINE_MAX_BYTES = 131_072
+
+
+def served_names(public_url: str, extra: set[str] | None = None) -> set[str]:
+    """The Host names this server answers to: loopback, this machine's names and addresses, the public URL's."""
+    names = {"localhost", "127.0.0.1", "::1", "::ffff:127.0.0.1"}
+    names |= {address for _, address in interface_addresses()}
+    host = socket.gethostname().lower()
+    names |= {host, f"{host}.local", host.split(".")[0]}
+    if urlsplit(public_url).hostname:
+        names.add(urlsplit(public_url).hostname.lower())
+    return names | (extra or set())
 
 
 def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     """A Flask app and its SocketIO server.
 
     Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file),
-    EVENT_RATE (events a second one connection may send, default 10), ASYNC_MODE ("threading" or "gevent").
+    EVENT_RATE (events a second one connection may send, default 10), ASYNC_MODE ("threading" or "gevent"),
+    HOSTS (more Host names to answer to), HOLDER (how the journal's lock names this server to a second one),
+    CONNECTIONS_PER_ADDRESS and CONNECTIONS (open connections a guest's address, and everyone, may hold).
     """
     config = dict(config or {})
     app = Flask(
@@ -43,18 +69,27 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         app,
         # Threads and simple-websocket: `pip install` is all it needs. "gevent" (if installed) is for benchmarks.
         async_mode=app.config.get("ASYNC_MODE") or "threading",
-        max_http_buffer_size=16_384,  # the largest message a game needs is well under 1 KB
+        max_http_buffer_size=ENGINE_MAX_BYTES,
+        serializer=WirePacket,  # a depth- and size-limited decoder: bad JSON is answered, never a traceback
+        # One connection's events are handled in order in its own reading thread, not a new thread each:
+        # a flood costs its sender's thread, never the server's.
+        async_handlers=False,
         logger=False,
         engineio_logger=False,
     )
+
+    eio = socketio.server.eio
+    if eio.async_mode == "threading":  # a copy: the driver's table is shared by every server of the process
+        eio._async = {**eio._async, "websocket": BoundedWebSocketWSGI}
 
     def send(sid: str, event: str, payload: dict) -> None:
         socketio.emit(event, payload, to=sid)
 
     def start_caller(room: Room) -> None:
-        socketio.start_background_task(_caller_loop, room)
+        socketio.start_background_task(_caller_loop, room, rooms.sleep)
 
-    journal = Journal(app.config.get("DATA") or default_data_path())
+    public_url = app.config["PUBLIC_URL"]
+    journal = Journal(app.config.get("DATA") or default_data_path(), holder=app.config.get("HOLDER") or public_url)
     # Opens the TV page on a screen other than this laptop's; kept, so such a screen survives a restart.
     app.config["SCREEN_KEY"] = journal.setting("screen_key", lambda: secrets.token_urlsafe(12))
     rooms = Rooms(
@@ -62,15 +97,32 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     )
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
-    register_pages(app, rooms, app.config["PUBLIC_URL"], app.config["SCREEN_KEY"])
+    register_pages(app, rooms, public_url, app.config["SCREEN_KEY"])
     register_sockets(
-        socketio, rooms, event_rate=app.config.get("EVENT_RATE") or 10, public_url=app.config["PUBLIC_URL"]
+        socketio,
+        rooms,
+        event_rate=app.config.get("EVENT_RATE") or 10,
+        public_url=public_url,
+        per_address=app.config.get("CONNECTIONS_PER_ADDRESS") or MAX_PER_ADDRESS,
+        total=app.config.get("CONNECTIONS") or MAX_CONNECTIONS,
+    )
+    app.wsgi_app = Guard(  # type: ignore[method-assign]
+        app.wsgi_app,
+        hosts=served_names(public_url, set(app.config.get("HOSTS") or ())),
+        sessions=lambda: len(socketio.server.eio.sockets),
+        limits=GuardLimits(max_body=ENGINE_MAX_BYTES),
+        is_local=is_loopback,
     )
     return app, socketio
 
 
-def _caller_loop(room: Room) -> None:
-    """The caller of one room: make each due call, then sleep until the next is due or something changes."""
+def _caller_loop(room: Room, sleep: Any) -> None:
+    """The caller of one room: make each due call, then wait until the next is due or something changes.
+
+    With nobody connected and nothing due for IDLE_S, the thread ends and the room sleeps (`sleep(room)`
+    decides under the rooms' lock, so a connection arriving meanwhile keeps it awake).
+    """
+    failing = False
     while True:
         room.wake.clear()
         try:
@@ -80,7 +132,15 @@ def _caller_loop(room: Room) -> None:
                 now = room.clock()
                 if room.batch_due is not None:  # moves waiting to go out together
                     due = room.batch_due if due is None else min(due, room.batch_due)
+            failing = False
+        except Refused as error:  # the disk refused a call: nothing was applied; try again in a moment
+            if not failing and isinstance(error.__cause__, NotSaved):
+                log.warning("room %s: could not save (%s); trying again", room.code, error.__cause__)
+            failing = True
+            due, now = room.clock() + 1.0, room.clock()
         except Exception:  # keep calling even if one tick fails
             log.exception("caller of room %s", room.code)
             due, now = None, 0.0
-        room.wake.wait(None if due is None else max(0.0, due - now))
+        woken = room.wake.wait(IDLE_S if due is None else max(0.0, due - now))
+        if not woken and due is None and sleep(room):
+            return

@@ -4,6 +4,10 @@ A room is (its code, its host token, its events): seats joining, rules
 chosen, games started with their seed, and every command the engine
 accepted. Replaying the events rebuilds the room card for card, so a server
 killed at any moment comes back with every hand, pile and score.
+
+One server holds a data file at a time (a lock beside it names its address).
+A write that fails is rolled back and raises `NotSaved`: the room refuses
+the change it was about to make, and the next write tries the file again.
 """
 
 from __future__ import annotations
@@ -16,12 +20,14 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-__all__ = ["Journal", "default_data_path", "KEEP_LOADING_S"]
+__all__ = ["Journal", "JournalBusy", "NotSaved", "default_data_path", "KEEP_LOADING_S", "BUSY_TIMEOUT_MS"]
 
 # Rooms touched within this long are reloaded at start; older ones stay in the file as history.
 KEEP_LOADING_S = 48 * 3600
+# How long a write waits for a lock someone else holds on the file before it gives up (SQLite retries).
+BUSY_TIMEOUT_MS = 2000
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, host_token TEXT NOT NULL, created REAL NOT NULL,
@@ -30,6 +36,14 @@ CREATE TABLE IF NOT EXISTS events (room TEXT NOT NULL REFERENCES rooms(code), n 
                                    at REAL NOT NULL, event TEXT NOT NULL, PRIMARY KEY (room, n));
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+
+
+class JournalBusy(RuntimeError):
+    """Another live server holds this data file; the message names it and says what to do."""
+
+
+class NotSaved(RuntimeError):
+    """A write did not reach the disk (rolled back): the change it carried must not be made."""
 
 
 def default_data_path() -> Path:
@@ -43,59 +57,131 @@ def default_data_path() -> Path:
     return base / "partyrummy" / "rooms.sqlite3"
 
 
+def _hold(path: Path, holder: str) -> TextIO | None:
+    """Take the lock file beside the data file for this process; JournalBusy if a live server has it.
+
+    An advisory lock (flock) dies with its process, so a server killed with SIGKILL never leaves a stale one.
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock; SQLite's own locking still keeps the file whole
+        return None
+    lock = open(path.with_name(path.name + ".lock"), "a+", encoding="utf-8")  # noqa: SIM115 - held for life
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.seek(0)
+        other = lock.read().strip() or "another process"
+        lock.close()
+        raise JournalBusy(
+            f"{path} is in use by another PartyRummy server ({other}). "
+            "Stop that one, or give this one its own file with --data."
+        ) from None
+    lock.seek(0)
+    lock.truncate()
+    lock.write(holder)
+    lock.flush()
+    return lock
+
+
 class Journal:
-    def __init__(self, path: Path | str) -> None:
+    """The rooms' SQLite file: one connection, shared by the rooms' threads under a lock."""
+
+    def __init__(self, path: Path | str, holder: str = "") -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock_file = _hold(self.path, holder or f"process {os.getpid()}")
         self.lock = threading.Lock()  # one connection, shared by the rooms' threads
-        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        # timeout: SQLite's busy timeout, so a lock held a moment by another process is waited for, not failed.
+        self.db = sqlite3.connect(
+            self.path, check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000
+        )
         self.db.execute("PRAGMA journal_mode=WAL")
         # NORMAL: a commit survives the process being killed; only a power cut may lose the last moment.
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
         self.counts: dict[str, int] = {}
 
+    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+        """Run statements as one transaction, or none of them: NotSaved, rolled back, the file ready for the next."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")  # take the write lock now (waiting up to the busy timeout)
+            for sql, params in statements:
+                self.db.execute(sql, params)
+            self.db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass  # the transaction is already gone; nothing is left open
+            raise NotSaved(str(error)) from error
+
     def open_room(self, code: str, host_token: str) -> None:
+        """A new room under `code`; an old finished room that had the code is forgotten with it."""
         now = time.time()
         with self.lock:
-            self.db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?)", (code, host_token, now, now))
-        self.counts[code] = 0
+            self._write(
+                [
+                    ("DELETE FROM events WHERE room = ?", (code,)),
+                    ("DELETE FROM rooms WHERE code = ?", (code,)),
+                    ("INSERT INTO rooms VALUES (?, ?, ?, ?)", (code, host_token, now, now)),
+                ]
+            )
+            self.counts[code] = 0
 
     def append(self, code: str, event: dict[str, Any]) -> None:
-        """Write one event of a room; it is on disk when this returns."""
+        """Write one event of a room; it is on disk when this returns, or NotSaved and nothing was written."""
         now = time.time()
         with self.lock:
             n = self.counts.get(code, 0)
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO events VALUES (?, ?, ?, ?)", (code, n, now, json.dumps(event)))
-            self.db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (now, code))
-            self.db.execute("COMMIT")
+            self._write(
+                [
+                    ("INSERT INTO events VALUES (?, ?, ?, ?)", (code, n, now, json.dumps(event))),
+                    ("UPDATE rooms SET touched = ? WHERE code = ?", (now, code)),
+                ]
+            )
             self.counts[code] = n + 1
 
-    def recent_rooms(self) -> list[tuple[str, str, list[dict[str, Any]]]]:
-        """(code, host token, events) of each room touched lately, oldest first."""
+    def recent_rooms(self, code: str | None = None) -> list[tuple[str, str, list[dict[str, Any]]]]:
+        """(code, host token, events) of each room touched lately (or of that one room), oldest first."""
         since = time.time() - KEEP_LOADING_S
+        where, params = ("touched >= ?", (since,)) if code is None else ("touched >= ? AND code = ?", (since, code))
         with self.lock:
             rooms = self.db.execute(
-                "SELECT code, host_token FROM rooms WHERE touched >= ? ORDER BY created", (since,)
+                f"SELECT code, host_token FROM rooms WHERE {where} ORDER BY created", params
             ).fetchall()
             out = []
-            for code, token in rooms:
-                rows = self.db.execute("SELECT event FROM events WHERE room = ? ORDER BY n", (code,)).fetchall()
-                out.append((code, token, [json.loads(r[0]) for r in rows]))
-                self.counts[code] = len(rows)
+            for found, token in rooms:
+                rows = self.db.execute("SELECT event FROM events WHERE room = ? ORDER BY n", (found,)).fetchall()
+                out.append((found, token, [json.loads(r[0]) for r in rows]))
+                self.counts[found] = len(rows)
         return out
+
+    def newest_room(self) -> str | None:
+        """The code of the room created last among the recent ones (the TV's, after a restart)."""
+        since = time.time() - KEEP_LOADING_S
+        with self.lock:
+            row = self.db.execute(
+                "SELECT code FROM rooms WHERE touched >= ? ORDER BY created DESC LIMIT 1", (since,)
+            ).fetchone()
+        return row[0] if row else None
 
     def setting(self, name: str, make: Callable[[], str]) -> str:
         """A value kept across restarts (such as the screen key), made the first time it is asked for."""
         with self.lock:
-            self.db.execute("INSERT OR IGNORE INTO settings VALUES (?, ?)", (name, make()))
+            self._write([("INSERT OR IGNORE INTO settings VALUES (?, ?)", (name, make()))])
             return self.db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()[0]
 
-    def known_codes(self) -> set[str]:
+    def recent_codes(self) -> set[str]:
+        """Codes of rooms touched lately: not to be given to a new room (an old one's code may be reused)."""
+        since = time.time() - KEEP_LOADING_S
         with self.lock:
-            return {row[0] for row in self.db.execute("SELECT code FROM rooms")}
+            return {row[0] for row in self.db.execute("SELECT code FROM rooms WHERE touched >= ?", (since,))}
 
     def close(self) -> None:
         with self.lock:
             self.db.close()
+            if self._lock_file is not None:
+                self._lock_file.close()  # closing the file releases the flock
+                self._lock_file = None

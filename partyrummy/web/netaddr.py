@@ -15,9 +15,12 @@ _VIRTUAL = ("lo", "docker", "br-", "veth", "virbr", "tun", "tap", "wg", "zt", "t
 def is_loopback(address: str | None) -> bool:
     """Whether a peer address is this machine itself (its own TV tab, local bots, tests)."""
     try:
-        return ipaddress.ip_address(address or "").is_loopback
+        ip = ipaddress.ip_address((address or "").split("%")[0])  # no IPv6 zone ("fe80::1%eth0")
     except ValueError:
         return False
+    # A dual-stack server (--host ::) sees IPv4 peers as ::ffff:a.b.c.d, which Python 3.11 calls not loopback.
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return ip.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def interface_addresses() -> list[tuple[str, str]]:

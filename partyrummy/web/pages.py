@@ -5,12 +5,14 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, jsonify, redirect, render_template, request, url_for
 
 from ..i18n import Catalogs
+from .limits import Limiter
 from .netaddr import is_loopback
-from .qr import qr_svg
+from .qr import cached_qr_svg
 from .rooms import Rooms
 
 __all__ = ["register_pages"]
@@ -25,6 +27,13 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
     Templates hold message keys, not words: each page loads its reader's catalog from /i18n/ and fills them in.
     """
     catalogs: Catalogs = rooms.catalogs
+    # Room codes must not be listable over HTTP either: per address, as a socket connects (loopback free).
+    lookups = Limiter(capacity=12, rate=0.5)
+
+    def limited() -> None:
+        address = request.remote_addr or "?"
+        if not is_loopback(address) and not lookups.allow(address):
+            abort(429)
 
     @app.context_processor
     def languages() -> dict:
@@ -53,12 +62,19 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
             # A guest who typed the laptop's address: their place is the join page.
             return redirect(url_for("phone", code=room.code))
         url = join_url(room.code)
-        return render_template("tv.html", code=room.code, join_url=url, qr=qr_svg(url), host_token=room.host_token)
+        # The QR code is drawn once per room (25-110 ms each), not for every page.
+        return render_template(
+            "tv.html", code=room.code, join_url=url, qr=cached_qr_svg(url), host_token=room.host_token
+        )
 
-    @app.get("/new")
+    @app.post("/new")
     def new_room() -> Response:
-        """A fresh room on the TV (a second table, or a new night); the old ones carry on."""
-        if not _is_screen():
+        """A fresh room on the TV (a second table, or a new night); the old ones carry on.
+
+        A POST from a page of this server only: another site's page cannot make one through the laptop's browser.
+        """
+        origin = request.headers.get("Origin")
+        if not _is_screen() or (origin and urlsplit(origin).netloc != request.host):
             abort(403)
         rooms.create()
         return redirect(url_for("tv", **({"key": request.args["key"]} if "key" in request.args else {})))
@@ -76,6 +92,7 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
 
     @app.get("/join/<code>")
     def phone(code: str) -> str | tuple[str, int]:
+        limited()
         room = rooms.get(code)
         if room is None:
             return render_template("missing.html", code=code[:8]), 404
@@ -83,6 +100,7 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
 
     @app.get("/room/<code>/scores.csv")
     def scores(code: str) -> Response:
+        limited()
         room = rooms.get(code)
         if room is None or room.game is None:
             abort(404)
@@ -101,7 +119,7 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
             safe = "'" + name if name[:1] in "=+-@" else name
             writer.writerow([safe, *(h[seat] for h in history), totals[seat]])
         return Response(
-            out.getvalue(),
+            out.getvalue().encode("utf-8", "replace"),  # a name kept from before names were checked: no 500
             mimetype="text/csv",
             headers={"Content-Disposition": f"attachment; filename=partyrummy-{room.code}.csv"},
         )

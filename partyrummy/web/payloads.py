@@ -2,21 +2,45 @@
 
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from typing import Any
+
+from socketio.packet import Packet
 
 from ..commands import SOURCES
 from ..errors import BadCommand
 
-__all__ = ["SCHEMAS", "check", "clean_name"]
+__all__ = ["SCHEMAS", "check", "clean_name", "name_key", "WirePacket", "MALFORMED", "MAX_MESSAGE", "MAX_DEPTH"]
 
 _MAX_INT = 1_000_000
+# The largest message a client may send (characters of its JSON); a game's largest is well under 1 KB.
+MAX_MESSAGE = 16_384
+# How deep its arrays and objects may nest; a game's deepest is 2.
+MAX_DEPTH = 32
+# The event name a message the decoder refused turns into, so it is answered like any other bad event.
+MALFORMED = "\x00malformed"
 
-# event -> {field: (kind, required)}; kinds: "int", "name", "source", "bool", "str"
+# Letters of other scripts that read as Latin ones: a name spelt with them is the same name to the table.
+# (The common Cyrillic and Greek look-alikes of Unicode's confusables list, after NFKC and casefold.)
+_SKELETON = str.maketrans(
+    {
+        **dict.fromkeys("аα", "a"), "в": "b", **dict.fromkeys("сϲ", "c"), "ԁ": "d", **dict.fromkeys("еε", "e"),
+        "һ": "h", **dict.fromkeys("іιı", "i"), "ј": "j", **dict.fromkeys("кκ", "k"), "ӏ": "l", "м": "m",
+        **dict.fromkeys("пη", "n"), **dict.fromkeys("оο", "o"), **dict.fromkeys("рρ", "p"), "ԛ": "q",
+        "ѕ": "s", **dict.fromkeys("тτ", "t"), **dict.fromkeys("υ", "u"), **dict.fromkeys("ѵν", "v"),
+        "ԝ": "w", **dict.fromkeys("хχ", "x"), **dict.fromkeys("уγ", "y"), "ᴢ": "z",
+        "0": "o", "1": "l", "|": "l",
+    }
+)
+
+# event -> {field: (kind, required)}; kinds: "int", "card", "name", "source", "bool", "str"
 SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "join": {"name": ("name", True)},
     "sync": {},
     "draw": {"source": ("source", True), "cycle": ("int", False)},
-    "choose": {"card_id": ("int", True), "cycle": ("int", False)},
+    "choose": {"card_id": ("card", True), "cycle": ("int", False)},
     "match": {},
     "start": {},
     "call_now": {},
@@ -31,19 +55,31 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "add_bot": {"strength": ("str", True)},
     "bot_seat": {"seat": ("int", True), "strength": ("str", True)},
     "lang": {"lang": ("str", True)},
+    "allow_bot_takeover": {"allow": ("bool", True)},
 }
 
 
 def clean_name(value: Any) -> str:
-    """A player's name: trimmed, 1-20 characters, no control characters."""
+    """A player's name: NFKC-normalised, trimmed, 1-20 characters; no control, format (bidi, invisible) or
+    unpaired surrogate characters, which would reorder, hide or break what the table reads."""
     if not isinstance(value, str):
         raise BadCommand("error.name_text")
-    name = " ".join(value.split())
-    if not 1 <= len(name) <= 20:
-        raise BadCommand("error.name_length")
-    if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
+    # Categories: Cc control, Cf format (bidi overrides, zero-width joiners), Cs surrogates, Co private, Cn unassigned.
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
         raise BadCommand("error.name_control")
+    name = " ".join(unicodedata.normalize("NFKC", value).split())
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        raise BadCommand("error.name_control")  # NFKC can make one of them out of others
+    if not 1 <= len(name) <= 20 or not any(ch.isalnum() or unicodedata.category(ch) == "So" for ch in name):
+        raise BadCommand("error.name_length")  # an empty-looking name (only marks or spaces) is no name
     return name
+
+
+def name_key(name: str) -> str:
+    """A name as people read it: two names with the same key cannot sit at one table ("Alice", "ALICE", "Аlice")."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    bare = "".join(ch for ch in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(ch))
+    return " ".join(bare.translate(_SKELETON).split())
 
 
 def check(event: str, data: Any) -> dict[str, Any]:
@@ -67,6 +103,10 @@ def check(event: str, data: Any) -> dict[str, Any]:
 
 
 def _value(key: str, kind: str, value: Any) -> Any:
+    if kind == "card":  # any whole number: one the hand does not hold is "not in your hand", however large
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BadCommand("error.not_int", field=key)
+        return value
     if kind == "int":
         if not isinstance(value, int) or isinstance(value, bool) or not -_MAX_INT < value < _MAX_INT:
             raise BadCommand("error.not_int", field=key)
@@ -84,3 +124,50 @@ def _value(key: str, kind: str, value: Any) -> Any:
     if not isinstance(value, str) or len(value) > 40:
         raise BadCommand("error.not_text", field=key)
     return value
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def _too_deep(text: str) -> bool:
+    """Whether JSON text nests deeper than MAX_DEPTH (counted outside strings, without parsing it)."""
+    depth = 0
+    for ch in _STRINGS.sub("", text):
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
+def _whole(digits: str) -> int:
+    if len(digits) > 100:  # as python-engineio's own decoder: no 10,000-digit numbers to convert
+        raise ValueError("number too long")
+    return int(digits)
+
+
+class WireJSON:
+    """The JSON python-socketio decodes events with: a message too big, too deep or not JSON never raises
+    (which would leave it unanswered, with a traceback), it becomes the event MALFORMED, answered as refused."""
+
+    dumps = staticmethod(json.dumps)
+
+    @staticmethod
+    def loads(text: str | bytes, **_: Any) -> Any:
+        if len(text) > MAX_MESSAGE:
+            return [MALFORMED, "too_big"]
+        text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+        if _too_deep(text):
+            return [MALFORMED, "too_deep"]
+        try:
+            return json.loads(text, parse_int=_whole)
+        except (ValueError, RecursionError):
+            return [MALFORMED, "not_json"]
+
+
+class WirePacket(Packet):
+    """Socket.IO packets decoded with WireJSON (given to the server as its serializer: this server only)."""
+
+    json = WireJSON

@@ -35,8 +35,10 @@ from ..hand import ACTING, MATCH_WINDOWS, Phase
 from ..i18n import DEFAULT_LANGUAGE, Catalogs, default_catalogs
 from ..variants import Variant, default_variants
 from ..views import table_view, view_for, view_for_host
+from .journal import NotSaved
+from .payloads import name_key
 
-__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "RECONNECT_GRACE_S", "TICKET_S"]
+__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "RECONNECT_GRACE_S", "TICKET_S", "VIP_POWERS"]
 
 # A phone that locks or roams drops its socket; Socket.IO's pings notice within about 25 s and the
 # phone's client retries within seconds of waking. Until this long it is "reconnecting", then "gone".
@@ -47,6 +49,10 @@ RECONNECT_GRACE_S = 60
 BATCH_S = 0.05
 # A rejoin QR shown on the TV works once, for this long: it is a seat's key on a screen the room can see.
 TICKET_S = 600
+# A used or expired ticket is remembered this much longer, so it can say "expired" rather than "no such ticket".
+_TICKET_MEMORY_S = 3600
+# What the VIP's phone may do of the host's controls: run the evening, never move seats or see their keys.
+VIP_POWERS = frozenset({"start", "pause", "call_now"})
 
 # Seat colours; the TV also prints each name, so colour is never the only signal.
 COLOURS = (
@@ -151,7 +157,8 @@ class Room:
         self.batch_due: float | None = None  # when the pending batch of moves goes out
         self._table: tuple[int, dict] = (-1, {})
         self._joins = 0
-        self.tickets: dict[str, tuple[Seat, float]] = {}  # rejoin QR codes: ticket -> (seat, expiry)
+        self.tickets: dict[str, tuple[Seat | None, float]] = {}  # rejoin QR codes: ticket -> (seat, expiry)
+        self.allow_bot_takeover = False  # whether a phone may take a bot's seat (the host's choice)
 
     # -- Who is who ---------------------------------------------------------
 
@@ -173,25 +180,40 @@ class Room:
         return token is not None and secrets.compare_digest(self.host_token, token)
 
     def vip(self) -> int | None:
-        """The seat of the first-joined person still here (never a bot): their phone has the host's controls."""
-        people = [i for i, s in enumerate(self.seats) if s.robot is None]
+        """The seat of the first-joined person still here (never a bot or an open seat): their phone runs the evening.
+
+        A seat taken over from a bot or a person who left counts as joined when it was taken.
+        """
+        people = [i for i, s in enumerate(self.seats) if s.robot is None and s.token is not None]
         return min(people, key=lambda i: self.seats[i].joined) if people else None
 
     def may_host(self, viewer: Viewer) -> bool:
+        """Whether this connection shows the host's controls: the TV, or the VIP's phone (VIP_POWERS only)."""
         seat = self.seat_for(viewer)
         return viewer.role == "host" or (seat is not None and seat == self.vip())
 
+    def may(self, viewer: Viewer, event: str) -> bool:
+        """Whether this connection may send a host control: the TV any, the VIP's phone those of VIP_POWERS."""
+        return viewer.role == "host" or (event in VIP_POWERS and self.may_host(viewer))
+
     def attach(self, sid: str, viewer: Viewer) -> None:
-        """A connection joins the room; a seat's token on a second device takes the seat over."""
+        """A connection joins the room; a seat's token on a second device takes the seat over.
+
+        It is sent its own view at once. Only a seat's connection changes the table (its health), and that
+        goes to the others with the next batch: a burst of connections is one update, a watcher none.
+        """
         self.viewers[sid] = viewer
         seat = self.seat_for(viewer)
         if seat is not None:
             for old in self.seats[seat].sids:
                 self.viewers[old] = self._as(old, "guest")
                 self.notify(old, "replaced")
+            back = not self.seats[seat].sids
             self.seats[seat].sids = {sid}
             self.seats[seat].gone_since = None
-        self.changed()
+            if back:
+                self.changed(batch=True)
+        self.send(sid, "state", self.view(viewer))
 
     def detach(self, sid: str) -> None:
         viewer = self.viewers.pop(sid, None)
@@ -202,7 +224,7 @@ class Room:
             self.seats[seat].sids.discard(sid)
             if not self.seats[seat].sids:
                 self.seats[seat].gone_since = self.clock()
-            self.changed()
+                self.changed(batch=True)
 
     # -- The lobby ------------------------------------------------------------
 
@@ -257,7 +279,9 @@ class Room:
             raise Refused("error.no_such_bot")
 
     def _check_name(self, name: str, seat: int | None = None) -> None:
-        if any(s.name.casefold() == name.casefold() for i, s in enumerate(self.seats) if i != seat):
+        """Refuse a name people would read as one already seated ("Alice", "alice", "Аlice" with a Cyrillic А)."""
+        key = name_key(name)
+        if any(name_key(s.name) == key for i, s in enumerate(self.seats) if i != seat):
             raise Refused("error.name_taken", name=name)
 
     def remove(self, seat: int) -> None:
@@ -279,33 +303,44 @@ class Room:
         self._do({"t": "seat", "seat": seat, "token": None})
 
     def take(self, sid: str, seat: int, name: str) -> str:
-        """A newcomer takes an open seat, with its hand and score; returns their token."""
+        """A newcomer takes an open seat (or a bot's, if the host allows it), with its hand and score.
+
+        Returns their token. They join the VIP order as a newcomer: taking a seat never takes its place in it.
+        """
         self._check_seat(seat)
-        if self.seats[seat].token is not None:
-            raise Refused("error.seat_taken")  # an open seat, or a bot's: a person may take either
+        taken = self.seats[seat]
+        if taken.token is not None or (taken.robot is not None and not self.allow_bot_takeover):
+            raise Refused("error.seat_taken")
         self._check_name(name, seat)
         token = secrets.token_urlsafe(16)
-        self._do({"t": "seat", "seat": seat, "token": token, "name": name})
+        self._do({"t": "seat", "seat": seat, "token": token, "name": name, "joined": self._joins + 1})
         self.attach(sid, self._as(sid, "player", token))
         return token
 
+    def set_bot_takeover(self, allow: bool) -> None:
+        """The host's choice: whether a phone may take a bot's seat (open seats stay takeable either way)."""
+        self._do({"t": "takeover", "allow": allow})
+
     def ticket(self, seat: int) -> str:
-        """A one-time rejoin code for a seat, for the TV to show as a QR code."""
+        """A one-time rejoin code for a seat, for the TV (and only the TV) to show as a QR code."""
         self._check_seat(seat)
         now = self.clock()
-        self.tickets = {t: entry for t, entry in self.tickets.items() if entry[1] > now}
+        self.tickets = {t: entry for t, entry in self.tickets.items() if entry[1] > now - _TICKET_MEMORY_S}
         ticket = secrets.token_urlsafe(16)
         self.tickets[ticket] = (self.seats[seat], now + TICKET_S)
         return ticket
 
     def claim(self, sid: str, ticket: str) -> tuple[int, str]:
         """A device scanned a seat's rejoin QR: the seat gets a new token, and its old devices are told."""
-        seat, expires = self.tickets.pop(ticket, (None, 0.0))
+        if ticket not in self.tickets:
+            raise Refused("error.ticket_unknown")
+        seat, expires = self.tickets[ticket]
         index = next((i for i, s in enumerate(self.seats) if s is seat), None)
         if index is None or expires < self.clock():
             raise Refused("error.ticket_expired")
         token = secrets.token_urlsafe(16)
         self._do({"t": "seat", "seat": index, "token": token})
+        self.tickets[ticket] = (None, expires)  # used: once only
         self.attach(sid, self._as(sid, "player", token))
         return index, token
 
@@ -370,7 +405,7 @@ class Room:
         if self.game is None:
             raise OutOfPhase("error.not_started")
         result = engine.apply(self.game, command)  # pure: refuses before anything is written
-        self.record(self.code, {"t": "cmd", "cmd": command_to_dict(command)})
+        self._record({"t": "cmd", "cmd": command_to_dict(command)})
         self._set_game(*result)
         self.changed(batch=isinstance(command, (Draw, Choose)))
 
@@ -398,9 +433,16 @@ class Room:
 
     def _do(self, event: dict[str, Any]) -> None:
         """Write a change to the journal before making it, so that nobody sees what was not kept."""
-        self.record(self.code, event)
+        self._record(event)
         self.apply_event(event)
         self.changed()
+
+    def _record(self, event: dict[str, Any]) -> None:
+        """Journal one change; a disk that refuses it refuses the change (nothing is applied), with a clear word."""
+        try:
+            self.record(self.code, event)
+        except NotSaved as error:
+            raise Refused("error.not_saved") from error
 
     def apply_event(self, event: dict[str, Any]) -> None:
         """Make one recorded change (live, or replayed after a restart)."""
@@ -425,6 +467,10 @@ class Room:
                 seat.token = event["token"]
                 seat.name = event.get("name", seat.name)
                 seat.robot = self._robot(event)
+                if "joined" in event:  # taken by a newcomer: last in the VIP order
+                    seat.joined = self._joins = event["joined"]
+            case "takeover":
+                self.allow_bot_takeover = event["allow"]
             case "variant":
                 self.variant_name = event["name"]
             case "start":
@@ -579,7 +625,10 @@ class Room:
 
     def settle(self) -> None:
         """After a command: make any call already due (a zero beat), then send one update."""
-        self.tick()
+        try:
+            self.tick()
+        except Refused:  # a call the disk would not keep: the command itself went in; the caller tries again
+            self.wake.set()
         self.flush()
 
     def broadcast(self) -> None:
@@ -655,6 +704,7 @@ class Room:
             and (not self.playing() or self.game.variant.newcomers == "next-hand"),
             "started": self.game is not None,
             "paused": self.paused,
+            "allow_bot_takeover": self.allow_bot_takeover,  # false: phones may take open seats, not bots'
             "hurry": hurry,
             "night": self.night,
             "you": {"role": viewer.role, "seat": seat, "controls": self.may_host(viewer)},

@@ -1,4 +1,8 @@
-"""All rooms of one server, found by code or by connection, each with its caller thread."""
+"""All rooms of one server, found by code or by connection; each awake room has its caller thread.
+
+A room sleeps (no thread) when nobody is connected and nothing is due, and wakes on its next connection.
+Rooms of the last days stay in the journal and are loaded when first asked for by code.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from collections.abc import Callable
 from ..i18n import Catalogs, default_catalogs
 from ..variants import DEFAULT_VARIANT, Variant
 from .journal import Journal
-from .room import Room
+from .room import Refused, Room
 
 __all__ = ["Rooms", "CODE_ALPHABET", "new_code"]
 
@@ -18,13 +22,24 @@ log = logging.getLogger(__name__)
 
 # No look-alikes: no B/8, G/6, I/1, O/0/Q/D, S/5, U/V, Z/2.
 CODE_ALPHABET = "ACEFHJKLMNPRTWXY"
+_CODES = len(CODE_ALPHABET) ** 4
+_TRIES = 64  # random tries before looking for a free code in order
 
 
 def new_code(taken: set[str]) -> str:
-    while True:
+    """A room code nobody is using (random: codes cannot be guessed from each other); Refused if none is left."""
+    for _ in range(_TRIES):
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
         if code not in taken:
             return code
+    # Nearly full: pick among the free codes directly, so this never loops for ever.
+    start = secrets.randbelow(_CODES)
+    for step in range(_CODES):
+        n = (start + step) % _CODES
+        code = "".join(CODE_ALPHABET[(n >> shift) & 15] for shift in (12, 8, 4, 0))
+        if code not in taken:
+            return code
+    raise Refused("error.no_codes")
 
 
 class Rooms:
@@ -47,6 +62,7 @@ class Rooms:
         self.by_code: dict[str, Room] = {}
         self.by_sid: dict[str, Room] = {}
         self.newest: Room | None = None
+        self.awake_rooms: set[str] = set()  # codes of rooms whose caller thread runs
 
     def _room(self, code: str) -> Room:
         record = self.journal.append if self.journal else (lambda code, event: None)
@@ -54,42 +70,72 @@ class Rooms:
             code, self.variants, DEFAULT_VARIANT, self.send, seed=self.seed, record=record, catalogs=self.catalogs
         )
 
-    def _add(self, room: Room) -> None:
-        self.by_code[room.code] = room
-        self.newest = room
-        self.start_caller(room)
-
     def create(self) -> Room:
+        """A new room, awake; its code is one no room of the last days has (an older one's may be reused)."""
         with self.lock:
-            taken = set(self.by_code) | (self.journal.known_codes() if self.journal else set())
+            taken = set(self.by_code) | (self.journal.recent_codes() if self.journal else set())
             room = self._room(new_code(taken))
             if self.journal:
                 self.journal.open_room(room.code, room.host_token)
-            self._add(room)
+            self.by_code[room.code] = self.newest = room
+        self.awake(room)
+        return room
+
+    def _load(self, code: str) -> Room | None:
+        """A room of the last days from the journal (asleep), or None. The caller holds self.lock."""
+        found = self.journal.recent_rooms(code) if self.journal else []
+        if not found:
+            return None
+        _, host_token, events = found[0]
+        room = self._room(code)
+        room.host_token = host_token
+        try:
+            with room.lock:
+                room.restore(events)
+        except Exception:  # a room the current rules cannot replay stays in the file, unloaded
+            log.exception("could not restore room %s", code)
+            return None
+        self.by_code[code] = room
         return room
 
     def restore(self) -> int:
-        """Bring back every room the journal holds from lately; returns how many."""
-        if self.journal is None:
+        """Bring back the TV's room (the newest of the last days) at start; the others load when asked for."""
+        code = self.journal.newest_room() if self.journal else None
+        if code is None:
             return 0
-        count = 0
-        for code, host_token, events in self.journal.recent_rooms():
-            room = self._room(code)
-            room.host_token = host_token
-            try:
-                with room.lock:
-                    room.restore(events)
-            except Exception:  # a room the current rules cannot replay stays in the file, unloaded
-                log.exception("could not restore room %s", code)
-                continue
-            with self.lock:
-                self._add(room)
-            count += 1
-        return count
+        with self.lock:
+            room = self._load(code)
+            self.newest = room
+        return int(room is not None)
+
+    def awake(self, room: Room) -> None:
+        """Make sure the room's caller thread runs (a connection arrived, or the room is new)."""
+        with self.lock:
+            if room.code in self.awake_rooms:
+                return
+            self.awake_rooms.add(room.code)
+        room.wake.set()
+        self.start_caller(room)
+
+    def sleep(self, room: Room) -> bool:
+        """Called by an idle caller thread: True (and the thread ends) if nobody is connected to the room."""
+        with self.lock, room.lock:
+            if room.viewers:
+                return False
+            self.awake_rooms.discard(room.code)
+            return True
 
     def current(self) -> Room:
         """The room the TV shows: the newest one, or a new lobby if there is none."""
         return self.newest or self.create()
 
     def get(self, code: str) -> Room | None:
-        return self.by_code.get(code.upper()) if isinstance(code, str) else None
+        """The room with this code (loaded from the journal if it is of the last days), or None."""
+        if not isinstance(code, str) or len(code) != 4:
+            return None
+        code = code.upper()
+        room = self.by_code.get(code)
+        if room is None and self.journal is not None and all(ch in CODE_ALPHABET for ch in code):
+            with self.lock:
+                room = self.by_code.get(code) or self._load(code)
+        return room

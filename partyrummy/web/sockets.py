@@ -8,6 +8,8 @@ acknowledgement to the sender only; nobody else hears of it.
 from __future__ import annotations
 
 import logging
+import threading
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -19,12 +21,18 @@ from ..errors import BadCommand, RummyError
 from ..i18n import DEFAULT_LANGUAGE
 from .limits import Limiter
 from .netaddr import is_loopback
-from .payloads import check
+from .payloads import MALFORMED, check
 from .qr import qr_svg
 from .room import TICKET_S, Refused, Room, Viewer
 from .rooms import Rooms
 
-__all__ = ["register_sockets"]
+__all__ = ["register_sockets", "MAX_PER_ADDRESS", "MAX_CONNECTIONS"]
+
+# Open Socket.IO connections one guest's address may hold (a phone has one or two; bots from another
+# machine a dozen), and the whole server: a party is 12 phones, a TV or two and some watchers. The laptop
+# itself (its TV tabs, `partyrummy bots` for several rooms, benchmarks) counts only in the total.
+MAX_PER_ADDRESS = 32
+MAX_CONNECTIONS = 200
 
 log = logging.getLogger(__name__)
 
@@ -37,16 +45,54 @@ class SlowDown(Refused):
     code = "slow_down"
 
 
+class Connections:
+    """Open connections by address, capped per address and in all (thread-safe: connects run in many threads)."""
+
+    def __init__(self, per_address: int, total: int, exempt: Callable[[str], bool] = lambda address: False) -> None:
+        self.per_address, self.total, self.exempt = per_address, total, exempt
+        self.lock = threading.Lock()
+        self.address: dict[str, str] = {}
+        self.count: Counter[str] = Counter()
+
+    def admit(self, sid: str, address: str) -> bool:
+        with self.lock:
+            if len(self.address) >= self.total:
+                return False
+            if self.count[address] >= self.per_address and not self.exempt(address):
+                return False
+            self.address[sid] = address
+            self.count[address] += 1
+            return True
+
+    def forget(self, sid: str) -> None:
+        with self.lock:
+            address = self.address.pop(sid, None)
+            if address is not None:
+                self.count[address] -= 1
+                if not self.count[address]:
+                    del self.count[address]
+
+
 def register_sockets(
-    socketio: SocketIO, rooms: Rooms, event_rate: float = 10, public_url: str = "http://127.0.0.1:5000"
+    socketio: SocketIO,
+    rooms: Rooms,
+    event_rate: float = 10,
+    public_url: str = "http://127.0.0.1:5000",
+    per_address: int = MAX_PER_ADDRESS,
+    total: int = MAX_CONNECTIONS,
 ) -> None:
-    """Wire every event of docs/protocol.md to its action."""
+    """Wire every event of docs/protocol.md to its action; at most `per_address` connections from a guest's
+    address and `total` in all."""
 
     # A phone sends a few events a cycle; a burst of 2 s' worth at 10 a second is far above any real play.
+    # A connection's events are handled one after another in its own reading thread (async_handlers=False),
+    # so a flood costs that connection's thread and no new ones; far over the rate, readahead.py cuts it off.
     events = Limiter(capacity=2 * event_rate, rate=event_rate)
     # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
-    # The laptop itself (loopback: its own TV tabs, local bots and tests) is not limited.
     joins = Limiter(capacity=12, rate=0.5)
+    # The laptop itself (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
+    local_joins = Limiter(capacity=200, rate=20)
+    connections = Connections(per_address, total, exempt=is_loopback)
     catalogs = rooms.catalogs
 
     def lang_of(sid: str) -> str:
@@ -59,19 +105,26 @@ def register_sockets(
         message = catalogs.text(lang_of(request.sid), error.key, **error.params)
         return {"ok": False, "error": {"code": error.code, "message": message}}
 
+    def reserved(name: str) -> dict[str, Any]:
+        """The answer to an *event* a client named "connect" or "disconnect": a refusal like any unknown event."""
+        error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
+        return refusal(error or BadCommand("error.reserved_event", event=name))
+
     # python-socketio hands a client's *event* named "connect" or "disconnect" to these same
     # handlers, so each checks that it is the real thing before touching the room.
-    def on_connect(auth: Any = None) -> bool | None:
+    def on_connect(auth: Any = None) -> bool | dict[str, Any]:
         if request.sid in rooms.by_sid:
-            return None  # already connected: an event named "connect", not a connection
+            return reserved("connect")  # already connected: an event named "connect", not a connection
         auth = auth if isinstance(auth, dict) else {}
         lang = catalogs.find(auth.get("lang"))  # absent or unknown: the nearest we have, else English
         address = request.remote_addr or "?"
-        if not is_loopback(address) and not joins.allow(address):
+        if not (local_joins if is_loopback(address) else joins).allow(address):
             raise ConnectionRefusedError(catalogs.text(lang, "error.too_many_tries"), {"code": "too_many_tries"})
         room = rooms.get(auth.get("room"))
         if room is None:
             raise ConnectionRefusedError(catalogs.text(lang, "error.no_room"), {"code": "no_room"})
+        if not connections.admit(request.sid, address):
+            raise ConnectionRefusedError(catalogs.text(lang, "error.too_many_connections"), {"code": "too_many"})
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
         with room.lock:
             if auth.get("role") == "host" and room.is_host(token):
@@ -83,27 +136,35 @@ def register_sockets(
             rooms.by_sid[request.sid] = room
             room.attach(request.sid, viewer)
             room.flush()
+        rooms.awake(room)
         return True
 
-    def on_disconnect(*_: Any) -> None:
+    def on_disconnect(*_: Any) -> dict[str, Any] | None:
         if socketio.server.manager.is_connected(request.sid, "/"):
-            return  # still connected: an event named "disconnect", not a disconnection
+            return reserved("disconnect")  # still connected: an event named "disconnect", not a disconnection
         events.forget(request.sid)
+        connections.forget(request.sid)
         room = rooms.by_sid.pop(request.sid, None)
         if room is not None:
             with room.lock:
                 room.detach(request.sid)
                 room.flush()
+        return None
 
-    def on_unknown(event: Any, *_: Any) -> dict[str, Any]:
+    def on_unknown(event: Any, *args: Any) -> dict[str, Any]:
         error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
+        if error is None and event == MALFORMED:  # the decoder refused it: too big, too deep, or not JSON
+            problem = args[0] if args and args[0] in ("too_big", "too_deep") else "not_json"
+            error = BadCommand(f"error.{problem}")
         return refusal(error or BadCommand("error.unknown_event", event=str(event)[:20]))
 
     socketio.on_event("connect", on_connect)
     socketio.on_event("disconnect", on_disconnect)
-    socketio.on_event("*", on_unknown)  # any event without a handler of its own
+    socketio.on_event("*", on_unknown)  # any event without a handler of its own, and what the decoder refused
 
     def register(event: str, action: Action, host_only: bool = False) -> None:
+        """`host_only`: the TV's control; the VIP's phone may send it too if it is one of room.VIP_POWERS."""
+
         def handler(*args: Any) -> dict[str, Any]:
             try:
                 if not events.allow(request.sid):
@@ -116,7 +177,7 @@ def register_sockets(
                     raise BadCommand("error.no_room_reload")
                 with room.lock:
                     viewer = room.viewers[request.sid]
-                    if host_only and not room.may_host(viewer):
+                    if host_only and not room.may(viewer, event):
                         raise Refused("error.host_only")
                     result = action(room, viewer, payload)
                     room.settle()
@@ -158,6 +219,7 @@ def register_sockets(
         return {"seat": seat, "token": token}
 
     def rejoin_code(room: Room, viewer: Viewer, data: dict) -> dict:
+        # Only the TV asks (not in VIP_POWERS): a ticket is a seat's key, never sent to a phone.
         # The ticket rides in the URL's fragment, which browsers never send to a server or a log.
         url = f"{public_url.rstrip('/')}/join/{room.code}#claim={room.ticket(data['seat'])}"
         return {"url": url, "svg": qr_svg(url), "minutes": TICKET_S // 60}
@@ -180,3 +242,4 @@ def register_sockets(
     register("move", lambda r, v, d: r.move(d["seat"], d["to"]), host_only=True)
     register("variant", lambda r, v, d: r.choose_variant(d["name"]), host_only=True)
     register("lang", lambda r, v, d: r.set_lang(request.sid, d["lang"]))
+    register("allow_bot_takeover", lambda r, v, d: r.set_bot_takeover(d["allow"]), host_only=True)

@@ -1,0 +1,83 @@
+"""WebSockets that read a connection no further ahead than its messages are handled, and cut off a flood
+(threading mode).
+
+simple-websocket, which Engine.IO uses in threading mode, reads each socket in a thread of its own and
+queues every message without bound. A client that floods would have its messages parsed as fast as it
+sends them, starving every other thread of the interpreter, and piling up in memory. Here the reading
+thread waits while a connection has READ_AHEAD messages not yet handled (the flood waits in its own TCP
+buffers), and a connection that sends more than FLOOD_BURST messages at once or FLOOD_RATE a second for
+long is closed at the socket: shutting it down also frees a writer blocked on a client that never reads.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from typing import Any
+
+import simple_websocket
+from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
+
+from .limits import TokenBucket
+
+__all__ = ["BoundedWebSocketWSGI", "READ_AHEAD", "FLOOD_BURST", "FLOOD_RATE"]
+
+READ_AHEAD = 16  # messages read but not yet handled, per connection
+# Far above play (a phone sends a few a second; the Socket.IO rate limit refuses over 20 at once, 10 a second).
+FLOOD_BURST = 60
+FLOOD_RATE = 20
+_WAIT_S = 1.0  # how often a waiting reader looks whether the connection closed meanwhile
+
+
+class _BoundedServer(simple_websocket.Server):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.drained = threading.Event()  # before the reader thread starts in the base class
+        self.budget = TokenBucket(FLOOD_BURST, FLOOD_RATE)
+        self.counted = 0  # messages queued so far
+        super().__init__(*args, **kwargs)
+
+    def _handle_events(self) -> bool:
+        before = len(self.input_buffer)
+        keep_going = super()._handle_events()
+        for _ in range(len(self.input_buffer) - before):
+            if not self.budget.take():
+                self._cut()
+                return False
+        while keep_going and self.connected and len(self.input_buffer) >= READ_AHEAD:
+            self.drained.clear()
+            self.drained.wait(_WAIT_S)
+        return keep_going
+
+    def _cut(self) -> None:
+        """Drop a flooding connection: what it sent and had not been handled is discarded with it."""
+        self.input_buffer.clear()
+        self.connected = False
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already gone
+        self.event.set()  # the handler's receive() sees the connection closed
+
+    def receive(self, timeout: float | None = None) -> Any:
+        message = super().receive(timeout)
+        self.drained.set()
+        return message
+
+    def close(self, reason: Any = None, message: Any = None) -> None:
+        try:
+            super().close(reason, message)
+        finally:
+            self.drained.set()  # a reader waiting for room wakes and sees the connection gone
+
+
+class BoundedWebSocketWSGI(SimpleWebSocketWSGI):
+    """Engine.IO's threading WebSocket driver, with the bounded reader above (the rest as the original)."""
+
+    def __call__(self, environ: dict, start_response: Any) -> Any:
+        self.ws = _BoundedServer(environ, **self.server_args)
+        ret = self.app(self)
+        if self.ws.mode == "gunicorn":
+            raise StopIteration()
+        if self.ws.mode == "werkzeug":
+            raise ConnectionError()
+        return ret

@@ -1,0 +1,56 @@
+"""`partyrummy` for attack tests: the same server, with two test-only changes made here, never in the product.
+
+- Each request's peer address (REMOTE_ADDR) is taken from its `X-Test-Peer` header when it has one, so a
+  test on 127.0.0.1 can speak as a guest on the LAN (192.168.x.y) - all traffic stays on loopback.
+- PARTYRUMMY_TEST_NOFILE lowers the open-file limit (macOS's default is 256), to show a flood cannot use
+  them all; PARTYRUMMY_TEST_CONFIG (JSON) sets app config keys, such as smaller connection caps.
+
+Run as `python -m tests.lan_server [partyrummy options]`.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import json
+import os
+import resource
+import signal
+import sys
+from typing import Any
+
+from partyrummy import cli
+from partyrummy.web import app as app_module
+from partyrummy.web import server
+
+
+def peer_from_header(wsgi_app: Any) -> Any:
+    def app(environ: dict, start_response: Any) -> Any:
+        peer = environ.get("HTTP_X_TEST_PEER")
+        if peer:
+            environ["REMOTE_ADDR"] = peer
+        return wsgi_app(environ, start_response)
+
+    return app
+
+
+def main() -> int:
+    faulthandler.register(signal.SIGUSR1)  # a test stuck on the server can ask it where its threads are
+    nofile = os.environ.get("PARTYRUMMY_TEST_NOFILE")
+    if nofile:
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (int(nofile), hard))
+    real = app_module.create_app
+
+    extra = json.loads(os.environ.get("PARTYRUMMY_TEST_CONFIG") or "{}")
+
+    def create_app(config: dict | None = None) -> Any:
+        app, socketio = real({**(config or {}), **extra})
+        app.wsgi_app = peer_from_header(app.wsgi_app)
+        return app, socketio
+
+    server.create_app = create_app  # serve() calls it by this name
+    return cli.main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
