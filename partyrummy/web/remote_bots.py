@@ -45,6 +45,7 @@ class RemoteBot:
         self.hand_no = 0
         self.acted: int | None = None
         self.error: str | None = None
+        self.watch: Callable[[dict | None], None] | None = None  # sees each state this bot acts on
         # handle_sigint=False: by default the client catches Ctrl+C to disconnect every client one by one
         # (~3 s each) before the program hears of it.
         self.sio = socketio.Client(
@@ -94,6 +95,8 @@ class RemoteBot:
     def step(self) -> bool:
         """Make the move this state calls for, if any; False once the game is over."""
         state = self.state
+        if self.watch is not None:
+            self.watch(state)
         game = state and state["game"]
         if not game:
             return True
@@ -203,13 +206,16 @@ def play(
     until_over: bool = True,
     watch: Callable[[dict | None], None] | None = None,
 ) -> None:
-    """Each bot on its own thread, acting on every new state until the game is over (or the deadline)."""
+    """Each bot on its own thread, acting on every new state until the game is over (or the deadline).
+
+    `watch`, if given, sees each state the first bot acts on (the very state: a scored hand before its
+    leader deals the next).
+    """
+    bots[0].watch = watch
 
     def run(bot: RemoteBot) -> None:
         while time.monotonic() < deadline:
             bot.wait(0.5)
-            if watch is not None and bot is bots[0]:
-                watch(bot.state)
             if not bot.step() and until_over:
                 return
 
