@@ -1,0 +1,293 @@
+"""A load generator that can outrun the server: rooms of 12 simulated phones on asyncio, over several processes.
+
+It starts `partyrummy` on 127.0.0.1 (or targets --url, loopback only), pins
+the server to one core and its own processes to the others where the machine
+allows, opens rooms as the TV does (/new, the host token from the TV page)
+and seats 12 phones in each, which join and play as real phones do: at a
+human pace (a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, seeded)
+or as fast as the caller allows. For each step it prints the reveal latency
+(last pick -> every phone of that room holds the flipped table) at
+p50/p95/p99, refused and lost events, the server's CPU and memory (per room
+and per connection) from /proc, each generator process's own CPU, and says
+which side was the limit. --ramp adds rooms step by step and stops at the
+first step with p95 >= 100 ms or any refused or lost event.
+
+    python bench/load.py --rooms 5 --pace human --seconds 60
+    python bench/load.py --ramp 1,5,10,20,50 --pace full --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import resource
+import sys
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from load_phone import PACES, Tally  # noqa: E402
+from load_proc import threads, waited, waits  # noqa: E402
+from load_worker import RoomSpec, Setup, Window, run  # noqa: E402
+from room import percentile  # noqa: E402
+from scale import server_usage  # noqa: E402
+
+from partyrummy.web.netaddr import is_loopback  # noqa: E402
+from tests.live import LiveServer  # noqa: E402
+
+P95_LIMIT_S = 0.100  # a step passes with the reveal's p95 under this and nothing refused or lost
+BUSY = 0.85  # a generator process above this share of a core may be what limits the figures
+VARIANTS = {"human": ("human", ROOT / "bench" / "load.toml"), "full": ("bench", ROOT / "bench" / "room.toml")}
+
+
+class Remote(LiveServer):
+    """A server someone else started, on a loopback address: LiveServer's pages without its process."""
+
+    def __init__(self, url: str, pid: int | None) -> None:  # no super(): nothing to start
+        host = urlsplit(url).hostname or ""
+        if not is_loopback(host):
+            raise SystemExit(f"load: only a server on this machine's loopback may be loaded, not {host!r}")
+        self.url, self.pid = url.rstrip("/"), pid
+
+    def stop(self) -> None:
+        pass
+
+
+def start_server(args: argparse.Namespace, variants: Path) -> LiveServer:
+    extra = ["--variants", str(variants), "--async-mode", args.async_mode]
+    if args.pace == "full":
+        extra += ["--event-rate", "10000"]  # far above a phone's 10 a second: lift the limit for this load
+    server = LiveServer(*extra)
+    server.pid = server.proc.pid
+    return server
+
+
+def pin(pid: int, cpus: set[int]) -> None:
+    """Every thread of a process (affinity is per thread; new threads inherit their creator's)."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        os.sched_setaffinity(int(task.name), cpus)
+
+
+@dataclass
+class Step:
+    """One step's figures, gathered from every process and from /proc."""
+
+    rooms: int
+    connections: int
+    latencies: list[float]
+    tally: Tally
+    gen_cpu: list[float]  # share of a core, per generator process
+    gen_wait: list[float]  # share of the time each generator process waited for a core
+    server_cpu: float | None  # share of a core
+    server_wait: float | None  # thread-seconds the server's threads waited for a core, per second
+    rss: int | None
+    threads: int | None
+    failed: int
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.latencies) and self.p(0.95) < P95_LIMIT_S and not self.failed and not self.problems
+
+    @property
+    def problems(self) -> int:
+        return sum(self.tally.refused.values()) + sum(self.tally.lost.values())
+
+    def p(self, q: float) -> float:
+        return percentile(self.latencies, q)
+
+
+class Generator:
+    """The worker processes, each pinned, each holding its share of the rooms."""
+
+    def __init__(self, setup: Setup, workers: int) -> None:
+        spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no threads or sockets inherited
+        self.pipes: list[Connection] = []
+        self.procs = []
+        for _ in range(workers):
+            mine, theirs = spawn.Pipe()
+            proc = spawn.Process(target=run, args=(theirs, setup), daemon=True)
+            proc.start()
+            self.pipes.append(mine)
+            self.procs.append(proc)
+        self.rooms = 0
+
+    def add(self, specs: list[RoomSpec], timeout: float) -> int:
+        """Give each process its share of the new rooms; how many failed to open."""
+        shares = [specs[i :: len(self.pipes)] for i in range(len(self.pipes))]
+        for pipe, share in zip(self.pipes, shares, strict=True):
+            pipe.send(("add", share))
+        failed = 0
+        for pipe, share in zip(self.pipes, shares, strict=True):
+            if not pipe.poll(timeout):
+                raise SystemExit("load: a generator process did not seat its rooms in time")
+            failed += pipe.recv()[1]
+        self.rooms += len(specs)
+        return failed
+
+    def windows(self, command: str = "window") -> list[Window]:
+        for pipe in self.pipes:
+            pipe.send((command, None))
+        return [pipe.recv() for pipe in self.pipes]
+
+    def stop(self) -> None:
+        self.windows("stop")
+        for proc in self.procs:
+            proc.join(30)
+
+
+def open_rooms(server: LiveServer, first: int, count: int) -> list[RoomSpec]:
+    """New rooms, opened as the TV's "new room" does; the TV page gives the code and the host token."""
+    specs = []
+    for index in range(first, first + count):
+        server.get("/new")
+        code, token = server.tv_page()
+        specs.append(RoomSpec(index, code, token))
+    return specs
+
+
+def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> Step:
+    """Hold the current rooms for `seconds` and gather what every process and /proc saw."""
+    pid = server.pid
+    gen.windows()  # drop what the seating did: the window starts now
+    cpu0, queued0, t0 = (server_usage(pid)[0] if pid else None), (waits(pid) if pid else {}), time.perf_counter()
+    time.sleep(seconds)  # the generator's processes are doing the work; nothing to wait on here
+    windows = gen.windows()
+    wall = time.perf_counter() - t0
+    cpu1, rss = server_usage(pid) if pid else (None, None)
+    queued1 = waits(pid) if pid else {}
+    tally = Tally()
+    for w in windows:
+        tally.refused.update(w.tally.refused)
+        tally.lost.update(w.tally.lost)
+    return Step(
+        rooms=sum(w.rooms for w in windows),
+        connections=sum(w.connections for w in windows),
+        latencies=[lat for w in windows for lat in w.latencies],
+        tally=tally,
+        gen_cpu=[w.cpu / w.wall for w in windows],
+        gen_wait=[w.wait / w.wall for w in windows],
+        server_cpu=(cpu1 - cpu0) / wall if pid else None,
+        server_wait=waited(queued0, queued1) / wall if pid else None,
+        rss=rss,
+        threads=threads(pid) if pid else None,
+        failed=failed,
+    )
+
+
+def report(step: Step, rss0: int | None, gen_cpus: int) -> None:
+    lat = step.latencies
+    figures = " ".join(f"{step.p(q) * 1000:7.1f}" for q in (0.5, 0.95, 0.99)) if lat else "      -       -       -"
+    line = f"{step.rooms:>5} {step.connections:>5} {len(lat):>6} {figures}"
+    if step.server_cpu is not None:
+        per_room = (step.rss - rss0) / max(step.rooms, 1) / 2**20
+        per_conn = (step.rss - rss0) / max(step.connections, 1) / 2**10
+        line += f" {step.server_cpu:>6.0%} {step.rss / 2**20:>6.0f} {per_room:>6.2f} {per_conn:>6.0f} {step.threads:>5}"
+        line += f" {step.server_wait:>5.0%}"
+    line += "  " + " ".join(f"{c:.0%}/{w:.0%}" for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
+    print(line, flush=True)
+    if step.tally.refused or step.tally.lost or step.failed:
+        print(f"      refused {dict(step.tally.refused)}  lost {dict(step.tally.lost)}  rooms not opened {step.failed}")
+    print("      " + verdict(step, gen_cpus), flush=True)
+
+
+def verdict(step: Step, gen_cpus: int) -> str:
+    """Which side was the limit of this step, in plain words.
+
+    A process that waited for a core longer than it ran was starved: its delays are the machine's (other
+    processes on its cores), not its own work; the figures then say little about the server.
+    """
+    busiest, starved = max(step.gen_cpu), max(w - c for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
+    if busiest > BUSY or sum(step.gen_cpu) > BUSY * gen_cpus:
+        return (
+            f"THE GENERATOR WAS THE LIMIT: a process at {busiest:.0%} of a core, {sum(step.gen_cpu):.0%} in all "
+            f"on {gen_cpus} core(s); these figures understate the server"
+        )
+    if starved > 0:
+        return (
+            f"THE MACHINE WAS THE LIMIT: a generator process waited for a core longer than it ran "
+            f"(busiest at {busiest:.0%}, waits up to {max(step.gen_wait):.0%}); other processes hold its cores"
+        )
+    if step.server_cpu is None:
+        return f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
+    server = f"server at {step.server_cpu:.0%} of a core, its threads waited {step.server_wait:.0%} for one"
+    if step.server_wait > step.server_cpu:
+        return f"THE MACHINE WAS THE LIMIT: {server} (longer than they ran: others hold its core)"
+    if step.server_cpu > BUSY:
+        return f"THE SERVER WAS THE LIMIT: {server}; generator processes at most {busiest:.0%} of a core"
+    return f"neither side saturated: {server}; generator processes at most {busiest:.0%} of a core"
+
+
+def cores(server_pid: int | None) -> tuple[frozenset[int] | None, int]:
+    """Pin the server to one core and give the generator the rest; (generator cores or None, their count)."""
+    allowed = sorted(os.sched_getaffinity(0))
+    if server_pid is None or len(allowed) < 2:
+        print(f"not pinned: {len(allowed)} core(s) allowed{'' if server_pid else ', or the server is not ours'}")
+        return None, len(allowed)
+    pin(server_pid, {allowed[0]})
+    rest = frozenset(allowed[1:])
+    print(f"server pinned to core {allowed[0]}; generator processes to {sorted(rest)}")
+    return rest, len(rest)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", help="an already running server on a loopback address (default: start one)")
+    parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
+    parser.add_argument("--async-mode", default="threading", choices=("threading", "gevent"))
+    parser.add_argument("--pace", default="human", choices=sorted(PACES))
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--rooms", type=int, help="one step of this many rooms")
+    group.add_argument("--ramp", default="1,5,10,20,50,100,200", help="rooms at each step, in order")
+    parser.add_argument("--seconds", type=float, default=60, help="how long each step is held")
+    parser.add_argument("--workers", type=int, default=2, help="generator processes")
+    parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
+    args = parser.parse_args()
+    steps = [args.rooms] if args.rooms else [int(r) for r in args.ramp.split(",")]
+    if any(b <= a for a, b in zip(steps, steps[1:], strict=False)) or steps[0] < 1 or steps[-1] > 1000:
+        raise SystemExit("load: steps must grow, from 1 room to at most 1000")
+    # Each connection is a socket in the server and in a generator process: lift the soft limit to the hard one.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    variant, variants = VARIANTS[args.pace]
+    server = Remote(args.url, args.pid) if args.url else start_server(args, variants)
+    try:
+        run_steps(args, server, steps, variant, variants)
+    finally:
+        server.stop()
+
+
+def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], variant: str, variants: Path) -> None:
+    gen_set, gen_cpus = cores(None if args.url or args.no_pin else server.pid)
+    rss0 = server_usage(server.pid)[1] if server.pid else None
+    setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set)
+    print(f"{args.pace} pace, {args.async_mode} mode, {args.workers} generator processes, {os.cpu_count()} cores; "
+          f"load average {Path('/proc/loadavg').read_text().split()[:3]}")
+    print(f"{'rooms':>5} {'conns':>5} {'cycles':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
+          f"{'server':>6} {'RSS MB':>6} {'MB/rm':>6} {'KB/cn':>6} {'thrds':>5} {'queue':>5}  generator CPU/queue")
+    gen = Generator(setup, args.workers)
+    best = None
+    try:
+        for rooms in steps:
+            new = rooms - gen.rooms
+            failed = gen.add(open_rooms(server, gen.rooms, new), timeout=60 + new)
+            step = measure(server, gen, args.seconds, failed)
+            report(step, rss0, gen_cpus)
+            if not step.passed:
+                break
+            best = rooms
+    finally:
+        gen.stop()
+    print(f"largest room count with reveal p95 under {P95_LIMIT_S * 1000:.0f} ms and nothing refused or lost: "
+          f"{best if best is not None else 'none'}; load average {Path('/proc/loadavg').read_text().split()[:3]}")
+
+
+if __name__ == "__main__":
+    main()
