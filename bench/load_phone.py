@@ -73,6 +73,9 @@ def cycle_key(state: dict[str, Any]) -> Key | None:
     return (len(state["room"]["night"]), game["hand_no"], game["cycle"])
 
 
+ACTING = ("draw", "choose", "last_draw", "last_choose")  # phases in which a cycle is being played
+
+
 def _revealed(state: dict[str, Any]) -> bool:
     """The cycle in this state has its picks face up (its "Discard!" came, or the hand or game is over)."""
     game = state["game"]
@@ -162,7 +165,9 @@ class Phone(Client):
         super().__init__(url, room, "player", None, tally)
         self.name, self.brain, self.pace, self.rng = name, brain, pace, rng
         self.picked: dict[Key, float] = {}  # when this phone sent its pick of each cycle
-        self.revealed: dict[Key, float] = {}  # when it first held that cycle face up
+        self.playing: set[Key] = set()  # cycles it has seen being played, not yet seen revealed
+        self.revealed: dict[Key, float] = {}  # when it first held each cycle face up
+        self.matched: set[tuple[int, int]] = set()  # (game, hand) in which its seat called Match!: it picks no more
         self.done: set[tuple[str, Key | None]] = set()  # moves already sent: never twice for one cycle
 
     async def join(self) -> bool:
@@ -176,11 +181,20 @@ class Phone(Client):
         now = time.perf_counter()
         key = cycle_key(state)
         if key is not None:
-            flipped = _revealed(state)
-            for k in self.picked.keys() - self.revealed.keys():
-                if k < key or (k == key and flipped):  # any later cycle means this one was revealed
-                    self.revealed[k] = now
+            self._track(state, key, now)
         super().on_state(state)
+
+    def _track(self, state: dict, key: Key, now: float) -> None:
+        game = state["game"]
+        if game["phase"] in ACTING:
+            self.playing.add(key)
+        flipped = _revealed(state)
+        for k in [k for k in self.playing if k < key or (k == key and flipped)]:  # a later cycle: this one is over
+            self.revealed[k] = now
+            self.playing.discard(k)
+        you = game["you"]
+        if you and not you["waiting"] and game["seats"][you["seat"]]["matched"]:
+            self.matched.add(key[:2])
 
     def _next_move(self) -> tuple[str, dict, Key | None] | None:
         if self.state is None:

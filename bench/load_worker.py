@@ -101,17 +101,22 @@ class LoadRoom:
         return [asyncio.create_task(client.play(stop)) for client in self.clients]
 
     def latencies(self, since: float) -> list[float]:
-        """The reveal of each cycle every phone picked in, last pick at or after `since`; finished cycles forgotten."""
+        """Each cycle's reveal, from its last pick (at or after `since`) to the last phone holding it face up.
+
+        Measured when every phone picked in it, or had called Match! in that hand; a pick the caller made for
+        a slow phone leaves the cycle unmeasured. Cycles every phone holds revealed are then forgotten.
+        """
         found = []
-        for key in set().union(*(phone.picked for phone in self.phones)):
-            pickers = [phone for phone in self.phones if key in phone.picked]
-            if not all(key in phone.revealed for phone in pickers):
-                continue  # still being played, or on its way to some phone
-            last = max(phone.picked[key] for phone in pickers)
-            if len(pickers) == len(self.phones) and last >= since:
-                found.append(max(phone.revealed[key] for phone in pickers) - last)
-            for phone in pickers:  # a cycle someone sat out (a Match!) is over too: not measured
-                del phone.picked[key], phone.revealed[key]
+        for key in set().union(*(phone.revealed for phone in self.phones)):
+            if not all(key in phone.revealed for phone in self.phones):
+                continue  # on its way to some phone
+            picks = [phone.picked[key] for phone in self.phones if key in phone.picked]
+            sat_out = sum(key[:2] in phone.matched for phone in self.phones if key not in phone.picked)
+            if picks and len(picks) + sat_out == len(self.phones) and max(picks) >= since:
+                found.append(max(phone.revealed[key] for phone in self.phones) - max(picks))
+            for phone in self.phones:
+                phone.picked.pop(key, None)
+                del phone.revealed[key]
         return found
 
     async def close(self) -> None:
