@@ -124,7 +124,7 @@ class Generator:
         for pipe, share in zip(self.pipes, shares, strict=True):
             pipe.send(("add", share))
         failed = 0
-        for pipe, share in zip(self.pipes, shares, strict=True):
+        for pipe in self.pipes:
             if not pipe.poll(timeout):
                 raise SystemExit("load: a generator process did not seat its rooms in time")
             failed += pipe.recv()[1]
@@ -166,6 +166,8 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> 
     for w in windows:
         tally.refused.update(w.tally.refused)
         tally.lost.update(w.tally.lost)
+        tally.sent += w.tally.sent
+        tally.states += w.tally.states
     return Step(
         rooms=sum(w.rooms for w in windows),
         connections=sum(w.connections for w in windows),
@@ -192,8 +194,11 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> None:
         line += f" {step.server_wait:>5.0%}"
     line += "  " + " ".join(f"{c:.0%}/{w:.0%}" for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
     print(line, flush=True)
-    if step.tally.refused or step.tally.lost or step.failed:
-        print(f"      refused {dict(step.tally.refused)}  lost {dict(step.tally.lost)}  rooms not opened {step.failed}")
+    refused, lost = sum(step.tally.refused.values()), sum(step.tally.lost.values())
+    print(
+        f"      refused {refused} {dict(step.tally.refused) or ''}  lost {lost} {dict(step.tally.lost) or ''}  "
+        f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
+    )
     print("      " + verdict(step, gen_cpus), flush=True)
 
 
@@ -218,7 +223,7 @@ def verdict(step: Step, gen_cpus: int) -> str:
         return f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
     server = f"server at {step.server_cpu:.0%} of a core, its threads waited {step.server_wait:.0%} for one"
     if step.server_wait > step.server_cpu and step.server_wait > STARVED:
-        return f"THE MACHINE WAS THE LIMIT: {server}, longer than they ran (others on its core, or its own threads queueing)"
+        return f"THE MACHINE WAS THE LIMIT: {server}, longer than they ran (others on its core, or its own threads)"
     if step.server_cpu > BUSY:
         return f"THE SERVER WAS THE LIMIT: {server}; generator processes at most {busiest:.0%} of a core"
     return f"neither side saturated: {server}; generator processes at most {busiest:.0%} of a core"
@@ -255,7 +260,7 @@ def main() -> None:
     if any(b <= a for a, b in zip(steps, steps[1:], strict=False)) or steps[0] < 1 or steps[-1] > 1000:
         raise SystemExit("load: steps must grow, from 1 room to at most 1000")
     # Each connection is a socket in the server and in a generator process: lift the soft limit to the hard one.
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     variant, variants = VARIANTS[args.pace]
     server = Remote(args.url, args.pid) if args.url else start_server(args, variants)
@@ -269,10 +274,14 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     gen_set, gen_cpus = cores(None if args.url or args.no_pin else server.pid)
     rss0 = server_usage(server.pid)[1] if server.pid else None
     setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set)
-    print(f"{args.pace} pace, {args.async_mode} mode, {args.workers} generator processes, {os.cpu_count()} cores; "
-          f"load average {Path('/proc/loadavg').read_text().split()[:3]}")
-    print(f"{'rooms':>5} {'conns':>5} {'cycles':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
-          f"{'server':>6} {'RSS MB':>6} {'MB/rm':>6} {'KB/cn':>6} {'thrds':>5} {'queue':>5}  generator CPU/queue")
+    print(
+        f"{args.pace} pace, {args.async_mode} mode, {args.workers} generator processes, {os.cpu_count()} cores; "
+        f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
+    )
+    print(
+        f"{'rooms':>5} {'conns':>5} {'cycles':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
+        f"{'server':>6} {'RSS MB':>6} {'MB/rm':>6} {'KB/cn':>6} {'thrds':>5} {'queue':>5}  generator CPU/queue"
+    )
     gen = Generator(setup, args.workers)
     best = None
     try:
@@ -286,8 +295,10 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
             best = rooms
     finally:
         gen.stop()
-    print(f"largest room count with reveal p95 under {P95_LIMIT_S * 1000:.0f} ms and nothing refused or lost: "
-          f"{best if best is not None else 'none'}; load average {Path('/proc/loadavg').read_text().split()[:3]}")
+    print(
+        f"largest room count with reveal p95 under {P95_LIMIT_S * 1000:.0f} ms and nothing refused or lost: "
+        f"{best if best is not None else 'none'}; load average {Path('/proc/loadavg').read_text().split()[:3]}"
+    )
 
 
 if __name__ == "__main__":

@@ -72,7 +72,8 @@ class LoadRoom:
 
     def _phone(self, i: int, pace: Pace, variants: dict[str, Variant], tally: Tally) -> Phone:
         rng = random.Random(f"{self.setup.seed}/{self.spec.index}/{i}")
-        return Phone(self.setup.url, self.spec.code, f"P{i + 1}", Brain(self.setup.strength, variants), pace, rng, tally)
+        brain = Brain(self.setup.strength, variants)
+        return Phone(self.setup.url, self.spec.code, f"P{i + 1}", brain, pace, rng, tally)
 
     @property
     def clients(self) -> list[Client]:
@@ -168,8 +169,8 @@ class Worker:
         now, cpu, queued = time.perf_counter(), time.process_time(), waits(os.getpid())
         latencies = [lat for room in self.rooms for lat in room.latencies(self.since)]
         connections = sum(client.sio.connected for room in self.rooms for client in room.clients)
-        wait = waited(self.waits, queued)
-        figures = Window(latencies, self.tally.reset(), cpu - self.cpu, wait, now - self.since, len(self.rooms), connections)
+        wait, wall = waited(self.waits, queued), now - self.since
+        figures = Window(latencies, self.tally.reset(), cpu - self.cpu, wait, wall, len(self.rooms), connections)
         self.since, self.cpu, self.waits = now, cpu, queued
         return figures
 
