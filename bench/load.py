@@ -259,6 +259,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
     args = parser.parse_args()
+    try:
+        import aiohttp  # noqa: F401  (python-socketio's AsyncClient speaks through it)
+    except ImportError:
+        raise SystemExit("load: the asyncio client needs aiohttp: .venv/bin/pip install aiohttp") from None
     steps = [args.rooms] if args.rooms else [int(r) for r in args.ramp.split(",")]
     if any(b <= a for a, b in zip(steps, steps[1:], strict=False)) or steps[0] < 1 or steps[-1] > 1000:
         raise SystemExit("load: steps must grow, from 1 room to at most 1000")
