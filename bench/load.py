@@ -184,7 +184,8 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> 
     )
 
 
-def report(step: Step, rss0: int | None, gen_cpus: int) -> None:
+def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
+    """Print one step's line and what limited it; returns that limit (see `verdict`)."""
     lat = step.latencies
     figures = " ".join(f"{step.p(q) * 1000:7.1f}" for q in (0.5, 0.95, 0.99)) if lat else "      -       -       -"
     line = f"{step.rooms:>5} {step.connections:>5} {len(lat):>6} {figures}"
@@ -202,35 +203,38 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> None:
     )
     if 0 < len(step.latencies) <= FEW:
         which = "p95 and p99 are" if len(step.latencies) <= 20 else "p99 is"
-        print(f"      only {len(step.latencies)} cycles: {which} the slowest cycle, not a tail of a distribution")
-    print("      " + verdict(step, gen_cpus), flush=True)
+        n = len(step.latencies)
+        print(f"      only {n} cycle{'s' if n > 1 else ''}: {which} the slowest cycle, not a tail of a distribution")
+    limit, words = verdict(step, gen_cpus)
+    print("      " + words, flush=True)
+    return limit
 
 
-def verdict(step: Step, gen_cpus: int) -> str:
-    """Which side was the limit of this step, in plain words.
+def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
+    """Which side was the limit of this step ("generator", "machine", "server" or None), and in plain words.
 
     A process that waited for a core longer than it ran was starved: its delays are the machine's (other
     processes on its cores), not its own work; the figures then say little about the server.
     """
     busiest, starved = max(step.gen_cpu), max(w - c for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
     if busiest > BUSY or sum(step.gen_cpu) > BUSY * gen_cpus:
-        return (
+        return "generator", (
             f"THE GENERATOR WAS THE LIMIT: a process at {busiest:.0%} of a core, {sum(step.gen_cpu):.0%} in all "
             f"on {gen_cpus} core(s); these figures understate the server"
         )
     if starved > 0 and max(step.gen_wait) > STARVED:
-        return (
+        return "machine", (
             f"THE MACHINE WAS THE LIMIT: a generator process waited for a core longer than it ran "
             f"(busiest at {busiest:.0%}, waits up to {max(step.gen_wait):.0%}); other processes hold its cores"
         )
     if step.server_cpu is None:
-        return f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
+        return None, f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
     server = f"server at {step.server_cpu:.0%} of a core, its threads waited {step.server_wait:.0%} for one"
     if step.server_wait > step.server_cpu and step.server_wait > STARVED:
-        return f"THE MACHINE WAS THE LIMIT: {server}, longer than they ran (others on its core, or its own threads)"
+        return "machine", f"THE MACHINE WAS THE LIMIT: {server}, longer than they ran (others on its core?)"
     if step.server_cpu > BUSY:
-        return f"THE SERVER WAS THE LIMIT: {server}; generator processes at most {busiest:.0%} of a core"
-    return f"neither side saturated: {server}; generator processes at most {busiest:.0%} of a core"
+        return "server", f"THE SERVER WAS THE LIMIT: {server}; generator processes at most {busiest:.0%} of a core"
+    return None, f"neither side saturated: {server}; generator processes at most {busiest:.0%} of a core"
 
 
 def cores(server_pid: int | None) -> tuple[frozenset[int] | None, int]:
@@ -291,13 +295,13 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
         f"{'server':>6} {'RSS MB':>6} {'MB/rm':>6} {'KB/cn':>6} {'thrds':>5} {'queue':>5}  generator CPU/queue"
     )
     gen = Generator(setup, args.workers)
-    best = None
+    best, limit = None, None
     try:
         for rooms in steps:
             new = rooms - gen.rooms
             failed = gen.add(open_rooms(server, gen.rooms, new), timeout=60 + new)
             step = measure(server, gen, args.seconds, failed)
-            report(step, rss0, gen_cpus)
+            limit = report(step, rss0, gen_cpus)
             if not step.passed:
                 break
             best = rooms
@@ -307,6 +311,8 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
         f"largest room count with reveal p95 under {P95_LIMIT_S * 1000:.0f} ms and nothing refused or lost: "
         f"{best if best is not None else 'none'}; load average {Path('/proc/loadavg').read_text().split()[:3]}"
     )
+    if limit in ("generator", "machine"):
+        print(f"the last step was limited by the {limit}, not the server: the server's own figure may be higher")
 
 
 if __name__ == "__main__":

@@ -124,6 +124,9 @@ class Client:
             auth=lambda: {"role": self.role, "room": self.room, "token": self.token},
             wait_timeout=ACK_TIMEOUT_S,
         )
+        ack = await self.call("sync")  # as the pages do on every connection: never rely on a missed packet
+        if ack and ack["ok"]:
+            self.on_state(ack["state"])
 
     def wake(self) -> None:
         """Look at the table again now (a new state, or the run stopping)."""
@@ -168,7 +171,7 @@ class Phone(Client):
         self.playing: set[Key] = set()  # cycles it has seen being played, not yet seen revealed
         self.revealed: dict[Key, float] = {}  # when it first held each cycle face up
         self.matched: set[tuple[int, int]] = set()  # (game, hand) in which its seat called Match!: it picks no more
-        self.done: set[tuple[str, Key | None]] = set()  # moves already sent: never twice for one cycle
+        self.done: dict[str, Key | None] = {}  # the cycle of the last move of each kind: never twice in one
 
     async def join(self) -> bool:
         ack = await self.call("join", {"name": self.name})
@@ -203,7 +206,7 @@ class Phone(Client):
         if move is None:
             return None
         key = cycle_key(self.state)
-        return None if (move[0], key) in self.done else (*move, key)
+        return None if self.done.get(move[0], ()) == key else (*move, key)  # () is no key: nothing done yet
 
     async def play(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -220,7 +223,7 @@ class Phone(Client):
             await self.changed.wait()
 
     async def _send(self, event: str, data: dict, key: Key | None) -> None:
-        self.done.add((event, key))
+        self.done[event] = key
         if event == "choose":
             self.picked[key] = time.perf_counter()
         ack = await self.call(event, data)
@@ -234,33 +237,35 @@ class Tv(Client):
     def __init__(self, url: str, room: str, token: str, pace: Pace, rng: random.Random, tally: Tally) -> None:
         super().__init__(url, room, "host", token, tally)
         self.pace, self.rng = pace, rng
-        self.done: set[tuple[str, Key | None]] = set()
+        self.done: dict[str, Key | None] = {}
 
     async def play(self, stop: asyncio.Event) -> None:
-        await self._host("start", None, stop)  # after the pace's delay: rooms do not all deal at once
         while not stop.is_set():
             self.changed.clear()
-            game = self.state and self.state["game"]
-            event = None
-            if game and game["game_over"]:
-                event = "start"  # play again: the load lasts as long as the run
-            elif game and game["phase"] == "scored":
-                event = "call_now"  # the next hand
-            key = cycle_key(self.state) if self.state else None
-            if event and (event, key) not in self.done:
+            event, key = self._due()
+            if event and self.done.get(event, ()) != key:  # () is no key: nothing done yet
                 await self._host(event, key, stop)
                 continue
             await self.changed.wait()
 
+    def _due(self) -> tuple[str | None, Key | None]:
+        """What the host does next: deal the first game or play again, deal the next hand, or nothing."""
+        if self.state is None:
+            return None, None
+        game = self.state["game"]
+        if game is None or game["game_over"]:
+            return "start", cycle_key(self.state)  # play again: the load lasts as long as the run
+        return ("call_now" if game["phase"] == "scored" else None), cycle_key(self.state)
+
     async def _host(self, event: str, key: Key | None, stop: asyncio.Event) -> None:
         """Deal on; a refused or lost call is tried again (counted all the same), or the room would stall."""
-        self.done.add((event, key))
+        self.done[event] = key
         await _sleep_unless(stop, self.pace.delay(event, self.rng))
         if stop.is_set():
             return
         ack = await self.call(event)
         if not (ack and ack["ok"]):
-            self.done.discard((event, key))
+            del self.done[event]
             await _sleep_unless(stop, 1.0)
 
 
