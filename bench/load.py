@@ -231,7 +231,8 @@ def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
         return None, f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
     server = f"server at {step.server_cpu:.0%} of a core, its threads waited {step.server_wait:.0%} for one"
     if step.server_wait > step.server_cpu and step.server_wait > STARVED:
-        return "machine", f"THE MACHINE WAS THE LIMIT: {server}, longer than they ran (others on its core?)"
+        why = "longer than they ran: other processes on its core, or its own threads queueing for it"
+        return "machine", f"THE MACHINE WAS THE LIMIT: {server}, {why}"
     if step.server_cpu > BUSY:
         return "server", f"THE SERVER WAS THE LIMIT: {server}; generator processes at most {busiest:.0%} of a core"
     return None, f"neither side saturated: {server}; generator processes at most {busiest:.0%} of a core"
