@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from load_phone import PACES, Tally  # noqa: E402
 from load_proc import threads, waited, waits  # noqa: E402
-from load_worker import RoomSpec, Setup, Window, run  # noqa: E402
+from load_worker import PLAYERS, RoomSpec, Setup, Window, run  # noqa: E402
 from room import percentile  # noqa: E402
 from scale import server_usage  # noqa: E402
 
@@ -91,6 +91,7 @@ class Step:
     rss: int | None
     threads: int | None
     failed: int
+    cycles: int  # cycles revealed in the window, over all rooms
 
     @property
     def passed(self) -> bool:
@@ -169,6 +170,7 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> 
         tally.lost.update(w.tally.lost)
         tally.sent += w.tally.sent
         tally.states += w.tally.states
+        tally.received += w.tally.received
     return Step(
         rooms=sum(w.rooms for w in windows),
         connections=sum(w.connections for w in windows),
@@ -181,6 +183,7 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> 
         rss=rss,
         threads=threads(pid) if pid else None,
         failed=failed,
+        cycles=sum(w.cycles for w in windows),
     )
 
 
@@ -201,6 +204,9 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         f"      refused {refused} {dict(step.tally.refused) or ''}  lost {lost} {dict(step.tally.lost) or ''}  "
         f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
     )
+    if step.cycles:
+        per_phone = step.tally.received / (step.cycles * PLAYERS) / 1024
+        print(f"      {step.cycles} cycles revealed; each phone received {per_phone:.1f} KB a cycle")
     if 0 < len(step.latencies) <= FEW:
         which = "p95 and p99 are" if len(step.latencies) <= 20 else "p99 is"
         n = len(step.latencies)

@@ -58,11 +58,12 @@ class Tally:
     lost: Counter[str] = field(default_factory=Counter)
     sent: int = 0
     states: int = 0
+    received: int = 0  # bytes of Socket.IO packets the phones received (the TVs' not counted)
 
     def reset(self) -> Tally:
         """This tally, and a fresh one in its place."""
-        old = Tally(self.refused, self.lost, self.sent, self.states)
-        self.refused, self.lost, self.sent, self.states = Counter(), Counter(), 0, 0
+        old = Tally(self.refused, self.lost, self.sent, self.states, self.received)
+        self.refused, self.lost, self.sent, self.states, self.received = Counter(), Counter(), 0, 0, 0
         return old
 
 
@@ -172,6 +173,17 @@ class Phone(Client):
         self.revealed: dict[Key, float] = {}  # when it first held each cycle face up
         self.matched: set[tuple[int, int]] = set()  # (game, hand) in which its seat called Match!: it picks no more
         self.done: dict[str, Key | None] = {}  # the cycle of the last move of each kind: never twice in one
+        self._count_bytes()
+
+    def _count_bytes(self) -> None:
+        """Count every Engine.IO message's bytes before python-socketio decodes it (wraps its own handler)."""
+        decode = self.sio.eio.handlers["message"]
+
+        async def counted(data: str | bytes) -> None:
+            self.tally.received += len(data.encode() if isinstance(data, str) else data)
+            await decode(data)
+
+        self.sio.eio.on("message", counted)
 
     async def join(self) -> bool:
         ack = await self.call("join", {"name": self.name})

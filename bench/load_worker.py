@@ -20,8 +20,9 @@ from load_proc import waited, waits
 
 from partyrummy.variants import Variant, default_variants, load_variants
 
-__all__ = ["RoomSpec", "Setup", "Window", "run"]
+__all__ = ["PLAYERS", "RoomSpec", "Setup", "Window", "run"]
 
+PLAYERS = 12  # phones in every room, besides its TV
 CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds only times them out
 
 
@@ -45,7 +46,6 @@ class Setup:
     strength: str
     seed: int
     cpus: frozenset[int] | None  # pinned to these, when the machine allows
-    players: int = 12
 
 
 @dataclass
@@ -59,6 +59,7 @@ class Window:
     wall: float = 0.0
     rooms: int = 0
     connections: int = 0
+    cycles: int = 0  # cycles played to their reveal in this window, over all rooms (measured or not)
 
 
 class LoadRoom:
@@ -68,7 +69,7 @@ class LoadRoom:
         pace = PACES[setup.pace]
         self.spec, self.setup = spec, setup
         self.tv = Tv(setup.url, spec.code, spec.host_token, pace, random.Random(f"{setup.seed}/{spec.index}/tv"), tally)
-        self.phones = [self._phone(i, pace, variants, tally) for i in range(setup.players)]
+        self.phones = [self._phone(i, pace, variants, tally) for i in range(PLAYERS)]
 
     def _phone(self, i: int, pace: Pace, variants: dict[str, Variant], tally: Tally) -> Phone:
         rng = random.Random(f"{self.setup.seed}/{self.spec.index}/{i}")
@@ -101,16 +102,18 @@ class LoadRoom:
     def play(self, stop: asyncio.Event) -> list[asyncio.Task]:
         return [asyncio.create_task(client.play(stop)) for client in self.clients]
 
-    def latencies(self, since: float) -> list[float]:
+    def latencies(self, since: float) -> tuple[list[float], int]:
         """Each cycle's reveal, from its last pick (at or after `since`) to the last phone holding it face up.
 
         Measured when every phone picked in it, or had called Match! in that hand; a pick the caller made for
         a slow phone leaves the cycle unmeasured. Cycles every phone holds revealed are then forgotten.
+        Also returns how many cycles were revealed since `since`, measured or not.
         """
-        found = []
+        found, cycles = [], 0
         for key in set().union(*(phone.revealed for phone in self.phones)):
             if not all(key in phone.revealed for phone in self.phones):
                 continue  # on its way to some phone
+            cycles += max(phone.revealed[key] for phone in self.phones) >= since
             picks = [phone.picked[key] for phone in self.phones if key in phone.picked]
             sat_out = sum(key[:2] in phone.matched for phone in self.phones if key not in phone.picked)
             if picks and len(picks) + sat_out == len(self.phones) and max(picks) >= since:
@@ -118,7 +121,7 @@ class LoadRoom:
             for phone in self.phones:
                 phone.picked.pop(key, None)
                 del phone.revealed[key]
-        return found
+        return found, cycles
 
     async def close(self) -> None:
         for client in self.clients:
@@ -167,10 +170,17 @@ class Worker:
     def window(self) -> Window:
         """The figures since the last window, and a new window from now."""
         now, cpu, queued = time.perf_counter(), time.process_time(), waits(os.getpid())
-        latencies = [lat for room in self.rooms for lat in room.latencies(self.since)]
-        connections = sum(client.sio.connected for room in self.rooms for client in room.clients)
-        wait, wall = waited(self.waits, queued), now - self.since
-        figures = Window(latencies, self.tally.reset(), cpu - self.cpu, wait, wall, len(self.rooms), connections)
+        measured = [room.latencies(self.since) for room in self.rooms]
+        figures = Window(
+            latencies=[lat for found, _ in measured for lat in found],
+            tally=self.tally.reset(),
+            cpu=cpu - self.cpu,
+            wait=waited(self.waits, queued),
+            wall=now - self.since,
+            rooms=len(self.rooms),
+            connections=sum(client.sio.connected for room in self.rooms for client in room.clients),
+            cycles=sum(cycles for _, cycles in measured),
+        )
         self.since, self.cpu, self.waits = now, cpu, queued
         return figures
 
