@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
+import socketio
 from load_phone import PACES, Brain, Client, Pace, Phone, Tally, Tv
 from load_proc import waited, waits
 
@@ -89,7 +90,7 @@ class LoadRoom:
             if not (ack and ack["ok"]):
                 return False
             return all(await asyncio.gather(*(self._seat(phone, gate) for phone in self.phones)))
-        except Exception:  # a refused or timed-out connection: the room is not played, and it shows in the tally
+        except (socketio.exceptions.ConnectionError, TimeoutError):  # the room is not played; the tally shows it
             self.tv.tally.lost["connect"] += 1
             return False
 
