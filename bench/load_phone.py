@@ -23,7 +23,7 @@ import socketio
 from partyrummy.variants import Variant
 from partyrummy.web.remote_bots import RemoteBot
 
-__all__ = ["PACES", "Pace", "Tally", "Phone", "Tv", "cycle_key"]
+__all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Phone", "Tv", "cycle_key"]
 
 ACK_TIMEOUT_S = 10.0  # an acknowledgement later than this counts as lost
 
@@ -52,7 +52,8 @@ PACES = {
 
 @dataclass
 class Tally:
-    """What went wrong for one process's clients: refused events by code, lost ones by kind."""
+    """What one process's clients did: refused events by event and code, lost ones by kind, events sent,
+    states and bytes received."""
 
     refused: Counter[str] = field(default_factory=Counter)
     lost: Counter[str] = field(default_factory=Counter)
@@ -68,6 +69,7 @@ class Tally:
 
 
 def cycle_key(state: dict[str, Any]) -> Key | None:
+    """The cycle a state shows, comparable in play order across hands and games; None before the first deal."""
     game = state.get("game")
     if not game:
         return None
