@@ -80,13 +80,14 @@ def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
     A process that waited for a core longer than it ran was starved: its delays are the machine's (other
     processes on its cores), not its own work; the figures then say little about the server.
     """
-    busiest, starved = max(step.gen_cpu), max(w - c for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
+    busiest = max(step.gen_cpu)
+    starved = any(w > c and w > STARVED for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
     if busiest > BUSY or sum(step.gen_cpu) > BUSY * gen_cpus:
         return "generator", (
             f"THE GENERATOR WAS THE LIMIT: a process at {busiest:.0%} of a core, {sum(step.gen_cpu):.0%} in all "
             f"on {gen_cpus} core(s); these figures understate the server"
         )
-    if starved > 0 and max(step.gen_wait) > STARVED:
+    if starved:
         return "machine", (
             f"THE MACHINE WAS THE LIMIT: a generator process waited for a core longer than it ran "
             f"(busiest at {busiest:.0%}, waits up to {max(step.gen_wait):.0%}); other processes hold its cores"
@@ -94,7 +95,7 @@ def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
     if step.server_cpu is None:
         return None, f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
     server = f"server at {step.server_cpu:.0%} of a core, its threads waited {step.server_wait:.0%} for one"
-    if step.server_wait > step.server_cpu and step.server_wait > STARVED:
+    if step.server_wait > max(step.server_cpu, STARVED):
         why = "longer than they ran: other processes on its core, or its own threads queueing for it"
         return "machine", f"THE MACHINE WAS THE LIMIT: {server}, {why}"
     if step.server_cpu > BUSY:
