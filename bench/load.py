@@ -26,6 +26,7 @@ import sys
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +41,7 @@ from scale import server_usage  # noqa: E402
 from partyrummy.web.netaddr import is_loopback  # noqa: E402
 from tests.live import LiveServer  # noqa: E402
 
+ANSWER_S = 60  # a generator process answers a window or a stop within this (acks time out after 10 s)
 VARIANTS = {"human": ("human", ROOT / "bench" / "load.toml"), "full": ("bench", ROOT / "bench" / "room.toml")}
 
 
@@ -91,23 +93,26 @@ class Generator:
         shares = [specs[i :: len(self.pipes)] for i in range(len(self.pipes))]
         for pipe, share in zip(self.pipes, shares, strict=True):
             pipe.send(("add", share))
-        failed = 0
-        for pipe in self.pipes:
-            if not pipe.poll(timeout):
-                raise SystemExit("load: a generator process did not seat its rooms in time")
-            failed += pipe.recv()[1]
+        failed = sum(_answer(pipe, timeout)[1] for pipe in self.pipes)
         self.rooms += len(specs)
         return failed
 
     def windows(self, command: str = "window") -> list[Window]:
         for pipe in self.pipes:
             pipe.send((command, None))
-        return [pipe.recv() for pipe in self.pipes]
+        return [_answer(pipe, ANSWER_S) for pipe in self.pipes]
 
     def stop(self) -> None:
         self.windows("stop")
         for proc in self.procs:
             proc.join(30)
+
+
+def _answer(pipe: Connection, timeout: float) -> Any:
+    """A process's answer; a process that does not answer in time ends the run (runs are bounded)."""
+    if not pipe.poll(timeout):
+        raise SystemExit(f"load: a generator process did not answer within {timeout:.0f} s")
+    return pipe.recv()
 
 
 def open_rooms(server: LiveServer, first: int, count: int) -> list[RoomSpec]:
