@@ -87,12 +87,17 @@ class Generator:
             self.pipes.append(mine)
             self.procs.append(proc)
         self.rooms = 0
+        self.held = [0] * workers  # rooms given to each process
 
     def add(self, specs: list[RoomSpec], timeout: float) -> int:
         """Give each process its share of the new rooms; how many failed to open."""
-        shares = [specs[i :: len(self.pipes)] for i in range(len(self.pipes))]
-        for pipe, share in zip(self.pipes, shares, strict=True):
+        shares: list[list[RoomSpec]] = [[] for _ in self.pipes]
+        for spec in specs:  # each new room to the process holding the fewest
+            least = min(range(len(self.pipes)), key=lambda i: self.held[i] + len(shares[i]))
+            shares[least].append(spec)
+        for i, (pipe, share) in enumerate(zip(self.pipes, shares, strict=True)):
             pipe.send(("add", share))
+            self.held[i] += len(share)
         failed = sum(_answer(pipe, timeout)[1] for pipe in self.pipes)
         self.rooms += len(specs)
         return failed
