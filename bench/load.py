@@ -86,7 +86,6 @@ class Generator:
             proc.start()
             self.pipes.append(mine)
             self.procs.append(proc)
-        self.rooms = 0
         self.held = [0] * workers  # rooms given to each process
 
     def add(self, specs: list[RoomSpec], timeout: float) -> int:
@@ -98,9 +97,11 @@ class Generator:
         for i, (pipe, share) in enumerate(zip(self.pipes, shares, strict=True)):
             pipe.send(("add", share))
             self.held[i] += len(share)
-        failed = sum(_answer(pipe, timeout)[1] for pipe in self.pipes)
-        self.rooms += len(specs)
-        return failed
+        return sum(_answer(pipe, timeout)[1] for pipe in self.pipes)
+
+    @property
+    def rooms(self) -> int:
+        return sum(self.held)
 
     def windows(self, command: str = "window") -> list[Window]:
         for pipe in self.pipes:
