@@ -7,9 +7,10 @@ and seats 12 phones in each, which join and play as real phones do: at a
 human pace (a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, seeded)
 or as fast as the caller allows. For each step it prints the reveal latency
 (last pick -> every phone of that room holds the flipped table) at
-p50/p95/p99, refused and lost events, the server's CPU and memory (per room
-and per connection) from /proc, each generator process's own CPU, and says
-which side was the limit. --ramp adds rooms step by step and stops at the
+p50/p95/p99, refused and lost events, the bytes each phone receives per
+cycle, the server's CPU and memory (per room and per connection) from /proc,
+each generator process's own CPU, and says which side was the limit (see
+bench/README.md). --ramp adds rooms step by step and stops at the
 first step with p95 >= 100 ms or any refused or lost event.
 
     python bench/load.py --rooms 5 --pace human --seconds 60

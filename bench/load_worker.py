@@ -3,7 +3,8 @@
 The parent sends ("add", [RoomSpec, ...]), ("window", None) and ("stop", None);
 the process answers each with ("ready", failed rooms) or a `Window`: the reveal
 latencies of the cycles whose last pick came since the previous window, the
-refused and lost events, and its own CPU time over that wall time.
+cycles revealed, the refused and lost events, the bytes its phones received,
+and its own CPU and run-queue time over that wall time.
 """
 
 from __future__ import annotations
