@@ -1,0 +1,251 @@
+"""A load generator that can outrun the server: rooms of 12 simulated phones on asyncio, over several processes.
+
+It starts `partyrummy` on 127.0.0.1 (or targets --url, loopback only), pins
+the server to one core and its own processes to the others where the machine
+allows, opens rooms as the TV does (/new, the host token from the TV page)
+and seats 12 phones in each, which join and play as real phones do: at a
+human pace (a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, seeded)
+or as fast as the caller allows. For each step it prints the reveal latency
+(last pick -> every phone of that room holds the flipped table) at
+p50/p95/p99, refused and lost events, the bytes each phone receives per
+cycle, the server's CPU and memory (per room and per connection) from /proc,
+each generator process's own CPU, and says which side was the limit (see
+bench/README.md). --ramp adds rooms step by step and stops at the
+first step with p95 >= 100 ms or any refused or lost event.
+
+    python bench/load.py --rooms 5 --pace human --seconds 60
+    python bench/load.py --ramp 1,5,10,20,50 --pace full --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import resource
+import sys
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from load_phone import PACES, Tally  # noqa: E402
+from load_proc import threads, waited, waits  # noqa: E402
+from load_report import P95_LIMIT_S, Step, report  # noqa: E402
+from load_worker import RoomSpec, Setup, Window, run  # noqa: E402
+from scale import server_usage  # noqa: E402
+
+from partyrummy.web.netaddr import is_loopback  # noqa: E402
+from tests.live import LiveServer  # noqa: E402
+
+ANSWER_S = 60  # a generator process answers a window or a stop within this (acks time out after 10 s)
+VARIANTS = {"human": ("human", ROOT / "bench" / "load.toml"), "full": ("bench", ROOT / "bench" / "room.toml")}
+
+
+class Remote(LiveServer):
+    """A server someone else started, on a loopback address: LiveServer's pages without its process."""
+
+    def __init__(self, url: str, pid: int | None) -> None:  # no super(): nothing to start
+        host = urlsplit(url).hostname or ""
+        if not is_loopback(host):
+            raise SystemExit(f"load: only a server on this machine's loopback may be loaded, not {host!r}")
+        self.url, self.pid = url.rstrip("/"), pid
+
+    def stop(self) -> None:
+        pass
+
+
+def start_server(args: argparse.Namespace, variants: Path) -> LiveServer:
+    extra = ["--variants", str(variants), "--async-mode", args.async_mode]
+    if args.pace == "full":
+        extra += ["--event-rate", "10000"]  # far above a phone's 10 a second: lift the limit for this load
+    server = LiveServer(*extra)
+    server.pid = server.proc.pid
+    return server
+
+
+def pin(pid: int, cpus: set[int]) -> None:
+    """Every thread of a process (affinity is per thread; new threads inherit their creator's)."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        os.sched_setaffinity(int(task.name), cpus)
+
+
+class Generator:
+    """The worker processes, each pinned, each holding its share of the rooms."""
+
+    def __init__(self, setup: Setup, workers: int) -> None:
+        spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no threads or sockets inherited
+        self.pipes: list[Connection] = []
+        self.procs = []
+        for _ in range(workers):
+            mine, theirs = spawn.Pipe()
+            proc = spawn.Process(target=run, args=(theirs, setup), daemon=True)
+            proc.start()
+            self.pipes.append(mine)
+            self.procs.append(proc)
+        self.held = [0] * workers  # rooms given to each process
+
+    def add(self, specs: list[RoomSpec], timeout: float) -> int:
+        """Give each process its share of the new rooms; how many failed to open."""
+        shares: list[list[RoomSpec]] = [[] for _ in self.pipes]
+        for spec in specs:  # each new room to the process holding the fewest
+            least = min(range(len(self.pipes)), key=lambda i: self.held[i] + len(shares[i]))
+            shares[least].append(spec)
+        for i, (pipe, share) in enumerate(zip(self.pipes, shares, strict=True)):
+            pipe.send(("add", share))
+            self.held[i] += len(share)
+        return sum(_answer(pipe, timeout)[1] for pipe in self.pipes)
+
+    @property
+    def rooms(self) -> int:
+        return sum(self.held)
+
+    def windows(self, command: str = "window") -> list[Window]:
+        for pipe in self.pipes:
+            pipe.send((command, None))
+        return [_answer(pipe, ANSWER_S) for pipe in self.pipes]
+
+    def stop(self) -> None:
+        self.windows("stop")
+        for proc in self.procs:
+            proc.join(30)
+
+
+def _answer(pipe: Connection, timeout: float) -> Any:
+    """A process's answer; a process that does not answer in time ends the run (runs are bounded)."""
+    if not pipe.poll(timeout):
+        raise SystemExit(f"load: a generator process did not answer within {timeout:.0f} s")
+    return pipe.recv()
+
+
+def open_rooms(server: LiveServer, first: int, count: int) -> list[RoomSpec]:
+    """New rooms, opened as the TV's "new room" does; the TV page gives the code and the host token."""
+    specs = []
+    for index in range(first, first + count):
+        server.get("/new")
+        code, token = server.tv_page()
+        specs.append(RoomSpec(index, code, token))
+    return specs
+
+
+def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> Step:
+    """Hold the current rooms for `seconds` and gather what every process and /proc saw."""
+    pid = server.pid
+    seating = gen.windows()  # the window starts now: only the seating's refused and lost events are kept
+    cpu0, queued0, t0 = (server_usage(pid)[0] if pid else None), (waits(pid) if pid else {}), time.perf_counter()
+    time.sleep(seconds)  # the generator's processes are doing the work; nothing to wait on here
+    windows = gen.windows()
+    wall = time.perf_counter() - t0
+    cpu1, rss = server_usage(pid) if pid else (None, None)
+    queued1 = waits(pid) if pid else {}
+    tally = Tally()
+    for w in seating + windows:
+        tally.refused.update(w.tally.refused)
+        tally.lost.update(w.tally.lost)
+    for w in windows:
+        tally.sent += w.tally.sent
+        tally.states += w.tally.states
+        tally.received += w.tally.received
+    return Step(
+        rooms=sum(w.rooms for w in windows),
+        connections=sum(w.connections for w in windows),
+        latencies=[lat for w in windows for lat in w.latencies],
+        tally=tally,
+        gen_cpu=[w.cpu / w.wall for w in windows],
+        gen_wait=[w.wait / w.wall for w in windows],
+        server_cpu=(cpu1 - cpu0) / wall if pid else None,
+        server_wait=waited(queued0, queued1) / wall if pid else None,
+        rss=rss,
+        threads=threads(pid) if pid else None,
+        failed=failed,
+        cycles=sum(w.cycles for w in windows),
+    )
+
+
+def cores(server_pid: int | None) -> tuple[frozenset[int] | None, int]:
+    """Pin the server to one core and give the generator the rest; (generator cores or None, their count)."""
+    allowed = sorted(os.sched_getaffinity(0))
+    if server_pid is None or len(allowed) < 2:
+        print(f"not pinned: {len(allowed)} core(s) allowed{'' if server_pid else ', or the server is not ours'}")
+        return None, len(allowed)
+    pin(server_pid, {allowed[0]})
+    rest = frozenset(allowed[1:])
+    print(f"server pinned to core {allowed[0]}; generator processes to {sorted(rest)}")
+    return rest, len(rest)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--url",
+        help="a running server on a loopback address, started with the pace's variants file (see bench/README.md)",
+    )
+    parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
+    parser.add_argument("--async-mode", default="threading", choices=("threading", "gevent"))
+    parser.add_argument("--pace", default="human", choices=sorted(PACES))
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--rooms", type=int, help="one step of this many rooms")
+    group.add_argument("--ramp", default="1,5,10,20,50,100,200", help="rooms at each step, in order")
+    parser.add_argument("--seconds", type=float, default=60, help="how long each step is held")
+    parser.add_argument("--workers", type=int, default=2, help="generator processes")
+    parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
+    args = parser.parse_args()
+    try:
+        import aiohttp  # noqa: F401  (python-socketio's AsyncClient speaks through it)
+    except ImportError:
+        raise SystemExit("load: the asyncio client needs aiohttp: .venv/bin/pip install aiohttp") from None
+    steps = [args.rooms] if args.rooms else [int(r) for r in args.ramp.split(",")]
+    if any(b <= a for a, b in zip(steps, steps[1:], strict=False)) or steps[0] < 1 or steps[-1] > 1000:
+        raise SystemExit("load: steps must grow, from 1 room to at most 1000")
+    # Each connection is a socket in the server and in a generator process: lift the soft limit to the hard one.
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    variant, variants = VARIANTS[args.pace]
+    server = Remote(args.url, args.pid) if args.url else start_server(args, variants)
+    try:
+        run_steps(args, server, steps, variant, variants)
+    finally:
+        server.stop()
+
+
+def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], variant: str, variants: Path) -> None:
+    gen_set, gen_cpus = cores(None if args.url or args.no_pin else server.pid)
+    rss0 = server_usage(server.pid)[1] if server.pid else None
+    setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set)
+    print(
+        f"{args.pace} pace, {args.async_mode} mode, {args.workers} generator processes, {os.cpu_count()} cores; "
+        f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
+    )
+    print(
+        f"{'rooms':>5} {'conns':>5} {'cycles':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
+        f"{'server':>6} {'RSS MB':>6} {'MB/rm':>6} {'KB/cn':>6} {'thrds':>5} {'queue':>5}  generator CPU/queue"
+    )
+    gen = Generator(setup, args.workers)
+    best, limit = None, None
+    try:
+        for rooms in steps:
+            new = rooms - gen.rooms
+            failed = gen.add(open_rooms(server, gen.rooms, new), timeout=60 + new)
+            step = measure(server, gen, 0 if failed else args.seconds, failed)  # a room not seated fails the step
+            limit = report(step, rss0, gen_cpus)
+            if not step.passed:
+                break
+            best = rooms
+    finally:
+        gen.stop()
+    print(
+        f"largest room count with reveal p95 under {P95_LIMIT_S * 1000:.0f} ms and nothing refused or lost: "
+        f"{best if best is not None else 'none'}; load average {Path('/proc/loadavg').read_text().split()[:3]}"
+    )
+    if limit in ("generator", "machine"):
+        print(f"the last step was limited by the {limit}, not the server: the server's own figure may be higher")
+
+
+if __name__ == "__main__":
+    main()

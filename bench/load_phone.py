@@ -1,0 +1,293 @@
+"""Simulated phones and TVs on asyncio for bench/load.py: each a real Socket.IO client of docs/protocol.md.
+
+A `Phone` joins as a real phone does and plays with the engine's bots (the
+choices of partyrummy.bots, read off its own view as `partyrummy bots` reads
+them), at a human pace or as fast as the caller allows. It notes when it sent
+each pick and when it first held that cycle's flipped table, so its room can
+measure the reveal. A `Tv` holds the host token: it starts the game, deals
+each next hand and plays again at the end, so a room plays for as long as the
+run lasts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import socketio
+
+from partyrummy.variants import Variant
+from partyrummy.web.remote_bots import RemoteBot
+
+__all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Phone", "Tv", "cycle_key"]
+
+ACK_TIMEOUT_S = 10.0  # an acknowledgement later than this counts as lost
+
+Key = tuple[int, int, int]  # (games finished in the room, hand_no, cycle): one cycle, in order
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How long a player thinks before each kind of move, as (low, high) seconds; absent: at once."""
+
+    name: str
+    think: dict[str, tuple[float, float]]
+
+    def delay(self, event: str, rng: random.Random) -> float:
+        low, high = self.think.get(event, (0.0, 0.0))
+        return rng.uniform(low, high) if high else 0.0
+
+
+PACES = {
+    # The issue's pace: a draw 1-4 s after "Draw!", a pick 2-8 s after the draw. A Match! comes inside the
+    # 3 s window; the TV's host reads the scores for a few seconds before dealing the next hand.
+    "human": Pace("human", {"draw": (1, 4), "choose": (2, 8), "match": (0.5, 2), "call_now": (2, 5), "start": (2, 5)}),
+    "full": Pace("full", {}),
+}
+
+
+@dataclass
+class Tally:
+    """What one process's clients did: refused events by event and code, lost ones by kind, events sent,
+    states and bytes received."""
+
+    refused: Counter[str] = field(default_factory=Counter)
+    lost: Counter[str] = field(default_factory=Counter)
+    sent: int = 0
+    states: int = 0
+    received: int = 0  # bytes of Socket.IO packets the phones received (the TVs' not counted)
+
+    def reset(self) -> Tally:
+        """This tally, and a fresh one in its place."""
+        old = Tally(self.refused, self.lost, self.sent, self.states, self.received)
+        self.refused, self.lost, self.sent, self.states, self.received = Counter(), Counter(), 0, 0, 0
+        return old
+
+
+def cycle_key(state: dict[str, Any]) -> Key | None:
+    """The cycle a state shows, comparable in play order across hands and games; None before the first deal."""
+    game = state.get("game")
+    if not game:
+        return None
+    return (len(state["room"]["night"]), game["hand_no"], game["cycle"])
+
+
+ACTING = ("draw", "choose", "last_draw", "last_choose")  # phases in which a cycle is being played
+
+
+def _revealed(state: dict[str, Any]) -> bool:
+    """The cycle in this state has its picks face up (its "Discard!" came, or the hand or game is over)."""
+    game = state["game"]
+    return game["phase"] in ("reveal", "scored") or game["game_over"]
+
+
+class Brain(RemoteBot):
+    """The move `partyrummy bots` would make in a state, without its blocking client: the same code decides."""
+
+    def __init__(self, strength: str, variants: dict[str, Variant]) -> None:  # no super(): no connection here
+        from partyrummy.bots import Bot
+
+        self.bot, self.variants, self.leader = Bot(strength), variants, False
+        self.state: dict | None = None
+        self.seen: Counter = Counter()
+        self.seen_ids: set[int] = set()
+        self.hand_no, self.acted, self.error = 0, None, None
+        self.move: tuple[str, dict] | None = None
+
+    def send(self, event: str, data: dict | None = None) -> dict:
+        self.move = (event, data or {})  # RemoteBot.step() "sends" its move here: keep it, the Phone sends it
+        return {"ok": True}
+
+    def decide(self, state: dict) -> tuple[str, dict] | None:
+        self.state, self.acted, self.move = state, None, None
+        self.step()
+        return self.move
+
+
+class Client:
+    """A python-socketio AsyncClient that keeps the newest state and counts refused and lost events."""
+
+    def __init__(self, url: str, room: str, role: str, token: str | None, tally: Tally) -> None:
+        self.url, self.room, self.role, self.token, self.tally = url, room, role, token, tally
+        self.state: dict | None = None
+        self.changed = asyncio.Event()
+        self.closing = False
+        self.sio = socketio.AsyncClient(reconnection=False, handle_sigint=False)
+        self.sio.on("state", self.on_state)
+        self.sio.on("disconnect", self._on_disconnect)
+
+    async def connect(self) -> None:
+        # Default transports (polling, then the upgrade), as phones; the token is read at each connection.
+        await self.sio.connect(
+            self.url,
+            auth=lambda: {"role": self.role, "room": self.room, "token": self.token},
+            wait_timeout=ACK_TIMEOUT_S,
+        )
+        ack = await self.call("sync")  # as the pages do on every connection: never rely on a missed packet
+        if ack and ack["ok"]:
+            self.on_state(ack["state"])
+
+    def wake(self) -> None:
+        """Look at the table again now (a new state, or the run stopping)."""
+        self.changed.set()
+
+    def on_state(self, state: dict) -> None:
+        self.tally.states += 1
+        if self.state is None or state["v"] > self.state["v"]:
+            self.state = state
+            self.wake()
+
+    def _on_disconnect(self, *_: Any) -> None:
+        if not self.closing:
+            self.tally.lost["disconnect"] += 1
+
+    async def call(self, event: str, data: dict | None = None) -> dict | None:
+        """The acknowledgement, or None when it did not come in time (counted lost); refusals are counted."""
+        self.tally.sent += 1
+        try:
+            ack = await self.sio.call(event, data or {}, timeout=ACK_TIMEOUT_S)
+        except (socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError):
+            self.tally.lost[event] += 1
+            return None
+        if not ack.get("ok"):
+            self.tally.refused[f"{event}:{ack['error']['code']}"] += 1
+        return ack
+
+    async def close(self) -> None:
+        self.closing = True
+        await self.sio.disconnect()
+
+
+class Phone(Client):
+    """One player: joins, then acts on its own view at the given pace until told to stop."""
+
+    def __init__(
+        self, url: str, room: str, name: str, brain: Brain, pace: Pace, rng: random.Random, tally: Tally
+    ) -> None:
+        super().__init__(url, room, "player", None, tally)
+        self.name, self.brain, self.pace, self.rng = name, brain, pace, rng
+        self.picked: dict[Key, float] = {}  # when this phone sent its pick of each cycle
+        self.playing: set[Key] = set()  # cycles it has seen being played, not yet seen revealed
+        self.revealed: dict[Key, float] = {}  # when it first held each cycle face up
+        self.matched: set[tuple[int, int]] = set()  # (game, hand) in which its seat called Match!: it picks no more
+        self.done: dict[str, Key | None] = {}  # the cycle of the last move of each kind: never twice in one
+        self._count_bytes()
+
+    def _count_bytes(self) -> None:
+        """Count every Engine.IO message's bytes before python-socketio decodes it (wraps its own handler)."""
+        decode = self.sio.eio.handlers["message"]
+
+        async def counted(data: str | bytes) -> None:
+            self.tally.received += len(data.encode() if isinstance(data, str) else data)
+            await decode(data)
+
+        self.sio.eio.on("message", counted)
+
+    async def join(self) -> bool:
+        ack = await self.call("join", {"name": self.name})
+        if not ack or not ack["ok"]:
+            return False
+        self.token = ack["token"]
+        return True
+
+    def on_state(self, state: dict) -> None:
+        now = time.perf_counter()
+        key = cycle_key(state)
+        if key is not None:
+            self._track(state, key, now)
+        super().on_state(state)
+
+    def _track(self, state: dict, key: Key, now: float) -> None:
+        game = state["game"]
+        if game["phase"] in ACTING:
+            self.playing.add(key)
+        flipped = _revealed(state)
+        for k in [k for k in self.playing if k < key or (k == key and flipped)]:  # a later cycle: this one is over
+            self.revealed[k] = now
+            self.playing.discard(k)
+        you = game["you"]
+        if you and not you["waiting"] and game["seats"][you["seat"]]["matched"]:
+            self.matched.add(key[:2])
+
+    def _next_move(self) -> tuple[str, dict, Key | None] | None:
+        if self.state is None:
+            return None
+        move = self.brain.decide(self.state)
+        if move is None:
+            return None
+        key = cycle_key(self.state)
+        return None if self.done.get(move[0], ()) == key else (*move, key)  # () is no key: nothing done yet
+
+    async def play(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.changed.clear()
+            move = self._next_move()
+            if move is not None:
+                delay = self.pace.delay(move[0], self.rng)
+                if delay:
+                    await _sleep_unless(stop, delay)
+                    move = self._next_move()  # the table may have moved on while this player thought
+            if move is not None and not stop.is_set():
+                await self._send(*move)
+                continue
+            await self.changed.wait()
+
+    async def _send(self, event: str, data: dict, key: Key | None) -> None:
+        self.done[event] = key
+        if event == "choose":
+            self.picked[key] = time.perf_counter()
+        ack = await self.call(event, data)
+        if event == "choose" and not (ack and ack["ok"]):
+            del self.picked[key]  # not a pick of this cycle: nothing to measure
+
+
+class Tv(Client):
+    """The room's TV: the host's connection. It starts the game and moves on after each scored hand."""
+
+    def __init__(self, url: str, room: str, token: str, pace: Pace, rng: random.Random, tally: Tally) -> None:
+        super().__init__(url, room, "host", token, tally)
+        self.pace, self.rng = pace, rng
+        self.done: dict[str, Key | None] = {}
+
+    async def play(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.changed.clear()
+            event, key = self._due()
+            if event and self.done.get(event, ()) != key:  # () is no key: nothing done yet
+                await self._host(event, key, stop)
+                continue
+            await self.changed.wait()
+
+    def _due(self) -> tuple[str | None, Key | None]:
+        """What the host does next: deal the first game or play again, deal the next hand, or nothing."""
+        if self.state is None:
+            return None, None
+        game = self.state["game"]
+        if game is None or game["game_over"]:
+            return "start", cycle_key(self.state)  # play again: the load lasts as long as the run
+        return ("call_now" if game["phase"] == "scored" else None), cycle_key(self.state)
+
+    async def _host(self, event: str, key: Key | None, stop: asyncio.Event) -> None:
+        """Deal on; a refused or lost call is tried again (counted all the same), or the room would stall."""
+        self.done[event] = key
+        await _sleep_unless(stop, self.pace.delay(event, self.rng))
+        if stop.is_set():
+            return
+        ack = await self.call(event)
+        if not (ack and ack["ok"]):
+            del self.done[event]
+            await _sleep_unless(stop, 1.0)
+
+
+async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:
+    """Sleep, but wake at once when the run stops."""
+    if seconds <= 0:
+        return
+    try:
+        await asyncio.wait_for(stop.wait(), seconds)
+    except TimeoutError:
+        pass

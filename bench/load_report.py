@@ -1,0 +1,103 @@
+"""What bench/load.py prints for each step: the figures, and which side limited them, in plain words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from load_phone import Tally
+from load_worker import PLAYERS
+from room import percentile
+
+__all__ = ["P95_LIMIT_S", "Step", "report", "verdict"]
+
+P95_LIMIT_S = 0.100  # a step passes with the reveal's p95 under this and nothing refused or lost
+BUSY = 0.85  # a generator process above this share of a core may be what limits the figures
+FEW = 100  # up to this many cycles, p99 is the slowest one (up to 20, p95 too)
+STARVED = 0.05  # waiting for a core less than this share of the time delays nothing worth naming
+
+
+@dataclass
+class Step:
+    """One step's figures, gathered from every process and from /proc."""
+
+    rooms: int
+    connections: int
+    latencies: list[float]
+    tally: Tally
+    gen_cpu: list[float]  # share of a core, per generator process
+    gen_wait: list[float]  # share of the time each generator process waited for a core
+    server_cpu: float | None  # share of a core
+    server_wait: float | None  # thread-seconds the server's threads waited for a core, per second
+    rss: int | None
+    threads: int | None
+    failed: int
+    cycles: int  # cycles revealed in the window, over all rooms
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.latencies) and self.p(0.95) < P95_LIMIT_S and not self.failed and not self.problems
+
+    @property
+    def problems(self) -> int:
+        return sum(self.tally.refused.values()) + sum(self.tally.lost.values())
+
+    def p(self, q: float) -> float:
+        return percentile(self.latencies, q)
+
+
+def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
+    """Print one step's line and what limited it; returns that limit (see `verdict`)."""
+    lat = step.latencies
+    figures = " ".join(f"{step.p(q) * 1000:7.1f}" for q in (0.5, 0.95, 0.99)) if lat else "      -       -       -"
+    line = f"{step.rooms:>5} {step.connections:>5} {len(lat):>6} {figures}"
+    if step.server_cpu is not None:
+        per_room = (step.rss - rss0) / max(step.rooms, 1) / 2**20
+        per_conn = (step.rss - rss0) / max(step.connections, 1) / 2**10
+        line += f" {step.server_cpu:>6.0%} {step.rss / 2**20:>6.0f} {per_room:>6.2f} {per_conn:>6.0f} {step.threads:>5}"
+        line += f" {step.server_wait:>5.0%}"
+    line += "  " + " ".join(f"{c:.0%}/{w:.0%}" for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
+    print(line, flush=True)
+    refused, lost = sum(step.tally.refused.values()), sum(step.tally.lost.values())
+    print(
+        f"      refused {refused} {dict(step.tally.refused) or ''}  lost {lost} {dict(step.tally.lost) or ''}  "
+        f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
+    )
+    if step.cycles:
+        per_phone = step.tally.received / (step.cycles * PLAYERS) / 1024
+        print(f"      {step.cycles} cycles revealed; each phone received {per_phone:.1f} KB a cycle")
+    if 0 < len(step.latencies) <= FEW:
+        which = "p95 and p99 are" if len(step.latencies) <= 20 else "p99 is"
+        n = len(step.latencies)
+        print(f"      only {n} cycle{'s' if n > 1 else ''}: {which} the slowest cycle, not a tail of a distribution")
+    limit, words = verdict(step, gen_cpus)
+    print("      " + words, flush=True)
+    return limit
+
+
+def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
+    """Which side was the limit of this step ("generator", "machine", "server" or None), and in plain words.
+
+    A process that waited for a core longer than it ran was starved: its delays are the machine's (other
+    processes on its cores), not its own work; the figures then say little about the server.
+    """
+    busiest = max(step.gen_cpu)
+    starved = any(w > c and w > STARVED for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
+    if busiest > BUSY or sum(step.gen_cpu) > BUSY * gen_cpus:
+        return "generator", (
+            f"THE GENERATOR WAS THE LIMIT: a process at {busiest:.0%} of a core, {sum(step.gen_cpu):.0%} in all "
+            f"on {gen_cpus} core(s); these figures understate the server"
+        )
+    if starved:
+        return "machine", (
+            f"THE MACHINE WAS THE LIMIT: a generator process waited for a core longer than it ran "
+            f"(busiest at {busiest:.0%}, waits up to {max(step.gen_wait):.0%}); other processes hold its cores"
+        )
+    if step.server_cpu is None:
+        return None, f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
+    server = f"server at {step.server_cpu:.0%} of a core, its threads waited {step.server_wait:.0%} for one"
+    if step.server_wait > max(step.server_cpu, STARVED):
+        why = "longer than they ran: other processes on its core, or its own threads queueing for it"
+        return "machine", f"THE MACHINE WAS THE LIMIT: {server}, {why}"
+    if step.server_cpu > BUSY:
+        return "server", f"THE SERVER WAS THE LIMIT: {server}; generator processes at most {busiest:.0%} of a core"
+    return None, f"neither side saturated: {server}; generator processes at most {busiest:.0%} of a core"

@@ -1,0 +1,206 @@
+"""One process of bench/load.py's generator: the rooms it is given, on one asyncio loop, answering over a pipe.
+
+The parent sends ("add", [RoomSpec, ...]), ("window", None) and ("stop", None);
+the process answers each with ("ready", failed rooms) or a `Window`: the reveal
+latencies of the cycles whose last pick came since the previous window, the
+cycles revealed, the refused and lost events, the bytes its phones received,
+and its own CPU and run-queue time over that wall time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+
+import socketio
+from load_phone import PACES, Brain, Client, Pace, Phone, Tally, Tv
+from load_proc import waited, waits
+
+from partyrummy.variants import Variant, default_variants, load_variants
+
+__all__ = ["PLAYERS", "RoomSpec", "Setup", "Window", "run"]
+
+PLAYERS = 12  # phones in every room, besides its TV
+CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds only times them out
+
+
+@dataclass(frozen=True)
+class RoomSpec:
+    """A room the parent opened over HTTP, as the TV page shows it."""
+
+    index: int  # the room's number in the run: seeds its players' pace
+    code: str
+    host_token: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every process of one run shares."""
+
+    url: str
+    pace: str  # a key of load_phone.PACES
+    variant: str  # the variant the TV picks before dealing
+    variants_path: str  # the server's variants file, so the bots read the same rules
+    strength: str
+    seed: int
+    cpus: frozenset[int] | None  # pinned to these, when the machine allows
+
+
+@dataclass
+class Window:
+    """One process's figures over one window of the run."""
+
+    latencies: list[float] = field(default_factory=list)  # seconds, last pick -> every phone holds the reveal
+    tally: Tally = field(default_factory=Tally)
+    cpu: float = 0.0  # this process's CPU seconds
+    wait: float = 0.0  # seconds its threads sat runnable, waiting for a core
+    wall: float = 0.0
+    rooms: int = 0
+    connections: int = 0
+    cycles: int = 0  # cycles played to their reveal in this window, over all rooms (measured or not)
+
+
+class LoadRoom:
+    """One room's TV and phones, all in this process so that one clock times the whole room."""
+
+    def __init__(self, spec: RoomSpec, setup: Setup, variants: dict[str, Variant], tally: Tally) -> None:
+        pace = PACES[setup.pace]
+        self.spec, self.setup = spec, setup
+        self.tv = Tv(setup.url, spec.code, spec.host_token, pace, random.Random(f"{setup.seed}/{spec.index}/tv"), tally)
+        self.phones = [self._phone(i, pace, variants, tally) for i in range(PLAYERS)]
+
+    def _phone(self, i: int, pace: Pace, variants: dict[str, Variant], tally: Tally) -> Phone:
+        rng = random.Random(f"{self.setup.seed}/{self.spec.index}/{i}")
+        brain = Brain(self.setup.strength, variants)
+        return Phone(self.setup.url, self.spec.code, f"P{i + 1}", brain, pace, rng, tally)
+
+    @property
+    def clients(self) -> list[Client]:
+        return [self.tv, *self.phones]
+
+    async def open(self, gate: asyncio.Semaphore) -> bool:
+        """Connect the TV, choose the variant, seat every phone; False if any of it failed (counted lost)."""
+        try:
+            async with gate:
+                await self.tv.connect()
+            ack = await self.tv.call("variant", {"name": self.setup.variant})
+            if not (ack and ack["ok"]):
+                return False
+            return all(await asyncio.gather(*(self._seat(phone, gate) for phone in self.phones)))
+        except (socketio.exceptions.ConnectionError, TimeoutError):  # the room is not played; the tally shows it
+            self.tv.tally.lost["connect"] += 1
+            return False
+
+    @staticmethod
+    async def _seat(phone: Phone, gate: asyncio.Semaphore) -> bool:
+        async with gate:
+            await phone.connect()
+        return await phone.join()
+
+    def play(self, stop: asyncio.Event) -> list[asyncio.Task]:
+        return [asyncio.create_task(client.play(stop)) for client in self.clients]
+
+    def latencies(self, since: float) -> tuple[list[float], int]:
+        """Each cycle's reveal, from its last pick (at or after `since`) to the last phone holding it face up.
+
+        Measured when every phone picked in it, or had called Match! in that hand; a pick the caller made for
+        a slow phone leaves the cycle unmeasured. Cycles every phone holds revealed are then forgotten.
+        Also returns how many cycles were revealed since `since`, measured or not.
+        """
+        found, cycles = [], 0
+        for key in set().union(*(phone.revealed for phone in self.phones)):
+            if not all(key in phone.revealed for phone in self.phones):
+                continue  # on its way to some phone
+            cycles += max(phone.revealed[key] for phone in self.phones) >= since
+            picks = [phone.picked[key] for phone in self.phones if key in phone.picked]
+            sat_out = sum(key[:2] in phone.matched for phone in self.phones if key not in phone.picked)
+            if picks and len(picks) + sat_out == len(self.phones) and max(picks) >= since:
+                found.append(max(phone.revealed[key] for phone in self.phones) - max(picks))
+            for phone in self.phones:
+                phone.picked.pop(key, None)
+                del phone.revealed[key]
+        return found, cycles
+
+    async def close(self) -> None:
+        for client in self.clients:
+            if client.sio.connected:
+                await client.close()
+
+
+class Worker:
+    """The process's event loop: rooms added on request, figures sent back per window."""
+
+    def __init__(self, conn: Connection, setup: Setup) -> None:
+        self.conn, self.setup = conn, setup
+        self.variants = load_variants(setup.variants_path, base=default_variants())
+        self.tally = Tally()
+        self.rooms: list[LoadRoom] = []
+        self.stop = asyncio.Event()
+        self.tasks: list[asyncio.Task] = []
+        self.gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
+        self.since, self.cpu, self.waits = time.perf_counter(), time.process_time(), waits(os.getpid())
+
+    async def serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            command, arg = await loop.run_in_executor(None, self.conn.recv)
+            if command == "add":
+                self.conn.send(("ready", await self.add(arg)))
+            elif command == "window":
+                self.conn.send(self.window())
+            else:
+                await self.close()
+                self.conn.send(self.window())
+                return
+
+    async def add(self, specs: list[RoomSpec]) -> int:
+        """Open these rooms and set them playing; how many could not be opened."""
+        rooms = [LoadRoom(spec, self.setup, self.variants, self.tally) for spec in specs]
+        opened = await asyncio.gather(*(room.open(self.gate) for room in rooms))
+        for room, ok in zip(rooms, opened, strict=True):
+            if ok:
+                self.rooms.append(room)
+                self.tasks += room.play(self.stop)
+            else:
+                await room.close()
+        return opened.count(False)
+
+    def window(self) -> Window:
+        """The figures since the last window, and a new window from now."""
+        now, cpu, queued = time.perf_counter(), time.process_time(), waits(os.getpid())
+        measured = [room.latencies(self.since) for room in self.rooms]
+        figures = Window(
+            latencies=[lat for found, _ in measured for lat in found],
+            tally=self.tally.reset(),
+            cpu=cpu - self.cpu,
+            wait=waited(self.waits, queued),
+            wall=now - self.since,
+            rooms=len(self.rooms),
+            connections=sum(client.sio.connected for room in self.rooms for client in room.clients),
+            cycles=sum(cycles for _, cycles in measured),
+        )
+        self.since, self.cpu, self.waits = now, cpu, queued
+        return figures
+
+    async def close(self) -> None:
+        self.stop.set()
+        for room in self.rooms:
+            for client in room.clients:
+                client.wake()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await asyncio.gather(*(room.close() for room in self.rooms), return_exceptions=True)
+
+
+def run(conn: Connection, setup: Setup) -> None:
+    """A process's entry point: pin it, then serve the parent until it says stop."""
+    if setup.cpus:
+        os.sched_setaffinity(0, setup.cpus)
+
+    async def main() -> None:
+        await Worker(conn, setup).serve()
+
+    asyncio.run(main())
