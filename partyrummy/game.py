@@ -17,7 +17,7 @@ from .errors import BadCommand, GameOver, OutOfPhase, RummyError
 from .hand import HandState, Phase
 from .variants import Variant
 
-__all__ = ["GameState", "new_game", "apply", "replay"]
+__all__ = ["GameState", "new_game", "apply", "replay", "winners", "newcomer_score"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,13 @@ def newcomer_score(variant: Variant, totals: list[int]) -> int:
     return 0
 
 
+def winners(variant: Variant, totals: tuple[int, ...]) -> tuple[int, ...]:
+    """The lowest totals win; a tie is shared, or nobody's when the variant says "no-winner"."""
+    best = min(totals)
+    won = tuple(seat for seat, total in enumerate(totals) if total == best)
+    return () if len(won) > 1 and variant.ties == "no-winner" else won
+
+
 def new_game(variant: Variant, players: int, seed: int | str) -> tuple[GameState, list[Event]]:
     """Deal hand 1 of a new game."""
     dealer = hand_machine.first_dealer(seed, players)
@@ -91,11 +98,8 @@ def _write_score(game: GameState, events: list[Event]) -> tuple[GameState, list[
 def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
     if game.hand.hand_no == game.variant.hands:
         totals = game.totals
-        best = min(totals)
-        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
-        if len(winners) > 1 and game.variant.ties == "no-winner":
-            winners = ()
-        return replace(game, winners=winners), [GameEnded(totals, winners)]
+        won = winners(game.variant, totals)
+        return replace(game, winners=won), [GameEnded(totals, won)]
     # Newcomers get their starting score now (their columns of the hands they missed stay blank).
     dealt = game.hand.players
     game = replace(game, start_scores=game.start_scores[:dealt] + game.totals[dealt:])

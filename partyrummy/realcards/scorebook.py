@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
-from ..game import newcomer_score
+from ..game import newcomer_score, winners
 from ..variants import Variant
 from . import table as table_machine
 from .commands import (
@@ -42,7 +42,7 @@ from .events import (
 )
 from .table import Phase, TableHand
 
-__all__ = ["Cell", "Correction", "Scorebook", "new_book", "apply", "replay", "winners"]
+__all__ = ["Cell", "Correction", "Scorebook", "new_book", "apply", "replay"]
 
 
 @dataclass(frozen=True)
@@ -107,13 +107,6 @@ class Scorebook:
     def winners(self) -> tuple[int, ...] | None:
         """None until the game is over; () when a tie means nobody won."""
         return winners(self.variant, self.totals) if self.over else None
-
-
-def winners(variant: Variant, totals: tuple[int, ...]) -> tuple[int, ...]:
-    """The lowest totals win; a tie is shared, or nobody's when the variant says "no-winner" (as game.py)."""
-    best = min(totals)
-    won = tuple(seat for seat, total in enumerate(totals) if total == best)
-    return () if len(won) > 1 and variant.ties == "no-winner" else won
 
 
 def new_book(
