@@ -41,6 +41,8 @@ class RawSocket:
         """The next Socket.IO packet (answering the server's pings on the way)."""
         while True:
             message = self.ws.recv()
+            if message == "":  # the server's close frame: the connection is over
+                raise websocket.WebSocketConnectionClosedException("closed by the server")
             if message == "2":
                 self.ws.send("3")
                 continue

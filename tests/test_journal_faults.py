@@ -86,3 +86,20 @@ def test_a_failed_write_rolls_back_and_the_next_one_succeeds(tmp_path: Path) -> 
     journal.close()
     Journal(tmp_path / "rooms.sqlite3").close()  # free again once the first has closed it
     other.close()
+
+
+def test_a_new_room_the_disk_will_not_keep_is_refused_with_the_reason(tmp_path: Path) -> None:
+    from partyrummy.web.app import create_app
+
+    app, _ = create_app({"DATA": tmp_path / "rooms.sqlite3"})
+    client = app.test_client()
+    local = {"REMOTE_ADDR": "127.0.0.1"}
+    assert client.get("/", environ_base=local).status_code == 200
+    other = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    refused = client.post("/new", environ_base=local)
+    assert refused.status_code == 503 and "could not save" in refused.get_data(as_text=True)
+    other.execute("ROLLBACK")
+    other.close()
+    assert client.post("/new", environ_base=local).status_code == 302
+    app.extensions["partyrummy.rooms"].journal.close()

@@ -241,6 +241,10 @@ def test_a_flood_from_one_phone_is_cut_off_and_the_room_plays_on(server) -> None
     codes = {a["error"]["code"] for a in answers}
     assert codes == {"out_of_phase", "slow_down"}
     assert any(a["error"]["message"].startswith("Slow down") for a in answers)
+    # Sending on regardless, far over the rate: the connection is cut off.
+    with pytest.raises((socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError)):
+        for _ in range(200):
+            flood.sio.call("match", {}, timeout=5)
     assert host.call("start")["ok"]
     assert phones[1].wait_for(lambda s: phase(s) == "draw")
     assert phones[1].call("draw", {"source": "shoe"})["ok"]

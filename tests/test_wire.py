@@ -97,3 +97,22 @@ def test_a_message_over_the_transports_limit_closes_only_that_connection(server,
     watcher.close()
     assert quiet(phones) == heard and host.sync()["state"]["v"] == version
     assert raw.ask('["sync"]')["ok"]  # everyone else is still there
+
+
+def test_a_seated_phone_whose_too_big_message_closes_it_comes_back_and_nobody_else_notices(server, table) -> None:
+    host, phones, raw = table
+    big = RawSocket(server.url, host.room)
+    token = big.ask('["join",{"name":"Big"}]')["token"]
+    version = host.wait_for(lambda s: len(s["room"]["seats"]) == 4)["v"]
+    for phone in phones:
+        phone.wait_for(lambda s: s["v"] >= version)
+    heard = quiet(phones)
+    big.ws.send('42["sync",{"x":"' + "y" * 200_000 + '"}]')  # over the transport's limit: the server closes it
+    with pytest.raises((websocket.WebSocketException, OSError)):
+        while True:
+            big.next()
+    big.close()
+    back = RawSocket(server.url, host.room, token=token)  # as a phone's client does, at once, with its token
+    assert back.ask('["sync"]')["state"]["room"]["you"]["seat"] == 3
+    assert quiet(phones) == heard and host.sync()["state"]["v"] == version  # nobody saw the seat go
+    back.close()

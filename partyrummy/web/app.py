@@ -128,10 +128,12 @@ def _caller_loop(room: Room, sleep: Any) -> None:
         try:
             with room.lock:
                 due = room.tick()
+                drops = room.announce_drops()
                 room.flush()
                 now = room.clock()
-                if room.batch_due is not None:  # moves waiting to go out together
-                    due = room.batch_due if due is None else min(due, room.batch_due)
+                for later in (room.batch_due, drops):  # moves waiting to go out together; seats that dropped
+                    if later is not None:
+                        due = later if due is None else min(due, later)
             failing = False
         except Refused as error:  # the disk refused a call: nothing was applied; try again in a moment
             if not failing and isinstance(error.__cause__, NotSaved):

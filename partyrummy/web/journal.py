@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 __all__ = ["Journal", "JournalBusy", "NotSaved", "default_data_path", "KEEP_LOADING_S", "BUSY_TIMEOUT_MS"]
 
@@ -57,31 +57,26 @@ def default_data_path() -> Path:
     return base / "partyrummy" / "rooms.sqlite3"
 
 
-def _hold(path: Path, holder: str) -> TextIO | None:
-    """Take the lock file beside the data file for this process; JournalBusy if a live server has it.
-
-    An advisory lock (flock) dies with its process, so a server killed with SIGKILL never leaves a stale one.
-    """
+def _hold(path: Path, holder: str) -> int | None:
+    """Take the lock file beside the data file for this process (its descriptor); JournalBusy if a live
+    server has it. An advisory lock (flock) dies with its process, so a SIGKILL never leaves a stale one."""
     try:
         import fcntl
     except ImportError:  # Windows: no flock; SQLite's own locking still keeps the file whole
         return None
-    lock = open(path.with_name(path.name + ".lock"), "a+", encoding="utf-8")  # noqa: SIM115 - held for life
+    fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        lock.seek(0)
-        other = lock.read().strip() or "another process"
-        lock.close()
+        other = os.pread(fd, 1000, 0).decode("utf-8", "replace").strip() or "another process"
+        os.close(fd)
         raise JournalBusy(
             f"{path} is in use by another PartyRummy server ({other}). "
             "Stop that one, or give this one its own file with --data."
         ) from None
-    lock.seek(0)
-    lock.truncate()
-    lock.write(holder)
-    lock.flush()
-    return lock
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, holder.encode(), 0)
+    return fd
 
 
 class Journal:
@@ -183,5 +178,5 @@ class Journal:
         with self.lock:
             self.db.close()
             if self._lock_file is not None:
-                self._lock_file.close()  # closing the file releases the flock
+                os.close(self._lock_file)  # closing it releases the flock
                 self._lock_file = None

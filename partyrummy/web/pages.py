@@ -13,6 +13,7 @@ from ..i18n import Catalogs
 from .limits import Limiter
 from .netaddr import is_loopback
 from .qr import cached_qr_svg
+from .room import Refused
 from .rooms import Rooms
 
 __all__ = ["register_pages"]
@@ -40,6 +41,11 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
         """The menus' languages, and the page's own: the nearest to the browser's (a choice the page remembers wins)."""
         return {"languages": catalogs.names(), "lang": catalogs.find(*request.accept_languages.values())}
 
+    def _unavailable(error: Refused) -> Response:
+        """A room that could not be made: the reason, in the reader's language."""
+        lang = catalogs.find(*request.accept_languages.values())
+        return Response(catalogs.text(lang, error.key), 503, mimetype="text/plain")
+
     def join_url(code: str) -> str:
         return f"{public_url.rstrip('/')}/join/{code}"
 
@@ -57,7 +63,10 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
 
     @app.get("/")
     def tv() -> str | Response:
-        room = rooms.current()
+        try:
+            room = rooms.current()
+        except Refused as error:  # the first room could not be kept: say so rather than fail
+            return _unavailable(error)
         if not _is_screen():
             # A guest who typed the laptop's address: their place is the join page.
             return redirect(url_for("phone", code=room.code))
@@ -76,7 +85,10 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
         origin = request.headers.get("Origin")
         if not _is_screen() or (origin and urlsplit(origin).netloc != request.host):
             abort(403)
-        rooms.create()
+        try:
+            rooms.create()
+        except Refused as error:  # the disk refused to keep it, or every code is in use
+            return _unavailable(error)
         return redirect(url_for("tv", **({"key": request.args["key"]} if "key" in request.args else {})))
 
     @app.get("/i18n/<tag>.json")

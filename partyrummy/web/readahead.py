@@ -24,7 +24,7 @@ __all__ = ["BoundedWebSocketWSGI", "READ_AHEAD", "FLOOD_BURST", "FLOOD_RATE"]
 
 READ_AHEAD = 16  # messages read but not yet handled, per connection
 # Far above play (a phone sends a few a second; the Socket.IO rate limit refuses over 20 at once, 10 a second).
-FLOOD_BURST = 60
+FLOOD_BURST = 100
 FLOOD_RATE = 20
 _WAIT_S = 1.0  # how often a waiting reader looks whether the connection closed meanwhile
 

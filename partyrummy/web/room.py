@@ -47,6 +47,9 @@ RECONNECT_GRACE_S = 60
 # them: twelve phones picking within a moment get one or two updates, not twelve each. The caller's calls
 # (the table moving on) and everything else go out at once.
 BATCH_S = 0.05
+# A seat whose connection drops is shown to the others as reconnecting only if it is not back within this
+# long: a phone whose socket dropped and came straight back makes nobody else redraw.
+DROP_GRACE_S = 3.0
 # A rejoin QR shown on the TV works once, for this long: it is a seat's key on a screen the room can see.
 TICKET_S = 600
 # A used or expired ticket is remembered this much longer, so it can say "expired" rather than "no such ticket".
@@ -159,6 +162,8 @@ class Room:
         self._joins = 0
         self.tickets: dict[str, tuple[Seat | None, float]] = {}  # rejoin QR codes: ticket -> (seat, expiry)
         self.allow_bot_takeover = False  # whether a phone may take a bot's seat (the host's choice)
+        self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
+        self._broadcast_at = float("-inf")  # when views last went out
 
     # -- Who is who ---------------------------------------------------------
 
@@ -208,10 +213,10 @@ class Room:
             for old in self.seats[seat].sids:
                 self.viewers[old] = self._as(old, "guest")
                 self.notify(old, "replaced")
-            back = not self.seats[seat].sids
+            gone = self.seats[seat].gone_since
             self.seats[seat].sids = {sid}
             self.seats[seat].gone_since = None
-            if back:
+            if gone is not None and self._broadcast_at >= gone:  # the table saw it go: it sees it back
                 self.changed(batch=True)
         self.send(sid, "state", self.view(viewer))
 
@@ -223,8 +228,24 @@ class Room:
         if seat is not None:
             self.seats[seat].sids.discard(sid)
             if not self.seats[seat].sids:
-                self.seats[seat].gone_since = self.clock()
-                self.changed(batch=True)
+                now = self.clock()
+                self.seats[seat].gone_since = now
+                self.drops_due = self.drops_due or now + DROP_GRACE_S
+                self.wake.set()
+
+    def announce_drops(self) -> float | None:
+        """The caller's: tell the table of seats still without a connection DROP_GRACE_S after they dropped.
+
+        Returns when to look again (None: nothing pending).
+        """
+        if self.drops_due is None:
+            return None
+        if self.clock() < self.drops_due:
+            return self.drops_due
+        self.drops_due = None
+        if any(s.token is not None and not s.sids and s.gone_since is not None for s in self.seats):
+            self.changed(batch=True)
+        return None
 
     # -- The lobby ------------------------------------------------------------
 
@@ -632,6 +653,7 @@ class Room:
         self.flush()
 
     def broadcast(self) -> None:
+        self._broadcast_at = self.clock()
         cache: dict[object, dict] = {}
         for sid, viewer in list(self.viewers.items()):
             seat = self.seat_for(viewer)

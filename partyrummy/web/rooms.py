@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..i18n import Catalogs, default_catalogs
 from ..variants import DEFAULT_VARIANT, Variant
-from .journal import Journal
+from .journal import Journal, NotSaved
 from .room import Refused, Room
 
 __all__ = ["Rooms", "CODE_ALPHABET", "new_code"]
@@ -76,7 +76,10 @@ class Rooms:
             taken = set(self.by_code) | (self.journal.recent_codes() if self.journal else set())
             room = self._room(new_code(taken))
             if self.journal:
-                self.journal.open_room(room.code, room.host_token)
+                try:
+                    self.journal.open_room(room.code, room.host_token)
+                except NotSaved as error:
+                    raise Refused("error.not_saved") from error
             self.by_code[room.code] = self.newest = room
         self.awake(room)
         return room
