@@ -19,7 +19,7 @@ from .limits import Guard, GuardLimits
 from .netaddr import interface_addresses, is_loopback
 from .pages import register_pages
 from .payloads import WirePacket
-from .readahead import BoundedWebSocketWSGI
+from .readahead import bounded_websocket
 from .room import Refused, Room
 from .rooms import Rooms
 from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, register_sockets
@@ -80,7 +80,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
 
     eio = socketio.server.eio
     if eio.async_mode == "threading":  # a copy: the driver's table is shared by every server of the process
-        eio._async = {**eio._async, "websocket": BoundedWebSocketWSGI}
+        eio._async = {**eio._async, "websocket": bounded_websocket(app.config.get("EVENT_RATE") or 10)}
 
     def send(sid: str, event: str, payload: dict) -> None:
         socketio.emit(event, payload, to=sid)

@@ -5,8 +5,9 @@ simple-websocket, which Engine.IO uses in threading mode, reads each socket in a
 queues every message without bound. A client that floods would have its messages parsed as fast as it
 sends them, starving every other thread of the interpreter, and piling up in memory. Here the reading
 thread waits while a connection has READ_AHEAD messages not yet handled (the flood waits in its own TCP
-buffers), and a connection that sends more than FLOOD_BURST messages at once or FLOOD_RATE a second for
-long is closed at the socket: shutting it down also frees a writer blocked on a client that never reads.
+buffers), and a connection that sends more than FLOOD_BURST times, at once, or FLOOD_RATE times, a second, the
+events a second the server allows (10 unless lifted), for long, is closed at the socket: shutting it down
+also frees a writer blocked on a client that never reads.
 """
 
 from __future__ import annotations
@@ -20,19 +21,19 @@ from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 
 from .limits import TokenBucket
 
-__all__ = ["BoundedWebSocketWSGI", "READ_AHEAD", "FLOOD_BURST", "FLOOD_RATE"]
+__all__ = ["BoundedWebSocketWSGI", "bounded_websocket", "READ_AHEAD", "FLOOD_BURST", "FLOOD_RATE"]
 
 READ_AHEAD = 16  # messages read but not yet handled, per connection
-# Far above play (a phone sends a few a second; the Socket.IO rate limit refuses over 20 at once, 10 a second).
-FLOOD_BURST = 100
-FLOOD_RATE = 20
+# Per event a second the Socket.IO rate limit allows (default 10): far above play, where a phone sends a few.
+FLOOD_BURST = 10
+FLOOD_RATE = 2
 _WAIT_S = 1.0  # how often a waiting reader looks whether the connection closed meanwhile
 
 
 class _BoundedServer(simple_websocket.Server):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, budget: TokenBucket, **kwargs: Any) -> None:
         self.drained = threading.Event()  # before the reader thread starts in the base class
-        self.budget = TokenBucket(FLOOD_BURST, FLOOD_RATE)
+        self.budget = budget
         self.counted = 0  # messages queued so far
         super().__init__(*args, **kwargs)
 
@@ -73,11 +74,19 @@ class _BoundedServer(simple_websocket.Server):
 class BoundedWebSocketWSGI(SimpleWebSocketWSGI):
     """Engine.IO's threading WebSocket driver, with the bounded reader above (the rest as the original)."""
 
+    event_rate: float = 10  # the server's Socket.IO rate limit, which the flood cut stays far above
+
     def __call__(self, environ: dict, start_response: Any) -> Any:
-        self.ws = _BoundedServer(environ, **self.server_args)
+        budget = TokenBucket(FLOOD_BURST * self.event_rate, FLOOD_RATE * self.event_rate)
+        self.ws = _BoundedServer(environ, budget=budget, **self.server_args)
         ret = self.app(self)
         if self.ws.mode == "gunicorn":
             raise StopIteration()
         if self.ws.mode == "werkzeug":
             raise ConnectionError()
         return ret
+
+
+def bounded_websocket(event_rate: float) -> type[BoundedWebSocketWSGI]:
+    """The driver for a server whose connections may send `event_rate` events a second (a test lifts it)."""
+    return type("BoundedWebSocketWSGI", (BoundedWebSocketWSGI,), {"event_rate": event_rate})
