@@ -104,8 +104,9 @@ LAYOUT_JS = (
 
   // Content that does not fit its box, or that an ancestor cuts off.
   for (const el of all(opts.clip || "*")) {
-    if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) continue;
-    if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !["SELECT", "INPUT", "TEXTAREA"].includes(el.tagName))
+    const svgPart = el instanceof SVGElement && !(el instanceof SVGSVGElement);
+    if (svgPart) { /* no scroll box: only an ancestor's cut counts */ }
+    else if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !["SELECT", "INPUT", "TEXTAREA"].includes(el.tagName))
       problems.push(`overflows its box: ${name(el)} (scrollWidth ${el.scrollWidth} > ${el.clientWidth})`);
     else if (hides(el) && el.clientHeight > 0 && el.scrollHeight > el.clientHeight + 1)
       problems.push(`clipped: ${name(el)} (scrollHeight ${el.scrollHeight} > ${el.clientHeight})`);
