@@ -219,8 +219,7 @@ I18N.ready.then(() => {
     $("match").classList.toggle("ready", complete);
     const closing = choosing && you.pick !== null && game.waiting_for.length === 0; // the caller is about to flip
     $("pick-note").textContent = choosing
-      ? closing ? t("step.closing")
-      : you.pick === null ? t("phone.tap_discard") : t("phone.discarding", { card: game.you.hand.find((c) => c.id === you.pick).label })
+      ? you.pick === null ? t("phone.tap_discard") : t("phone.discarding", { card: game.you.hand.find((c) => c.id === you.pick).label })
       : "";
     $("pick-note").classList.toggle("closing", closing);
     $("p-step").textContent = stepText(game, you, mine, { drawing, choosing, closing, complete, paused, canMatch });

@@ -265,7 +265,7 @@ I18N.ready.then(() => {
 
   /* The call: the shout on the big line, the rest smaller below; shrunk until it fits its box. */
   function renderCall(text) {
-    const cut = text.search(/[!…:]\s/);
+    const cut = text.search(/[!…]\s/);
     const big = cut > 0 ? text.slice(0, cut + 1) : text;
     const small = cut > 0 ? text.slice(cut + 2) : "";
     const box = $("call");
@@ -273,7 +273,7 @@ I18N.ready.then(() => {
     box.dataset.text = text;
     box.dataset.width = String(innerWidth);
     $("call-big").textContent = big;
-    $("call-small").textContent = small;
+    $("call-small").textContent = small ? ` ${small}` : ""; // the space: one sentence to read aloud and to search
     const line = $("call-big");
     let size = 1;
     line.style.fontSize = "";
