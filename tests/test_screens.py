@@ -187,6 +187,9 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12))
         for phone in phones:
             screens.phone(phone, "results-10")
+        tv.locator("#hide-scores").click()  # back to the table between hands: the host's seats, measured
+        tv.locator("#scores").wait_for(state="hidden")
+        screens.tv(tv, "table-scored", TABLE)
 
         advance(host, people, lambda s: s["game"]["hand_no"] == 11 and s["game"]["phase"] == "draw")
         for phone in phones:

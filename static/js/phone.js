@@ -212,6 +212,9 @@ I18N.ready.then(() => {
     if (top) pile.prepend(cardFace(top, "on-button"));
     $("p-where").textContent = whereText(game, you, mine);
     renderHand(game, you, choosing);
+    const over = !!game.results; // after a hand: the results lead, the hand steps aside
+    for (const id of ["hand", "pick-note", "p-where"]) $(id).hidden = over;
+    document.querySelector(".hand-tools").hidden = over;
     const canMatch = !paused && (phase === "reveal" || phase === "setup") && !mine.matched;
     // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
     const complete = !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size;
@@ -236,8 +239,7 @@ I18N.ready.then(() => {
   /* The biggest words: what this player does now, or whom they wait for. */
   function stepText(game, you, mine, now) {
     if (now.paused) return t("call.paused");
-    if (game.game_over) return callText(state);
-    if (game.phase === "scored") return t("step.scored");
+    if (game.game_over || game.phase === "scored") return rankText(game, you.seat);
     if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
     if (now.drawing) return t("step.draw");
     if (now.choosing) return now.closing ? t("step.closing") : you.pick === null ? t("step.discard") : t("step.picked");
@@ -245,6 +247,11 @@ I18N.ready.then(() => {
     const others = game.waiting_for.filter((s) => s !== you.seat);
     if (others.length && others.length <= 3) return t("step.wait_for", { names: I18N.list(others.map((s) => state.room.seats[s].name)) });
     return t("step.wait");
+  }
+
+  function rankText(game, seat) {
+    const rank = 1 + game.totals.filter((v) => v < game.totals[seat]).length;
+    return t("phone.rank", { rank, n: game.totals.length, points: tn("points", game.totals[seat]) });
   }
 
   /* This seat's countdown before the caller plays for it, and the match window's clock. */
@@ -256,6 +263,7 @@ I18N.ready.then(() => {
     const hurry = $("p-hurry");
     hurry.hidden = !mineSlow || !hurryEnd || now < hurryStart || now > hurryEnd;
     if (!hurry.hidden) hurry.textContent = t("phone.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+    hurry.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
     const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
     $("match-clock").textContent = left > 0 && left < 600 ? `⏱ ${left}` : "";
   }
@@ -313,11 +321,9 @@ I18N.ready.then(() => {
     const me = game.you.seat;
     const dealt = seats.slice(0, game.totals.length);
     const order = dealt.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
-    const rank = 1 + game.totals.filter((v) => v < game.totals[me]).length;
     const own = results.find((r) => r.seat === me);
     box.replaceChildren(
       el("h2", { text: game.game_over ? callText(state) : t("phone.hand_scores", { hand: game.hand_no }) }),
-      el("p", { class: "mine", text: t("phone.rank", { rank, n: dealt.length, points: tn("points", game.totals[me]) }) }),
       own ? el("div", { class: "result" },
         el("span", { text: t("phone.this_hand", { points: tn("points", own.penalty) }) }),
         ...own.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),

@@ -178,7 +178,7 @@ I18N.ready.then(() => {
           el("span", { class: "dot", "aria-hidden": "true" }),
           el("span", { class: "seat-name", text: s.name }),
           s.vip ? el("span", { class: "badge", text: t("tv.vip") }) : null,
-          s.bot ? el("span", { class: "badge", text: `🤖 ${t("tv.bot")}` }) : null,
+          s.bot ? el("span", { class: "badge", text: t("tv.bot") }) : null,
           el("button", { type: "button", class: "small", "aria-label": t("tv.move_left", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
           el("button", { type: "button", class: "small", "aria-label": t("tv.move_right", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
           el("button", { type: "button", class: "small", "aria-label": t("tv.remove", { name: s.name }), onclick: () => act("remove", { seat: i }) }, "✕"),
@@ -301,7 +301,7 @@ I18N.ready.then(() => {
     const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${lost ? "offline" : ""} ${thinking ? "waiting" : "done"}` },
       el("button", { type: "button", class: "seat-tap", "aria-label": t("tv.seat_tap", { name: seat.name }), onclick: () => openPanel(seat.seat) },
         el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name }),
-          seat.bot ? el("span", { class: "bot-mark", text: ` 🤖 ${t("tv.bot")}` }) : null),
+          seat.bot ? el("span", { class: "badge", text: t("tv.bot") }) : null),
         ...lines,
         health ? el("div", { class: "seat-health", text: health }) : null));
     item.style.setProperty("--seat-colour", seat.colour);
@@ -316,6 +316,7 @@ I18N.ready.then(() => {
     const { hurryStart, hurryEnd, matchEnd } = clocks;
     box.hidden = !hurryEnd || now < hurryStart || now > hurryEnd;
     if (!box.hidden) box.textContent = t("tv.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+    box.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
     const match = $("match-clock");
     const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
     match.hidden = !(left > 0 && left < 600); // a window held open for the host shows no clock
@@ -333,12 +334,13 @@ I18N.ready.then(() => {
     $("csv").setAttribute("href", `/room/${room}/scores.csv?lang=${encodeURIComponent(I18N.lang)}`);
     $("night-scores").replaceChildren(...(game.game_over ? nightList() : []));
     const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
-    const head = el("tr", {}, el("th", { scope: "col", text: t("tv.player") }),
+    const head = el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("tv.player") }),
       ...game.history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
       el("th", { scope: "col", text: t("tv.total") }));
     const rows = order.map((i) => {
       const winner = game.game_over && (game.winners || []).includes(i);
       return el("tr", { class: winner ? "winner" : "" },
+        el("td", { class: "place", text: `${order.indexOf(i) + 1}` }),
         el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name, winner ? " 🏆" : ""),
         ...game.history.map((h) => el("td", { text: h[i] ?? "–" })),
         el("td", { class: "total", text: game.totals[i] }),
@@ -346,13 +348,13 @@ I18N.ready.then(() => {
     });
     rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
     $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
-    drawChart(game, seats);
+    drawChart(game, seats, order);
   }
 
-  /* Running totals, one line per seat; each line ends in its player's initials, spread so none overlap
-     (the table beside is the legend: the same colour dot before each full name). Sizes in viewBox units:
+  /* Running totals, one line per seat; each line ends in its player's place, spread so none overlap
+     (the table beside is the legend: the same number and colour before each full name). Sizes in viewBox units:
      32 is ≥ 24 px on a 1080p TV. */
-  function drawChart(game, seats) {
+  function drawChart(game, seats, order) {
     const svg = $("chart");
     const ns = "http://www.w3.org/2000/svg";
     const hands = game.hands_total;
@@ -384,17 +386,11 @@ I18N.ready.then(() => {
       parts.push(line);
     });
     for (const l of labels) {
-      const label = text({ x: x(running[l.i].length - 1) + 8, y: l.y, class: "series-label", "font-size": 32 }, initials(dealt[l.i].name));
+      const label = text({ x: x(running[l.i].length - 1) + 8, y: l.y, class: "series-label", "font-size": 32 }, `${order.indexOf(l.i) + 1}`);
       label.style.setProperty("fill", dealt[l.i].colour);
       parts.push(label);
     }
     svg.replaceChildren(...parts);
-  }
-
-  function initials(name) {
-    const words = name.trim().split(/\s+/);
-    const letters = words.length > 1 ? words.slice(0, 2).map((w) => [...w][0]) : [...words[0]].slice(0, 2);
-    return letters.join("").toLocaleUpperCase(I18N.lang);
   }
 
   function announce() {
