@@ -323,7 +323,7 @@ I18N.ready.then(() => {
     const order = dealt.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
     const own = results.find((r) => r.seat === me);
     box.replaceChildren(
-      el("h2", { text: game.game_over ? callText(state) : t("phone.hand_scores", { hand: game.hand_no }) }),
+      el("h2", { text: t("phone.hand_scores", { hand: game.hand_no }) }), // the winners are in the call above
       own ? el("div", { class: "result" },
         el("span", { text: t("phone.this_hand", { points: tn("points", own.penalty) }) }),
         ...own.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),

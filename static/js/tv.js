@@ -235,7 +235,9 @@ I18N.ready.then(() => {
     if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
     $("pause").textContent = t(state.room.paused ? "action.resume" : "action.pause");
     $("pause").disabled = game.game_over;
-    $("call-now").disabled = game.game_over || game.phase === "scored";
+    // Between hands the same button deals the next hand: the host's way on is always at hand.
+    $("call-now").disabled = game.game_over;
+    $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
     $("melds").replaceChildren(
       ...game.matched.map((m) =>
         el("div", { class: "matched" },
@@ -341,7 +343,7 @@ I18N.ready.then(() => {
       const winner = game.game_over && (game.winners || []).includes(i);
       return el("tr", { class: winner ? "winner" : "" },
         el("td", { class: "place", text: `${order.indexOf(i) + 1}` }),
-        el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name, winner ? " 🏆" : ""),
+        el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name),
         ...game.history.map((h) => el("td", { text: h[i] ?? "–" })),
         el("td", { class: "total", text: game.totals[i] }),
       );
@@ -349,6 +351,27 @@ I18N.ready.then(() => {
     rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
     $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
     drawChart(game, seats, order);
+    $("story").replaceChildren(...storyLines(game, seats));
+  }
+
+  /* Between hands the hand's story; at the end of the night the podium and the awards (partyrummy/awards.py). */
+  function storyLines(game, seats) {
+    const names = (list) => I18N.list(list.map((s) => seats[s].name));
+    const lines = [];
+    if (game.awards) {
+      game.awards.podium.forEach((step, k) => {
+        if (step.length) lines.push(el("p", { class: "podium", text: t("podium.place", { place: k + 1, names: names(step) }) }));
+      });
+      for (const a of game.awards.awards) lines.push(el("p", { text: t(`award.${a.key}`, { names: names(a.seats), n: a.n, from: a.from, to: a.to }) }));
+    } else if (game.recap) {
+      const r = game.recap;
+      if (r.zero.length) lines.push(el("p", { text: t("recap.zero", { names: names(r.zero) }) }));
+      if (r.worst) lines.push(el("p", { text: t("recap.worst", { names: names(r.worst.seats), n: r.worst.points }) }));
+      for (const [key, move] of [["recap.climbed", r.climbed[0]], ["recap.fell", r.fell[0]]]) {
+        if (move) lines.push(el("p", { text: t(key, { name: seats[move.seat].name, from: move.from, to: move.to }) }));
+      }
+    }
+    return lines;
   }
 
   /* Running totals, one line per seat; each line ends in its player's place, spread so none overlap
