@@ -81,6 +81,9 @@ class Screens:
 
     def phone(self, page, screen: str, **options) -> None:
         size = page.viewport_size
+        if page.locator("#notice").is_visible():
+            page.locator("#notice").tap()  # read and tapped away, as a player would
+            page.locator("#notice").wait_for(state="hidden")
         for lang in LANGS:
             speak(page, lang)
             found = check(playwright_js(page), **(PHONE | options))

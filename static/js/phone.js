@@ -58,6 +58,8 @@ I18N.ready.then(() => {
   $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(state); });
   I18N.onChange(() => render(state));
 
+  $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
+
   function notice(message, sticky) {
     const box = $("notice");
     box.textContent = message;
