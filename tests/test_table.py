@@ -88,9 +88,42 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(browser)
         tv.locator("#seats > li").nth(2).wait_for(state="detached")
         assert [s["name"] for s in host.wait_for(lambda s: len(s["room"]["seats"]) == 2)["room"]["seats"]] == ["Bot 1", "Bot 3"]
         assert tv.locator("#scores").is_hidden()  # still at the table, the host's choice
-        tv.get_by_role("button", name="Scores").click()
-        tv.get_by_role("button", name="Next hand").click()
+        tv.locator("#table").get_by_role("button", name="Next hand").click()  # reachable from the table too
         host.wait_for(lambda s: s["game"]["hand_no"] == 2)
         assert not watch.problems, watch.problems
+
+        # The server gone: the TV says so and its controls stop (a click could not work).
+        server.stop()
+        tv.locator("#conn").get_by_text("Connection lost").wait_for()
+        assert tv.locator("body.offline").count() == 1
     finally:
+        if server.proc.poll() is None:
+            server.stop()
+
+
+def test_pause_stops_the_table_until_the_host_resumes() -> None:
+    server = LiveServer("--seed", "9")
+    people: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        people = [Client(server.url, code) for _ in range(2)]
+        for person, name in zip(people, ["Ana", "Bob"], strict=True):
+            person.join(name)
+        assert host.call("variant", {"name": "browser"})["ok"]
+        assert host.call("start")["ok"]
+        assert host.call("call_now")["ok"]
+        ana = people[0]
+        state = ana.wait_for(lambda s: s["game"]["phase"] == "draw")
+        assert host.call("pause", {"paused": True})["ok"]
+        ana.wait_for(lambda s: s["room"]["paused"])
+        refused = ana.call("draw", {"source": "shoe", "cycle": state["game"]["cycle"]})
+        assert not refused["ok"] and refused["error"]["message"] == "The game is paused: wait for the host to carry on."
+        assert not host.call("call_now")["ok"]  # the caller stops too
+        assert ana.sync()["state"]["game"]["you"]["drawn"] is None  # nothing moved
+        assert host.call("pause", {"paused": False})["ok"]
+        assert ana.call("draw", {"source": "shoe", "cycle": state["game"]["cycle"]})["ok"]
+    finally:
+        for person in people:
+            person.close()
         server.stop()
