@@ -169,6 +169,11 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         for phone in phones:
             phone.locator("#hand .card-button").first.wait_for()
             screens.phone(phone, "setup-3")
+        late = watch.open(browser, join_url)  # a 13th guest: told the table is full, offered no bot's seat
+        late.locator("#full-note").wait_for()
+        assert late.locator("#open-seats").is_hidden() and late.locator("#join-form").is_hidden()
+        screens.phone(late, "late-guest")
+        late.context.close()
         advance(host, [], lambda s: s["game"]["phase"] == "draw")
         for phone in phones:
             phone.locator("#draw-shoe").wait_for()

@@ -97,6 +97,7 @@ I18N.ready.then(() => {
     link.socket.disconnect().connect(); // reconnect as a guest
   });
   $("vip-start").addEventListener("click", () => act("start"));
+  $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
   $("vip-pause").addEventListener("click", () => act("pause", { paused: !state.room.paused }));
   $("vip-call").addEventListener("click", () => act("call_now"));
   $("vip-next").addEventListener("click", () => act("call_now"));
@@ -146,6 +147,7 @@ I18N.ready.then(() => {
           : game ? tn("phone.play_seat_points", game.totals[s.seat], { name: s.name }) : t("phone.play_seat", { name: s.name })))));
     $("watch").hidden = seated || !game;
     $("watch-note").textContent = t(state.room.can_join ? "phone.join_late" : "phone.watching");
+    $("watch-note").hidden = !$("full-note").hidden; // "the table is full" says it already
     if (!seated && game) renderWatching(game);
     $("waiting").hidden = !seated || dealtIn;
     $("play").hidden = !dealtIn;
@@ -230,6 +232,8 @@ I18N.ready.then(() => {
     $("p-step").textContent = stepText(game, you, mine, { drawing, choosing, closing, complete, paused, canMatch });
     renderClocks();
     renderResults(game, seats);
+    // The coach: through the first hand, until dismissed; remembered on this device.
+    $("coach").hidden = game.hand_no !== 1 || !!game.results || store("pr.coached") === "1";
     $("vip-play").hidden = !me.controls;
     $("vip-pause").textContent = t(state.room.paused ? "action.resume" : "action.pause");
     $("vip-next").hidden = !(phase === "scored" && !game.game_over);

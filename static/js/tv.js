@@ -350,8 +350,8 @@ I18N.ready.then(() => {
     });
     rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
     $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
-    drawChart(game, seats, order);
     $("story").replaceChildren(...storyLines(game, seats));
+    drawChart(game, seats, order); // after the story: the chart takes the room left
   }
 
   /* Between hands the hand's story; at the end of the night the podium and the awards (partyrummy/awards.py). */
@@ -375,8 +375,7 @@ I18N.ready.then(() => {
   }
 
   /* Running totals, one line per seat; each line ends in its player's place, spread so none overlap
-     (the table beside is the legend: the same number and colour before each full name). Sizes in viewBox units:
-     32 is ≥ 24 px on a 1080p TV. */
+     (the table beside is the legend: the same number and colour before each full name). */
   function drawChart(game, seats, order) {
     const svg = $("chart");
     const ns = "http://www.w3.org/2000/svg";
@@ -388,7 +387,11 @@ I18N.ready.then(() => {
     });
     const top = Math.max(10, ...running.flat());
     const x = (h) => 30 + (h * 660) / hands;
-    const y = (v) => 560 - (v * 540) / top;
+    // Text as large on screen as the TV's other words, whatever size the chart is drawn at.
+    const scale = Math.min(svg.clientWidth / 800, svg.clientHeight / 640) || 1;
+    const size = Math.ceil((parseFloat(getComputedStyle(body).fontSize) * 0.9) / scale);
+    const bottom = 640 - size * 1.4; // the axis's numbers below
+    const y = (v) => bottom - (v * (bottom - 20)) / top;
     const text = (attrs, words) => {
       const node = document.createElementNS(ns, "text");
       for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -396,10 +399,10 @@ I18N.ready.then(() => {
       return node;
     };
     const parts = [];
-    for (let h = 1; h <= hands; h += hands > 6 ? 2 : 1) parts.push(text({ x: x(h), y: 615, class: "axis", "font-size": 32 }, String(h)));
+    for (let h = 1; h <= hands; h += hands > 6 ? 2 : 1) parts.push(text({ x: x(h), y: 640 - size * 0.25, class: "axis", "font-size": size }, String(h)));
     const labels = running.map((points, i) => ({ i, y: y(points[points.length - 1]) + 10 })).sort((a, b) => a.y - b.y);
-    labels.forEach((l, k) => { l.y = Math.max(l.y, k ? labels[k - 1].y + 40 : 32); });
-    const over = labels.length ? labels[labels.length - 1].y - 572 : 0;
+    labels.forEach((l, k) => { l.y = Math.max(l.y, k ? labels[k - 1].y + size * 1.2 : size); });
+    const over = labels.length ? labels[labels.length - 1].y - bottom - 10 : 0;
     if (over > 0) labels.forEach((l) => { l.y -= over; });
     running.forEach((points, i) => {
       const line = document.createElementNS(ns, "polyline");
@@ -409,7 +412,7 @@ I18N.ready.then(() => {
       parts.push(line);
     });
     for (const l of labels) {
-      const label = text({ x: x(running[l.i].length - 1) + 8, y: l.y, class: "series-label", "font-size": 32 }, `${order.indexOf(l.i) + 1}`);
+      const label = text({ x: x(running[l.i].length - 1) + 8, y: l.y, class: "series-label", "font-size": size }, `${order.indexOf(l.i) + 1}`);
       label.style.setProperty("fill", dealt[l.i].colour);
       parts.push(label);
     }
