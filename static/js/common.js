@@ -21,12 +21,19 @@ const PR = (() => {
     return node;
   }
 
-  /* A card face: its label with a suit class, so colour is never the only signal. */
+  let wildRank = null; // this hand's wild rank ("3", "K"…), set by the page with each state
+
+  /* A card face: its label with a suit class, so colour is never the only signal; wilds marked. */
   function cardFace(card, extra) {
     if (!card) return el("span", { class: "card empty", text: "—" });
     const joker = card.rank === 0;
     const suit = joker ? "joker" : SUIT_NAMES[card.suit];
-    return el("span", { class: `card ${suit} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
+    const wild = joker || (wildRank !== null && card.label.slice(0, -1) === wildRank);
+    return el("span", { class: `card ${suit} ${wild ? "wild" : ""} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
+  }
+
+  function setWild(rank) {
+    wildRank = rank || null;
   }
 
   function names(state) {
@@ -124,6 +131,15 @@ const PR = (() => {
     };
   }
 
+  /* The room's deadlines as this page's times (performance.now() ms): the server sends the seconds left,
+     counted from when the state arrived, so however often a page redraws itself they stay put. */
+  function deadlines(room) {
+    const now = performance.now();
+    const at = (secs) => (secs === null || secs === undefined ? null : now + secs * 1000);
+    const hurry = room.hurry || {};
+    return { hurryStart: at(hurry.starts_in), hurryEnd: at(hurry.ends_in), matchEnd: at(room.match_ends_in) };
+  }
+
   function store(key, value) {
     try {
       if (value === undefined) return localStorage.getItem(key);
@@ -135,5 +151,5 @@ const PR = (() => {
     return value;
   }
 
-  return { el, cardFace, callText, infoText, connect, store };
+  return { el, cardFace, setWild, callText, infoText, connect, deadlines, store };
 })();

@@ -1,38 +1,38 @@
-/* The phone: join, then play with one thumb. Every action is refused or accepted by the server. */
-"use strict";
+/* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
+   This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results. */
+import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
+import { renderPlay, setClocks } from "./phone-play.js";
+import { $, act, notice, room, view } from "./phone-shared.js";
 
 I18N.ready.then(() => {
-  const { el, cardFace, callText, infoText, store } = PR;
-  const { t, tn } = I18N;
-  const room = document.body.dataset.room;
-  const tokenKey = `pr.token.${room}`;
-  const $ = (id) => document.getElementById(id);
-  let state = null;
+  const { store } = PR;
+  const { t } = I18N;
   let wasConnected = false;
-  let lastCall = "";
-  let noticeTimer = null;
 
-  const link = PR.connect("player", room, () => store(tokenKey), render);
+  const link = PR.connect("player", room, () => store(view.tokenKey), render);
+  view.link = link;
   // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL).
   const claim = new URLSearchParams(location.hash.slice(1)).get("claim");
   link.socket.on("connect", () => {
-    if (wasConnected && store(tokenKey)) notice(t("phone.back"));
+    document.body.classList.remove("offline");
+    if (wasConnected && store(view.tokenKey)) notice(t("phone.back"));
     wasConnected = true;
     if (claim && location.hash) {
       history.replaceState(null, "", location.pathname); // a reload must not spend the ticket again
       act("claim", { ticket: claim }).then((ack) => {
         if (ack.ok) {
-          store(tokenKey, ack.token);
+          store(view.tokenKey, ack.token);
           notice(t("phone.claimed"));
         }
       });
     }
   });
-  link.socket.on("disconnect", () => notice(t("phone.lost"), true));
+  // Lost: say so and stop the buttons (they cannot work) until the socket is back.
+  link.socket.on("disconnect", () => { document.body.classList.add("offline"); notice(t("phone.lost"), true); });
   // The server's refusal comes in this phone's language; a network failure has only the client's words.
   link.socket.on("connect_error", (err) => notice(err.data && err.data.code ? err.message : t("phone.unreachable"), true));
   link.socket.on("notice", (n) => {
-    if (n.code === "removed" || n.code === "released") store(tokenKey, null);
+    if (n.code === "removed" || n.code === "released") store(view.tokenKey, null);
     if (n.code === "replaced") link.socket.disconnect(); // the other device has the seat; reload to take it back
     notice(n.message, true);
   });
@@ -50,22 +50,14 @@ I18N.ready.then(() => {
 
   $("name").value = store("pr.name") || "";
   $("sort").value = store("pr.sort") || "melds";
-  $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(state); });
-  I18N.onChange(() => render(state));
+  $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(view.state); });
+  I18N.onChange(() => render(view.state));
 
-  function notice(message, sticky) {
-    const box = $("notice");
-    box.textContent = message;
-    box.hidden = false;
-    clearTimeout(noticeTimer);
-    noticeTimer = setTimeout(() => { box.hidden = true; }, sticky ? 6000 : 3000);
-  }
+  $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
 
-  async function act(event, data) {
-    const ack = await link.send(event, data);
-    if (!ack.ok) notice(ack.error.message);
-    return ack;
-  }
+  $("name").addEventListener("input", () => {
+    $("name-note").textContent = $("name").value.length >= 20 ? t("phone.name_limit") : "";
+  });
 
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -73,188 +65,38 @@ I18N.ready.then(() => {
     store("pr.name", name);
     const ack = await act("join", { name });
     if (ack.ok) {
-      store(tokenKey, ack.token);
+      store(view.tokenKey, ack.token);
       link.sync();
     }
   });
   $("not-you").addEventListener("click", () => {
-    store(tokenKey, null);
+    store(view.tokenKey, null);
     link.socket.disconnect().connect(); // reconnect as a guest
   });
   $("vip-start").addEventListener("click", () => act("start"));
-  $("vip-pause").addEventListener("click", () => act("pause", { paused: !state.room.paused }));
+  $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
+  $("vip-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
   $("vip-call").addEventListener("click", () => act("call_now"));
   $("vip-next").addEventListener("click", () => act("call_now"));
   $("vip-again").addEventListener("click", () => act("start"));
-  $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: state.game.cycle }));
-  $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: state.game.cycle }));
+  $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
+  $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));
-
-  async function takeSeat(seat) {
-    const name = $("name").value.trim();
-    if (!name) {
-      notice(t("phone.type_name"));
-      $("name").focus();
-      return;
-    }
-    store("pr.name", name);
-    const ack = await act("take", { seat, name });
-    if (ack.ok) store(tokenKey, ack.token);
-  }
 
   function render(next) {
     if (!next) return;
-    state = next;
-    const me = state.room.you;
+    view.state = next;
+    const me = next.room.you;
     const seated = me.role === "player";
-    const game = state.game;
+    const game = next.game;
     const dealtIn = seated && game && !game.you.waiting;
-    const open = state.game && !state.game.game_over ? state.room.seats.filter((s) => s.open || s.bot) : [];
-    $("join").hidden = seated;
-    $("join-form").hidden = seated || (!state.room.can_join && !open.length);
-    $("join-form").querySelector("button").hidden = !state.room.can_join;
-    $("open-seats").hidden = seated || !open.length;
-    $("open-list").replaceChildren(...open.map((s) =>
-      el("li", {}, el("button", { type: "button", class: "big-button", onclick: () => takeSeat(s.seat) },
-        game ? tn("phone.play_seat_points", game.totals[s.seat], { name: s.name }) : t("phone.play_seat", { name: s.name })))));
-    $("watch").hidden = seated || !game;
-    $("watch-note").textContent = t(state.room.can_join ? "phone.join_late" : "phone.watching");
+    PR.setWild(game && game.wild_rank);
+    setClocks(next.room);
+    renderJoin(seated, game);
     if (!seated && game) renderWatching(game);
     $("waiting").hidden = !seated || dealtIn;
     $("play").hidden = !dealtIn;
     if (seated && !dealtIn) renderWaiting(me);
     if (dealtIn) renderPlay(me, game);
-  }
-
-  function renderWatching(game) {
-    $("watch-call").textContent = callText(state);
-    $("watch-info").textContent = infoText(game);
-    const seats = state.room.seats;
-    const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
-    $("watch-scores").replaceChildren(...order.map((i) => el("li", { text: `${seats[i].name}: ${game.totals[i]}` })));
-  }
-
-  function neighbourWords(seat) {
-    const seats = state.room.seats;
-    const n = seats.length;
-    if (n < 2) return "";
-    const right = seats[(seat - 1 + n) % n].name;
-    const left = seats[(seat + 1) % n].name;
-    const variant = state.room.variants.find((v) => v.name === state.room.variant);
-    return t(variant && variant.pacing === "turns" ? "phone.order_turns" : "phone.order_piles", { right, left });
-  }
-
-  function renderWaiting(me) {
-    const seat = state.room.seats[me.seat];
-    const late = !!state.game && !state.game.game_over;
-    $("welcome").textContent = t("phone.youre_in", { name: seat.name });
-    $("neighbours").textContent = late ? "" : neighbourWords(me.seat);
-    $("waiting-note").textContent = late ? tn("phone.dealt_next", state.game.totals[me.seat]) : t("phone.wait_start");
-    $("vip-lobby").hidden = !me.controls;
-    $("vip-start").disabled = state.room.seats.length < state.room.min_players;
-  }
-
-  function renderPlay(me, game) {
-    const you = game.you;
-    const seats = state.room.seats;
-    const mine = game.seats[you.seat];
-    const phase = game.phase;
-    const call = callText(state);
-    $("p-info").textContent = infoText(game);
-    $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
-    $("p-call").textContent = call;
-    if (call !== lastCall) {
-      lastCall = call;
-      if (navigator.vibrate && /!/.test(call)) navigator.vibrate(120);
-    }
-    const myTurn = game.turn === null || game.turn === you.seat; // with turns, one player at a time
-    const drawing = (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn;
-    const choosing = !!you.drawn && !mine.matched && phase !== "reveal";
-    $("draw-choices").hidden = !drawing;
-    const top = you.take.top;
-    const turns = game.pacing === "turns";
-    const name = seats[you.right].name;
-    const pile = $("draw-pile");
-    const words = top
-      ? t(turns ? "phone.take_pile" : "phone.take_right", { card: top.label, name })
-      : t(turns ? "phone.pile_empty" : "phone.right_empty", { name });
-    pile.replaceChildren(words);
-    pile.disabled = !top;
-    pile.setAttribute("aria-label", words);
-    if (top) pile.prepend(cardFace(top, "on-button"));
-    $("p-where").textContent = whereText(game, you, mine);
-    renderHand(game, you, choosing);
-    const canMatch = (phase === "reveal" || phase === "setup") && !mine.matched;
-    $("match").hidden = !canMatch;
-    $("pick-note").textContent = choosing
-      ? you.pick === null ? t("phone.tap_discard") : t("phone.discarding", { card: game.you.hand.find((c) => c.id === you.pick).label })
-      : "";
-    renderResults(game, seats);
-    $("vip-play").hidden = !me.controls;
-    $("vip-pause").textContent = t(state.room.paused ? "action.resume" : "action.pause");
-    $("vip-next").hidden = !(phase === "scored" && !game.game_over);
-    $("vip-again").hidden = !game.game_over;
-    $("vip-call").hidden = phase === "scored" || game.game_over;
-    $("vip-pause").hidden = game.game_over;
-  }
-
-  function whereText(game, you, mine) {
-    if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
-    const left = state.room.seats[you.left].name;
-    const myTop = mine.pile_top;
-    if (game.phase === "reveal" && myTop) return t("phone.onto_pile", { card: myTop.label, name: left });
-    if (you.drawn) return t("phone.drew", { card: you.drawn.label });
-    if (game.pacing === "turns" && game.turn !== you.seat && game.pile && game.pile.top) return t("phone.on_pile", { card: game.pile.top.label });
-    return "";
-  }
-
-  function renderHand(game, you, choosing) {
-    const hint = you.hint;
-    $("hint").textContent = hint ? t("phone.penalty", { n: hint.penalty }) : "";
-    const byId = new Map(you.hand.map((c) => [c.id, c]));
-    let groups;
-    const mode = $("sort").value;
-    if (mode === "melds" && hint) {
-      groups = [...hint.melds.map((m) => m.map((id) => byId.get(id))), hint.orphans.map((id) => byId.get(id))];
-      if (you.pick !== null && byId.has(you.pick)) groups.push([byId.get(you.pick)]);
-    } else {
-      const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
-      groups = [[...you.hand].sort((a, b) => key(a) - key(b))];
-    }
-    const list = $("hand");
-    list.replaceChildren(
-      ...groups.filter((g) => g.length).map((group, gi) =>
-        el("li", { class: `group ${mode === "melds" && hint && gi < hint.melds.length ? "is-meld" : ""}` },
-          ...group.map((card) => {
-            const picked = you.pick === card.id;
-            const button = el("button", {
-              type: "button",
-              class: `card-button ${picked ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
-              "aria-pressed": choosing ? String(picked) : null,
-              "aria-label": card.label,
-              disabled: !choosing,
-              onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
-            }, cardFace(card));
-            return button;
-          })),
-      ),
-    );
-  }
-
-  function renderResults(game, seats) {
-    const box = $("p-results");
-    const results = game.results;
-    box.hidden = !results;
-    if (!results) return;
-    box.replaceChildren(
-      el("h2", { text: game.game_over ? callText(state) : t("phone.hand_scores", { hand: game.hand_no }) }),
-      ...results.map((r) =>
-        el("div", { class: "result" },
-          el("strong", { text: `${seats[r.seat].name}: ${r.penalty}` }),
-          " ",
-          ...r.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),
-          ...r.orphans.map((c) => cardFace(c, "orphan"))),
-      ),
-    );
   }
 });
