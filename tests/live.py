@@ -172,7 +172,9 @@ class Client:
             return self.state
 
     def close(self) -> None:
-        self.sio.disconnect()
+        # shutdown, not disconnect: a client still trying to reconnect must stop too, or its retries
+        # (which draw from the global random module) run on into later tests.
+        self.sio.shutdown()
 
 
 def phase(state: dict) -> str | None:

@@ -124,6 +124,9 @@ def advance(host: Client, people: list[Client], done: Callable[[dict], bool], li
         before = host.state["v"]
         if host.call("call_now")["ok"]:
             host.wait_for(lambda s: s["v"] > before)
+        else:  # nothing to call yet: wait for the table, as a host would, rather than hammer the server
+            with host.changed:
+                host.changed.wait(0.1)
     raise TimeoutError(f"never there: {host.state['game']}")
 
 
