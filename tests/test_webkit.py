@@ -1,0 +1,176 @@
+"""The pages in WebKit, the engine of every iPhone browser (and of Safari on a Mac plugged into the TV).
+
+One server and one game for the module: the TV in one WebKit window at 1920×1080, a phone in another at
+390×844 and then 320×568 (see tests/webkit.py for how a frame gives a true phone-width layout viewport),
+three more players as Socket.IO clients. Seed 9 deals a hand in which seat 0, taking from seat 3's pile,
+matches after one cycle (as in tests/test_browser.py).
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from partyrummy import game as rules
+from partyrummy.commands import Draw
+from partyrummy.melds import best_discard
+
+from .layout import check, selenium_js, tv_text_floor
+from .live import Client, act, phase, play_until
+from .test_browser import SEED, expected_game, label, shots  # noqa: F401 (shots is a fixture)
+from .webkit import Display, Frame, framable_server, start, stays_quiet
+
+zxingcpp = pytest.importorskip("zxingcpp")
+from PIL import Image  # noqa: E402
+
+pytestmark = pytest.mark.parametrize("engine", ["webkit"])  # the report names the engine of each test
+
+NAME = "<b>Ana</b>"  # markup in a name must show as text
+OTHERS = ["Bob", "Cy", "Dan"]
+PHONE, SMALL, TV = (390, 844), (320, 568), (1920, 1080)
+
+
+class Table:
+    """The module's shared game: the server, the WebKit TV and phone, the other players as clients."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self.stack = stack
+        self.server = framable_server("--seed", str(SEED))
+        stack.callback(self.server.stop)
+        display = Display()
+        stack.callback(display.stop)
+        self.tv = Frame(self.driver(display), self.server.url)
+        self.phone = Frame(self.driver(display), self.server.url)
+        self.code, token = self.server.tv_page()
+        self.host = self.client(role="host", token=token)
+        self.others: list[Client] = []
+        self.join_url = ""
+
+    def driver(self, display: Display):
+        driver = start(display)
+        self.stack.callback(driver.quit)
+        return driver
+
+    def client(self, **how) -> Client:
+        client = Client(self.server.url, self.code, **how)
+        self.stack.callback(client.close)
+        return client
+
+
+@pytest.fixture(scope="module")
+def table():
+    with ExitStack() as stack:
+        yield Table(stack)
+
+
+def phone_layout(frame: Frame) -> list[str]:
+    return [f"{frame.size[0]} px: {p}" for p in check(selenium_js(frame.driver), viewport="x")]
+
+
+def tv_layout(frame: Frame) -> list[str]:
+    return [f"TV: {p}" for p in check(selenium_js(frame.driver), viewport="xy", min_text=tv_text_floor(TV[0]))]
+
+
+def read_qr(frame: Frame, path: Path) -> list:
+    """The codes zxing-cpp reads off a screenshot of the frame (none until the page has painted its lobby)."""
+    frame.screenshot(path)
+    return zxingcpp.read_barcodes(Image.open(path))
+
+
+def hand(frame: Frame) -> list[str]:
+    """The cards in the phone's hand, as their labels, sorted."""
+    return sorted(frame.js("return [...document.querySelectorAll('#hand button')].map((b) => b.textContent.trim())"))
+
+
+def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, engine: str, shots: Path) -> None:
+    tv, phone = table.tv, table.phone
+    layout: list[str] = []  # every screen's layout problems, reported together at the end
+    tv.open(table.server.url + "/", *TV)
+    tv.wait_text("Scan to join")
+    codes = tv.wait(lambda: read_qr(tv, shots / f"{engine}-tv-lobby-empty.png"), "a QR code on the TV screen")
+    table.join_url = codes[0].text
+    assert re.fullmatch(re.escape(table.server.url) + r"/join/[A-Z]{4}", table.join_url)
+
+    phone.open(table.join_url, *PHONE)
+    phone.wait_text("Your name")
+    phone.screenshot(shots / f"{engine}-phone-join.png")
+    layout += phone_layout(phone)
+    phone.js("document.getElementById(arguments[0]).value = arguments[1]", "name", "")
+    field = phone.js(
+        "return [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === 'Your name').control"
+    )
+    field.send_keys(NAME)
+    phone.tap("Join")
+    phone.wait_text(f"You're in, {NAME}!")
+    for name in OTHERS:
+        client = table.client()
+        assert client.join(name)["ok"]
+        table.others.append(client)
+    phone.wait_text("You take from Dan's pile; your discards go to Bob.")
+    assert phone.js("return document.querySelectorAll('b').length") == 0
+
+    tv.wait_text("4 players in")
+    assert tv.js("return document.querySelectorAll('b').length") == 0
+    tv.screenshot(shots / f"{engine}-tv-lobby.png")
+    layout += tv_layout(tv)
+    tv.select("Rules", "browser")
+    tv.tap("Start the game")
+    tv.wait_text("look at your cards")
+    tv.tap("Call now")
+    tv.wait_text("DRAW!")
+    tv.screenshot(shots / f"{engine}-tv-calling.png")
+    layout += tv_layout(tv)
+
+    game, party = expected_game()
+    dan_top = label(game, game.hand.piles[3][-1])
+    phone.button("Draw from the shoe")
+    phone.screenshot(shots / f"{engine}-phone-draw.png")
+    layout += phone_layout(phone)
+    phone.tap(f"Take {dan_top} from Dan's pile")
+    phone.wait_text("You drew")
+    for client in table.others:
+        client.wait_for(lambda s: phase(s) == "draw")
+        assert act(client)["ok"]  # cycle 1: from the shoe
+    game, _ = rules.apply(game, Draw(0, "pile"))
+
+    # Reloaded mid-hand, now on a small phone: the same seat and hand.
+    before = hand(phone)
+    phone.reload(*SMALL)
+    phone.wait_text("You drew")
+    assert hand(phone) == before
+    layout += phone_layout(phone)
+
+    ids = game.hand.hands[0]
+    pick = label(game, ids[best_discard(game.hand.cards_of(ids), game.hand.wild_rank, party.meld_rules())])
+    other = next(label(game, i) for i in ids if label(game, i) != pick)
+    phone.tap(other)
+    phone.wait_text(f"Discarding {other}")
+    phone.tap(pick)  # a pick may change until the reveal
+    phone.wait_text(f"Discarding {pick}")
+    phone.screenshot(shots / f"{engine}-phone-choose-320.png")
+    layout += phone_layout(phone)
+    for client in table.others:
+        client.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
+        assert act(client)["ok"]
+    tv.wait_text("DISCARD!")
+    phone.wait_text("went onto your pile")
+
+    phone.tap("Match!")
+    tv.wait_text("CALLS MATCH!")
+    tv.tap("Call now")
+    play_until(table.host, table.others, lambda s: phase(s) == "scored", timeout=30, next_hand=False)
+    tv.wait_text("Hand 1 scored")
+    tv.screenshot(shots / f"{engine}-tv-scores.png")
+    layout += tv_layout(tv)
+    phone.wait_text("Hand 1 scores")
+    phone.wait_text(f"{NAME}: 0")
+    phone.screenshot(shots / f"{engine}-phone-results-320.png")
+    layout += phone_layout(phone)
+    assert phone.js("return document.querySelectorAll('b').length") == 0
+    assert tv.js("return document.querySelectorAll('b').length") == 0
+    stays_quiet(tv)
+    stays_quiet(phone)
+    assert layout == []
