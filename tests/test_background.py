@@ -1,0 +1,265 @@
+"""A phone put away mid-hand comes back by itself, in Chromium and in WebKit.
+
+The phone's page is hidden (a `visibilitychange` with `document.hidden` and `visibilityState` overridden:
+what a locked phone or a switch to another app fires), its connections are cut from the server's side and
+its network stays down while hidden (a proxy between the browser and the server closes every connection and
+refuses new ones, as a locked iPhone's radio does), the game moves on without it (the host's "Call now"
+plays for it), and when the page is shown again it must hold its seat and the current hand within a second,
+with no tap. The page times its own return (from the `visibilitychange` to the right hand on screen), so the
+driver's polling adds nothing to the figure.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+
+import pytest
+
+from .live import Client, LiveServer, act, free_port, phase
+
+NAME = "Ana"
+BACK_WITHIN_MS = 1000
+REFUSED_BEFORE_SHOWN = 2  # the client's reconnection backoff has grown past a second by then
+HAND = "#hand button"  # the phone's cards
+
+HIDE = """
+for (const [key, value] of [["hidden", true], ["visibilityState", "hidden"]])
+  Object.defineProperty(document, key, { configurable: true, get: () => value });
+document.dispatchEvent(new Event("visibilitychange"));
+"""
+
+# Show the page again; resolves with how long (ms, timed in the page) until it shows `want` (the hand's card
+# labels, sorted), or with null after 10 s. A function body of `want, selector`, for both drivers.
+SHOW = """
+const t0 = performance.now();
+delete document.hidden;  // back to the browser's own (visible) answers
+delete document.visibilityState;
+document.dispatchEvent(new Event("visibilitychange"));
+return new Promise((resolve) => {
+  const look = () => {
+    const cards = [...document.querySelectorAll(selector)].map((b) => b.textContent.trim()).sort();
+    const took = performance.now() - t0;
+    if (JSON.stringify(cards) === JSON.stringify(want)) resolve(took);
+    else if (took > 10000) resolve(null);
+    else setTimeout(look, 10);
+  };
+  look();
+});
+"""
+
+
+class Cable:
+    """A TCP relay on loopback standing for the phone's network: `cut` closes every connection through it
+    and refuses new ones (counting them) until `mend`."""
+
+    def __init__(self, port: int, target: int) -> None:
+        self.target = target
+        self.down = False
+        self.refused = 0
+        self.lock = threading.Lock()
+        self.open: set[socket.socket] = set()
+        self.listener = socket.create_server(("127.0.0.1", port))
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            with self.lock:
+                if self.down:
+                    self.refused += 1
+                    phone.close()
+                    continue
+                server = socket.create_connection(("127.0.0.1", self.target))
+                for end in (phone, server):
+                    end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                self.open |= {phone, server}
+            threading.Thread(target=self._pump, args=(phone, server), daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, phone), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for end in (source, sink):
+                self._close(end)
+
+    def _close(self, end: socket.socket) -> None:
+        with self.lock:
+            self.open.discard(end)
+        try:
+            end.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        end.close()
+
+    def cut(self) -> None:
+        with self.lock:
+            self.down = True
+            self.refused = 0
+            ends = list(self.open)
+        for end in ends:
+            self._close(end)
+
+    def wait_refused(self, count: int, pump: Callable[[float], None], timeout: float = 20) -> None:
+        """Until the page has tried `count` times to come back. `pump(seconds)` waits while letting the browser's
+        driver work (Playwright's routing of the page's requests runs only while its sync API is called)."""
+        deadline = time.monotonic() + timeout
+        while self.refused < count:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the page tried {self.refused} times to reconnect while hidden")
+            pump(0.05)
+
+    def mend(self) -> None:
+        with self.lock:
+            self.down = False
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()
+
+
+class Party:
+    """A server, the phone's network in front of it, the host and two more players as clients."""
+
+    def __init__(self, stack: ExitStack, server: LiveServer, port: int) -> None:
+        self.server = server
+        stack.callback(server.stop)
+        self.cable = Cable(port, server.port)
+        stack.callback(self.cable.close)
+        self.url = f"http://127.0.0.1:{port}"  # the phone's way in
+        self.code, token = server.tv_page()
+        self.host = Client(server.url, self.code, role="host", token=token)
+        stack.callback(self.host.close)
+        self.others = []
+        for name in ("Bob", "Cy"):
+            client = Client(server.url, self.code)
+            stack.callback(client.close)
+            self.others.append(client)
+        self.join_url = f"{self.url}/join/{self.code}"
+
+    def seat_others_and_start(self) -> None:
+        for client, name in zip(self.others, ("Bob", "Cy"), strict=True):
+            assert client.join(name)["ok"]
+        assert self.host.call("variant", {"name": "browser"})["ok"]
+        assert self.host.call("start")["ok"]
+        self.host.wait_for(lambda s: phase(s) == "setup")
+        assert self.host.call("call_now")["ok"]
+        self.host.wait_for(lambda s: phase(s) == "draw")
+
+    def move_on_without(self, seat: int) -> None:
+        """The others draw and discard, the host calls (playing for the absent seat) until the next draw."""
+        self.host.wait_for(lambda s: not s["room"]["seats"][seat]["connected"])
+        for client in self.others:
+            client.wait_for(lambda s: phase(s) == "draw")
+            assert act(client)["ok"]
+            client.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
+            assert act(client)["ok"]
+        cycle = self.host.state["game"]["cycle"]
+        assert self.host.call("call_now")["ok"]  # plays the absent seat's draw and discard, then reveals
+        self.host.wait_for(lambda s: phase(s) == "reveal")
+        assert self.host.call("call_now")["ok"]
+        self.host.wait_for(lambda s: phase(s) == "draw" and s["game"]["cycle"] > cycle)
+
+    def hand_of(self, token: str) -> list[str]:
+        """The seat's current hand, as its own device would be told it (a second connection with its token)."""
+        twin = Client(self.server.url, self.code, token=token)
+        try:
+            return sorted(card["label"] for card in twin.state["game"]["you"]["hand"])
+        finally:
+            twin.close()
+
+
+@pytest.fixture(params=["chromium", "webkit"])
+def engine(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def party(engine: str) -> Iterator[Party]:
+    port = free_port()
+    with ExitStack() as stack:
+        extra = ("--public-url", f"http://127.0.0.1:{port}")
+        if engine == "webkit":
+            from .webkit import framable_server
+
+            server = framable_server(*extra)
+        else:
+            server = LiveServer(*extra)
+        yield Party(stack, server, port)
+
+
+def put_away(party: Party, hide: Callable[[], None], pump: Callable[[float], None], token: str) -> list[str]:
+    """Hide the page and cut it off, move the game on, mend the network: the hand the page should now show."""
+    hide()
+    party.cable.cut()
+    party.move_on_without(0)
+    party.cable.wait_refused(REFUSED_BEFORE_SHOWN, pump)
+    want = party.hand_of(token)
+    party.cable.mend()
+    return want
+
+
+@pytest.mark.slow
+def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(party: Party, engine: str) -> None:
+    if engine == "chromium":
+        took, problems = in_chromium(party)
+    else:
+        took, problems = in_webkit(party)
+    assert took is not None, "the page never showed its current hand"
+    print(f"\n{engine}: back in its seat with the current hand {took:.0f} ms after being shown")
+    assert took < BACK_WITHIN_MS, f"back after {took:.0f} ms"
+    assert not problems, problems
+
+
+def in_chromium(party: Party) -> tuple[float | None, list[str]]:
+    from .test_browser import ARGS, CHROMIUM, Watch, join, playwright
+
+    watch = Watch(party.url)
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            phone = watch.open(browser, party.join_url)
+            join(phone, NAME)
+            party.seat_others_and_start()
+            phone.get_by_role("button", name="Draw from the shoe").wait_for()
+            token = phone.evaluate(f"localStorage.getItem('pr.token.{party.code}')")
+            hide = lambda: phone.evaluate(f"() => {{ {HIDE} }}")  # noqa: E731
+            want = put_away(party, hide, lambda seconds: phone.wait_for_timeout(seconds * 1000), token)
+            took = phone.evaluate(f"async ([want, selector]) => {{ {SHOW} }}", [want, HAND])
+        finally:
+            browser.close()
+    # A resource that failed while the network was cut is Chromium's log line, not the page's error.
+    return took, [p for p in watch.problems if "Failed to load resource: net::ERR_" not in p]
+
+
+def in_webkit(party: Party) -> tuple[float | None, list[str]]:
+    from .webkit import Display, Frame, start
+
+    with ExitStack() as stack:
+        display = Display()
+        stack.callback(display.stop)
+        driver = start(display)
+        stack.callback(driver.quit)
+        phone = Frame(driver, party.url)
+        phone.open(party.join_url, 390, 844)
+        phone.js("document.getElementById('name').value = arguments[0]", NAME)
+        phone.tap("Join")
+        phone.wait_text(f"You're in, {NAME}!")
+        party.seat_others_and_start()
+        phone.button("Draw from the shoe")
+        token = phone.js(f"return localStorage.getItem('pr.token.{party.code}')")
+        want = put_away(party, lambda: phone.js(HIDE), time.sleep, token)
+        took = driver.execute_async_script(
+            f"const [want, selector, done] = arguments; (async () => {{ {SHOW} }})().then(done);", want, HAND
+        )
+        return took, phone.problems()
