@@ -101,7 +101,11 @@ const PR = (() => {
     socket.on("state", accept);
     socket.on("connect", sync);
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible" && socket.connected) sync();
+      if (document.visibilityState !== "visible") return;
+      if (socket.connected) sync();
+      // Woken with the link down (a locked phone's was cut): reconnect now rather than when the client's
+      // backoff timer fires (up to 5 s after a long sleep); the new connection syncs on "connect".
+      else socket.disconnect().connect();
     });
     I18N.onChange((lang) => {
       if (socket.connected) socket.emit("lang", { lang }); // a reconnect says it in `auth`
