@@ -173,4 +173,62 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     assert tv.js("return document.querySelectorAll('b').length") == 0
     stays_quiet(tv)
     stays_quiet(phone)
-    assert layout == []
+    assert not layout, "\n".join(layout)
+
+
+def test_the_phone_switches_to_portuguese_and_keeps_it_after_a_reload(table: Table, engine: str, shots: Path) -> None:
+    phone = table.phone
+    phone.select("Language", "pt-BR")
+    phone.wait_text("Pontos da rodada 1")
+    assert phone.js("return document.documentElement.lang") == "pt-BR"
+    phone.reload(*PHONE)
+    phone.wait_text("Pontos da rodada 1")
+    assert phone.js("return document.documentElement.lang") == "pt-BR"
+    phone.screenshot(shots / f"{engine}-phone-results-pt-BR.png")
+    layout = phone_layout(phone)
+    assert not layout, "\n".join(layout)
+    stays_quiet(phone)
+
+
+# Speech and Web Audio taken away, as on a browser without them (WebKitGTK has speechSynthesis, often voiceless).
+NO_SPEECH = """
+for (const name of ["speechSynthesis", "SpeechSynthesisUtterance", "AudioContext", "webkitAudioContext"]) {
+  delete window[name];
+  delete Window.prototype[name];
+}
+return ["speechSynthesis", "AudioContext"].filter((name) => name in window);
+"""
+
+
+def test_the_tv_calls_without_speech_synthesis_or_web_audio(table: Table, engine: str, shots: Path) -> None:
+    tv = table.tv
+    assert tv.js(NO_SPEECH) == []
+    for switch in ("Voice", "Sound"):
+        assert tv.js(
+            "return [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === arguments[0])"
+            ".querySelector('input').checked",
+            switch,
+        )
+    tv.tap("Next hand")  # on the scores of hand 1
+    tv.wait_text("look at your cards")
+    tv.tap("Call now")  # a call with "!" takes the voice and sound paths
+    tv.wait_text("DRAW!")
+    tv.screenshot(shots / f"{engine}-tv-hand-2.png")
+    stays_quiet(tv)
+
+
+def test_the_watch_sees_a_page_error_a_console_error_and_a_blocked_request(table: Table, engine: str) -> None:
+    """The harness itself: each kind of problem is reported (a watch that saw nothing would prove nothing)."""
+    frame = table.tv
+    frame.js("""
+        setTimeout(() => { throw new Error("thrown on purpose"); });
+        console.error("logged on purpose");
+        const img = document.createElement("img");
+        img.src = `http://127.0.0.1:${location.port === "9" ? 10 : 9}/on-purpose.png`;  // another origin, still loopback
+        document.body.append(img);
+    """)
+    frame.wait(lambda: len(frame.problems()) >= 3, "three problems")
+    found = "\n".join(frame.problems())
+    assert "page error: Error: thrown on purpose" in found or "page error: thrown on purpose" in found
+    assert "console: logged on purpose" in found
+    assert "blocked by the CSP: http://127.0.0.1:" in found

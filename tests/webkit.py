@@ -239,21 +239,14 @@ class Frame:
         self.button(name).click()
 
     def select(self, label: str, value: str) -> None:
-        """Choose `value` in the <select> whose accessible name is `label` (aria-label or its <label>)."""
-        changed = self.js(
-            """
-            const [label, value] = arguments;
+        """Choose the option `value` in the menu whose accessible name (aria-label or its <label>) holds `label`."""
+        from selenium.webdriver.support.select import Select
+
+        find = """
             const named = (s) => (s.getAttribute("aria-label") || (s.labels[0] && s.labels[0].textContent) || "").trim();
-            const menu = [...document.querySelectorAll("select")].find((s) => named(s).includes(label));
-            if (!menu) return false;
-            menu.value = value;
-            menu.dispatchEvent(new Event("change", { bubbles: true }));
-            return menu.value === value;
-            """,
-            label,
-            value,
-        )
-        assert changed, f"no menu {label!r} with {value!r}"
+            return [...document.querySelectorAll("select")].find((s) => named(s).includes(arguments[0])) || null;
+        """
+        Select(self.wait(lambda: self.js(find, label), f"a menu named {label!r}")).select_by_value(value)
 
     def screenshot(self, path: Path) -> None:
         """The frame alone, at its CSS size (the window's picture cropped to the frame at its top left corner;
