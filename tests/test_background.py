@@ -16,10 +16,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
+from pathlib import Path
 
 import pytest
 
 from .live import Client, LiveServer, act, free_port, phase
+from .test_browser import shots  # noqa: F401 (a fixture: screenshots of both engines in one folder)
 
 NAME = "Ana"
 BACK_WITHIN_MS = 1000
@@ -210,18 +212,16 @@ def put_away(party: Party, hide: Callable[[], None], pump: Callable[[float], Non
 
 
 @pytest.mark.slow
-def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(party: Party, engine: str) -> None:
-    if engine == "chromium":
-        took, problems = in_chromium(party)
-    else:
-        took, problems = in_webkit(party)
+def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(party: Party, engine: str, shots: Path) -> None:
+    picture = shots / f"{engine}-phone-back.png"
+    took, problems = in_chromium(party, picture) if engine == "chromium" else in_webkit(party, picture)
     assert took is not None, "the page never showed its current hand"
     print(f"\n{engine}: back in its seat with the current hand {took:.0f} ms after being shown")
     assert took < BACK_WITHIN_MS, f"back after {took:.0f} ms"
     assert not problems, problems
 
 
-def in_chromium(party: Party) -> tuple[float | None, list[str]]:
+def in_chromium(party: Party, picture: Path) -> tuple[float | None, list[str]]:
     from .test_browser import ARGS, CHROMIUM, Watch, join, playwright
 
     watch = Watch(party.url)
@@ -236,13 +236,14 @@ def in_chromium(party: Party) -> tuple[float | None, list[str]]:
             hide = lambda: phone.evaluate(f"() => {{ {HIDE} }}")  # noqa: E731
             want = put_away(party, hide, lambda seconds: phone.wait_for_timeout(seconds * 1000), token)
             took = phone.evaluate(f"async ([want, selector]) => {{ {SHOW} }}", [want, HAND])
+            phone.screenshot(path=str(picture))
         finally:
             browser.close()
     # A resource that failed while the network was cut is Chromium's log line, not the page's error.
     return took, [p for p in watch.problems if "Failed to load resource: net::ERR_" not in p]
 
 
-def in_webkit(party: Party) -> tuple[float | None, list[str]]:
+def in_webkit(party: Party, picture: Path) -> tuple[float | None, list[str]]:
     from .webkit import Display, Frame, start
 
     with ExitStack() as stack:
@@ -262,4 +263,5 @@ def in_webkit(party: Party) -> tuple[float | None, list[str]]:
         took = driver.execute_async_script(
             f"const [want, selector, done] = arguments; (async () => {{ {SHOW} }})().then(done);", want, HAND
         )
+        phone.screenshot(picture)
         return took, phone.problems()
