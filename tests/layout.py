@@ -29,7 +29,7 @@ Options (all optional; camelCase in JS, snake_case in `check`):
   each must be the element itself or inside it.
 - above_fold: selector of elements that must lie wholly inside the viewport (not below the fold).
 - min_contrast: the smallest contrast ratio (WCAG) of visible text against the colours behind it
-  (0: no check). Text over images or gradients is skipped.
+  (0: no check). Text over images or gradients, and inside disabled controls (as WCAG), is skipped.
 
 Problems read like "overflows its box: BUTTON#add-bot.small 'Add a bot' (scrollWidth 210 > 180)".
 `VISIBLE_JS` counts the elements of a selector that are wholly visible (inside the viewport and not
@@ -104,8 +104,9 @@ LAYOUT_JS = (
 
   // Content that does not fit its box, or that an ancestor cuts off.
   for (const el of all(opts.clip || "*")) {
-    if (el instanceof SVGElement && !(el instanceof SVGSVGElement)) continue;
-    if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !["SELECT", "INPUT", "TEXTAREA"].includes(el.tagName))
+    const svgPart = el instanceof SVGElement && !(el instanceof SVGSVGElement);
+    if (svgPart) { /* no scroll box: only an ancestor's cut counts */ }
+    else if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && !["SELECT", "INPUT", "TEXTAREA"].includes(el.tagName))
       problems.push(`overflows its box: ${name(el)} (scrollWidth ${el.scrollWidth} > ${el.clientWidth})`);
     else if (hides(el) && el.clientHeight > 0 && el.scrollHeight > el.clientHeight + 1)
       problems.push(`clipped: ${name(el)} (scrollHeight ${el.scrollHeight} > ${el.clientHeight})`);
@@ -158,7 +159,7 @@ LAYOUT_JS = (
     let size = parseFloat(getComputedStyle(el).fontSize);
     if (el instanceof SVGElement && el.getScreenCTM) size *= el.getScreenCTM().a;
     if (minText && size < minText - 0.05) problems.push(`text under ${px(minText)} px: ${name(el)} (${px(size)} px)`);
-    if (minContrast && !(el instanceof SVGElement)) {
+    if (minContrast && !(el instanceof SVGElement) && !el.closest(":disabled, [aria-disabled=true]")) {  // WCAG exempts inactive controls
       const bg = behind(el);
       if (!bg) continue;
       let alpha = 1;

@@ -239,6 +239,8 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
 
         tv.get_by_role("button", name="Bob: rejoin code and seat controls").click()
         qr = tv.locator("#panel-qr")
+        assert qr.is_hidden()  # a seat's key: shown only on a tap
+        tv.get_by_role("button", name="Show the rejoin code").click()
         tv.locator("#panel-qr[src^='data:image/svg']").wait_for()
         qr.evaluate("img => img.decode()")  # the QR drawn (a polling predicate would need eval, which the CSP forbids)
         tv.screenshot(path=str(shots / "tv-rejoin-qr.png"))

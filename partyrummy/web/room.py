@@ -49,19 +49,19 @@ BATCH_S = 0.05
 TICKET_S = 600
 
 # Seat colours; the TV also prints each name, so colour is never the only signal.
-COLOURS = (
-    "#e6194b",
-    "#3cb44b",
-    "#4363d8",
-    "#f58231",
-    "#911eb4",
-    "#42d4f4",
-    "#f032e6",
-    "#bfef45",
-    "#fabed4",
-    "#469990",
-    "#dcbeff",
-    "#9a6324",
+COLOURS = (  # each >= 3:1 on the table's greens; ordered so small tables get the most distinct hues first
+    "#ffab40",
+    "#82b1ff",
+    "#ffffff",
+    "#ea80fc",
+    "#c6ff00",
+    "#ff8a80",
+    "#84ffff",
+    "#d7ccc8",
+    "#ffd23f",
+    "#b388ff",
+    "#b9f6ca",
+    "#ff80ab",
 )
 
 
@@ -369,6 +369,8 @@ class Room:
         """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
         if self.game is None:
             raise OutOfPhase("error.not_started")
+        if self.paused and not isinstance(command, AutoPlay):  # the table stops: nobody acts until resume
+            raise Refused("error.paused")
         result = engine.apply(self.game, command)  # pure: refuses before anything is written
         self.record(self.code, {"t": "cmd", "cmd": command_to_dict(command)})
         self._set_game(*result)
@@ -378,6 +380,8 @@ class Room:
         """The host's "Call now": play for whoever is slow, then call at once."""
         if self.game is None:
             raise OutOfPhase("error.not_started")
+        if self.paused:
+            raise Refused("error.paused")
         self._hurry()
         self.play(Call())
 
@@ -393,6 +397,16 @@ class Room:
     def _hurry(self) -> None:
         for seat in self.game.hand.slow_seats():
             self.play(AutoPlay(seat))
+            self._tell_played_for(seat)
+
+    def _tell_played_for(self, seat: int) -> None:
+        """The slow seat's phones hear that the caller played for them, and which card went."""
+        hand = self.game.hand
+        pick = hand.picks[seat] if seat < hand.players else None
+        card = hand.faces[pick].symbol if pick is not None else None
+        for sid in self.seats[seat].sids:
+            message = self.catalogs.text(self.viewers[sid].lang, "notice.played_for", card=card or "—")
+            self.send(sid, "notice", {"code": "played_for", "message": message, "card": card})
 
     # -- Events: written ahead, then applied; a restart replays them ------------
 
@@ -626,6 +640,9 @@ class Room:
             window = self.hurry_window()
             if window and self.pace.all_acted_at is None and not self.paused:
                 hurry = {"starts_in": round(window[0] - now, 2), "ends_in": round(window[1] - now, 2)}
+        match_ends_in = None  # the match window's clock, counted from when this view is received
+        if self.game is not None and self.game.hand.phase in MATCH_WINDOWS and not self.paused:
+            match_ends_in = round(self.pace.since + self.game.variant.match_window_s - now, 2)
         vip = self.vip()
         dealt = self.game.hand.players if self.game is not None else len(self.seats)
         return {
@@ -656,6 +673,7 @@ class Room:
             "started": self.game is not None,
             "paused": self.paused,
             "hurry": hurry,
+            "match_ends_in": match_ends_in,
             "night": self.night,
             "you": {"role": viewer.role, "seat": seat, "controls": self.may_host(viewer)},
         }

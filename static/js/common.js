@@ -21,12 +21,19 @@ const PR = (() => {
     return node;
   }
 
-  /* A card face: its label with a suit class, so colour is never the only signal. */
+  let wildRank = null; // this hand's wild rank ("3", "K"…), set by the page with each state
+
+  /* A card face: its label with a suit class, so colour is never the only signal; wilds marked. */
   function cardFace(card, extra) {
     if (!card) return el("span", { class: "card empty", text: "—" });
     const joker = card.rank === 0;
     const suit = joker ? "joker" : SUIT_NAMES[card.suit];
-    return el("span", { class: `card ${suit} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
+    const wild = joker || (wildRank !== null && card.label.slice(0, -1) === wildRank);
+    return el("span", { class: `card ${suit} ${wild ? "wild" : ""} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
+  }
+
+  function setWild(rank) {
+    wildRank = rank || null;
   }
 
   function names(state) {
@@ -139,5 +146,5 @@ const PR = (() => {
     return value;
   }
 
-  return { el, cardFace, callText, infoText, connect, store };
+  return { el, cardFace, setWild, callText, infoText, connect, store };
 })();

@@ -11,11 +11,15 @@ I18N.ready.then(() => {
   let wasConnected = false;
   let lastCall = "";
   let noticeTimer = null;
+  let clocks = {}; // the hurry and match-window deadlines on this page's clock, set when a state arrives
+  let pressed = null; // the button just pressed: shown pressed until the server answers
+  document.addEventListener("pointerdown", (e) => { pressed = e.target.closest("button"); }, true);
 
   const link = PR.connect("player", room, () => store(tokenKey), render);
   // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL).
   const claim = new URLSearchParams(location.hash.slice(1)).get("claim");
   link.socket.on("connect", () => {
+    document.body.classList.remove("offline");
     if (wasConnected && store(tokenKey)) notice(t("phone.back"));
     wasConnected = true;
     if (claim && location.hash) {
@@ -28,7 +32,8 @@ I18N.ready.then(() => {
       });
     }
   });
-  link.socket.on("disconnect", () => notice(t("phone.lost"), true));
+  // Lost: say so and stop the buttons (they cannot work) until the socket is back.
+  link.socket.on("disconnect", () => { document.body.classList.add("offline"); notice(t("phone.lost"), true); });
   // The server's refusal comes in this phone's language; a network failure has only the client's words.
   link.socket.on("connect_error", (err) => notice(err.data && err.data.code ? err.message : t("phone.unreachable"), true));
   link.socket.on("notice", (n) => {
@@ -62,10 +67,18 @@ I18N.ready.then(() => {
   }
 
   async function act(event, data) {
+    const button = pressed;
+    pressed = null;
+    if (button) button.classList.add("pending"); // the press shows at once; the server's answer confirms it
     const ack = await link.send(event, data);
+    if (button) button.classList.remove("pending");
     if (!ack.ok) notice(ack.error.message);
     return ack;
   }
+
+  $("name").addEventListener("input", () => {
+    $("name-note").textContent = $("name").value.length >= 20 ? t("phone.name_limit") : "";
+  });
 
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -109,14 +122,26 @@ I18N.ready.then(() => {
     const seated = me.role === "player";
     const game = state.game;
     const dealtIn = seated && game && !game.you.waiting;
-    const open = state.game && !state.game.game_over ? state.room.seats.filter((s) => s.open || s.bot) : [];
+    PR.setWild(game && game.wild_rank);
+    const now = performance.now();
+    const at = (secs) => (secs === null || secs === undefined ? null : now + secs * 1000);
+    clocks = { hurryStart: at(state.room.hurry && state.room.hurry.starts_in), hurryEnd: at(state.room.hurry && state.room.hurry.ends_in), matchEnd: at(state.room.match_ends_in) };
+    // A seat someone left is open to anyone; a bot's only if the host allows it.
+    const playing = state.game && !state.game.game_over;
+    const left = playing ? state.room.seats.filter((s) => s.open) : [];
+    const bots = playing && state.room.allow_bot_takeover ? state.room.seats.filter((s) => s.bot) : [];
+    const open = [...left, ...bots];
+    const full = !state.room.can_join;
     $("join").hidden = seated;
-    $("join-form").hidden = seated || (!state.room.can_join && !open.length);
-    $("join-form").querySelector("button").hidden = !state.room.can_join;
+    $("join-form").hidden = seated || (full && !open.length);
+    $("join-form").querySelector("button").hidden = full;
+    $("full-note").hidden = seated || !full || !playing || !!left.length;
     $("open-seats").hidden = seated || !open.length;
+    $("open-note").textContent = t(left.length ? "phone.open_seats" : "phone.take_over_note");
     $("open-list").replaceChildren(...open.map((s) =>
       el("li", {}, el("button", { type: "button", class: "big-button", onclick: () => takeSeat(s.seat) },
-        game ? tn("phone.play_seat_points", game.totals[s.seat], { name: s.name }) : t("phone.play_seat", { name: s.name })))));
+        s.bot ? t("phone.take_over", { name: s.name })
+          : game ? tn("phone.play_seat_points", game.totals[s.seat], { name: s.name }) : t("phone.play_seat", { name: s.name })))));
     $("watch").hidden = seated || !game;
     $("watch-note").textContent = t(state.room.can_join ? "phone.join_late" : "phone.watching");
     if (!seated && game) renderWatching(game);
@@ -149,7 +174,8 @@ I18N.ready.then(() => {
     const late = !!state.game && !state.game.game_over;
     $("welcome").textContent = t("phone.youre_in", { name: seat.name });
     $("neighbours").textContent = late ? "" : neighbourWords(me.seat);
-    $("waiting-note").textContent = late ? tn("phone.dealt_next", state.game.totals[me.seat]) : t("phone.wait_start");
+    // The VIP starts the game themselves: no "waiting for the host" above their own Start.
+    $("waiting-note").textContent = late ? tn("phone.dealt_next", state.game.totals[me.seat]) : me.controls ? "" : t("phone.wait_start");
     $("vip-lobby").hidden = !me.controls;
     $("vip-start").disabled = state.room.seats.length < state.room.min_players;
   }
@@ -163,13 +189,15 @@ I18N.ready.then(() => {
     $("p-info").textContent = infoText(game);
     $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
     $("p-call").textContent = call;
+    document.body.classList.toggle("paused", !!state.room.paused);
     if (call !== lastCall) {
       lastCall = call;
       if (navigator.vibrate && /!/.test(call)) navigator.vibrate(120);
     }
     const myTurn = game.turn === null || game.turn === you.seat; // with turns, one player at a time
-    const drawing = (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn;
-    const choosing = !!you.drawn && !mine.matched && phase !== "reveal";
+    const paused = !!state.room.paused; // the table stops: nothing to tap until the host resumes
+    const drawing = !paused && (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn;
+    const choosing = !paused && !!you.drawn && !mine.matched && phase !== "reveal";
     $("draw-choices").hidden = !drawing;
     const top = you.take.top;
     const turns = game.pacing === "turns";
@@ -184,11 +212,18 @@ I18N.ready.then(() => {
     if (top) pile.prepend(cardFace(top, "on-button"));
     $("p-where").textContent = whereText(game, you, mine);
     renderHand(game, you, choosing);
-    const canMatch = (phase === "reveal" || phase === "setup") && !mine.matched;
-    $("match").hidden = !canMatch;
+    const canMatch = !paused && (phase === "reveal" || phase === "setup") && !mine.matched;
+    // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
+    const complete = !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size;
+    $("match-row").hidden = !canMatch;
+    $("match").classList.toggle("ready", complete);
+    const closing = choosing && you.pick !== null && game.waiting_for.length === 0; // the caller is about to flip
     $("pick-note").textContent = choosing
       ? you.pick === null ? t("phone.tap_discard") : t("phone.discarding", { card: game.you.hand.find((c) => c.id === you.pick).label })
       : "";
+    $("pick-note").classList.toggle("closing", closing);
+    $("p-step").textContent = stepText(game, you, mine, { drawing, choosing, closing, complete, paused, canMatch });
+    renderClocks();
     renderResults(game, seats);
     $("vip-play").hidden = !me.controls;
     $("vip-pause").textContent = t(state.room.paused ? "action.resume" : "action.pause");
@@ -197,6 +232,34 @@ I18N.ready.then(() => {
     $("vip-call").hidden = phase === "scored" || game.game_over;
     $("vip-pause").hidden = game.game_over;
   }
+
+  /* The biggest words: what this player does now, or whom they wait for. */
+  function stepText(game, you, mine, now) {
+    if (now.paused) return t("call.paused");
+    if (game.game_over) return callText(state);
+    if (game.phase === "scored") return t("step.scored");
+    if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
+    if (now.drawing) return t("step.draw");
+    if (now.choosing) return now.closing ? t("step.closing") : you.pick === null ? t("step.discard") : t("step.picked");
+    if (now.canMatch && now.complete) return t("step.match_now");
+    const others = game.waiting_for.filter((s) => s !== you.seat);
+    if (others.length && others.length <= 3) return t("step.wait_for", { names: I18N.list(others.map((s) => state.room.seats[s].name)) });
+    return t("step.wait");
+  }
+
+  /* This seat's countdown before the caller plays for it, and the match window's clock. */
+  function renderClocks() {
+    if (!state || !state.game || !state.game.you || state.game.you.waiting) return;
+    const now = performance.now();
+    const { hurryStart, hurryEnd, matchEnd } = clocks;
+    const mineSlow = state.game.waiting_for.includes(state.game.you.seat);
+    const hurry = $("p-hurry");
+    hurry.hidden = !mineSlow || !hurryEnd || now < hurryStart || now > hurryEnd;
+    if (!hurry.hidden) hurry.textContent = t("phone.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+    const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
+    $("match-clock").textContent = left > 0 && left < 600 ? `⏱ ${left}` : "";
+  }
+  setInterval(renderClocks, 200);
 
   function whereText(game, you, mine) {
     if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
@@ -241,20 +304,27 @@ I18N.ready.then(() => {
     );
   }
 
+  /* After a hand: this player's own line and place first, then the table by rank with running totals. */
   function renderResults(game, seats) {
     const box = $("p-results");
     const results = game.results;
     box.hidden = !results;
     if (!results) return;
+    const me = game.you.seat;
+    const dealt = seats.slice(0, game.totals.length);
+    const order = dealt.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+    const rank = 1 + game.totals.filter((v) => v < game.totals[me]).length;
+    const own = results.find((r) => r.seat === me);
     box.replaceChildren(
       el("h2", { text: game.game_over ? callText(state) : t("phone.hand_scores", { hand: game.hand_no }) }),
-      ...results.map((r) =>
-        el("div", { class: "result" },
-          el("strong", { text: `${seats[r.seat].name}: ${r.penalty}` }),
-          " ",
-          ...r.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),
-          ...r.orphans.map((c) => cardFace(c, "orphan"))),
-      ),
+      el("p", { class: "mine", text: t("phone.rank", { rank, n: dealt.length, points: tn("points", game.totals[me]) }) }),
+      own ? el("div", { class: "result" },
+        el("span", { text: t("phone.this_hand", { points: tn("points", own.penalty) }) }),
+        ...own.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),
+        ...own.orphans.map((c) => cardFace(c, "orphan"))) : null,
+      el("h2", { text: t("phone.table_rank") }),
+      el("ol", { class: "standings" }, ...order.map((i) =>
+        el("li", { class: i === me ? "me" : "", text: `${seats[i].name}: ${game.totals[i]}` }))),
     );
   }
 });

@@ -1,0 +1,223 @@
+"""Every screen measured by geometry (tests/layout.py), the way the party sees it.
+
+One live server, twelve seats: three browser phones (320×568, 390×844, 820×1180), seven Socket.IO
+phones and two bots, every person with a 20-character name (the longest a name may be). The TV is
+measured at 1920×1080 and 1280×720 in each of the four languages: the lobby at 2, 6 and 12 seats, the
+call, and the scores after hand 10 and at the end of the night. Each phone is measured in each language
+with 3, 13 and 14 cards. The host's "Call now" moves the night along (it plays for whoever is slow), so
+the test never waits on the pace. Screenshots of each screen go to screenshots/<time>/screens/.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from .layout import check, count_visible, playwright_js, tv_text_floor
+from .live import Client, LiveServer, act
+from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.slow
+
+SEED = 5
+LANGS = ["en", "pt-BR", "es", "ro"]
+TV_SIZES = [(1920, 1080), (1280, 720)]
+PHONES = [("Maria Fernanda Souza", 320, 568, "pt-BR"), ("Ștefănescu Mihaela B", 390, 844, "ro"),
+          ("José María Fernández", 820, 1180, "es")]
+OTHERS = ["WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve", "MMMMMMMMMM MMMMMMMMM",
+          "Þórunn Guðmundsdótti", "Aleksandra Wójcicka", "Bartholomew Kingsly"]
+
+TV_TARGETS = "button, select, a[href], .switches label"
+TV_TEXT = ":not(.switches):not(.switches *)"  # the host's own switches are read from the laptop, not the sofa
+LOBBY = {
+    "overlap": [[".ring-seat", ".ring-seat"], [".ring-seat", ".lobby-controls"], [".ring-seat", "#lobby-count"],
+                [".join-card", ".lobby-side"]],
+    "ignore": "#table, #scores, #seat-panel",
+}
+TABLE = {
+    "overlap": [["#call", "#melds"], ["#call", "#seats"], ["#melds", "#seats"], ["#seats > li", "#seats > li"],
+                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"]],
+    "covered": "#call, #seats > li",
+    "ignore": "#lobby, #scores, #seat-panel",
+}
+SCORES = {
+    "root": "#scores",
+    "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"],
+                ["#chart .series-label", "#chart .series-label"]],
+    "covered": "#score-table tbody tr",
+}
+PHONE = {
+    "viewport": "x",
+    "min_text": 14,
+    "min_contrast": 4.5,
+    "overlap": [["#hand .card-button", "#hand .card-button"], ["#draw-choices", "#hand"], ["#match", "#hand"]],
+}
+
+
+class Screens:
+    """Measures and screenshots, gathered: every problem of every screen, reported together at the end."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder / "screens"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.problems: dict[str, list[str]] = {}
+
+    def record(self, name: str, page, problems: list[str]) -> None:
+        page.screenshot(path=str(self.folder / f"{name}.png"))
+        if problems:
+            self.problems[name] = problems
+
+    def tv(self, page, screen: str, options: dict, extra: Callable[[], list[str]] | None = None) -> None:
+        for width, height in TV_SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            for lang in LANGS:
+                speak(page, lang)
+                found = check(playwright_js(page), targets=TV_TARGETS, min_text=tv_text_floor(width),
+                              text_scope=TV_TEXT, min_contrast=4.5, **options)
+                self.record(f"tv-{screen}-{height}p-{lang}", page, found + (extra() if extra else []))
+
+    def phone(self, page, screen: str, **options) -> None:
+        size = page.viewport_size
+        for lang in LANGS:
+            speak(page, lang)
+            found = check(playwright_js(page), **(PHONE | options))
+            self.record(f"phone-{screen}-{size['width']}x{size['height']}-{lang}", page, found)
+
+    def summary(self) -> str:
+        lines = [f"{len(self.problems)} screens with problems"]
+        for name, found in self.problems.items():
+            lines.append(f"{name}: {len(found)}")
+            lines += [f"    {p}" for p in found[:6]]
+        return "\n".join(lines)
+
+
+def speak(page, lang: str) -> None:
+    """Switch the page's language from its menu, and wait until the page is in it."""
+    if page.evaluate("document.documentElement.lang") != lang:
+        page.locator("#lang").select_option(lang)
+        page.locator(f"html[lang='{lang}']").wait_for(state="attached")
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def rows_shown(page, seats: int) -> list[str]:
+    shown = count_visible(playwright_js(page), "#score-table tbody tr")
+    return [] if shown == seats else [f"score rows: {shown} of {seats} wholly visible"]
+
+
+def advance(host: Client, people: list[Client], done: Callable[[dict], bool], limit: int = 3000) -> dict:
+    """Move the night on with "Call now" (the caller plays for the slow) until `done`; people act first."""
+    for _ in range(limit):
+        state = host.state
+        if done(state):
+            return state
+        for person in people:
+            try:
+                act(person)
+            except Exception:  # noqa: BLE001  a move the table has already moved past: the caller plays it
+                pass
+        before = host.state["v"]
+        if host.call("call_now")["ok"]:
+            host.wait_for(lambda s: s["v"] > before)
+    raise TimeoutError(f"never there: {host.state['game']}")
+
+
+def test_every_screen_holds_together_at_every_size_in_every_language(browser, shots: Path) -> None:  # noqa: F811  (fixtures)
+    server = LiveServer("--seed", str(SEED))
+    watch = Watch(server.url)
+    screens = Screens(shots)
+    people: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        tv = watch.open(browser, server.url + "/", phone=False)
+        tv.locator("#ring").wait_for(state="attached")
+        join_url = tv.locator(".url").inner_text()
+
+        phones = []
+        for name, width, height, locale in PHONES[:1]:  # the first to join holds the VIP's Start
+            phones.append(open_phone(browser, watch, join_url, name, width, height, locale))
+        people.append(Client(server.url, code))
+        people[-1].join(OTHERS[0])
+        tv.get_by_text("2 players in").wait_for()
+        screens.tv(tv, "lobby-2", LOBBY)
+        screens.phone(phones[0], "vip-waiting", covered="#vip-start, #not-you")
+
+        for name in OTHERS[1:5]:
+            people.append(Client(server.url, code))
+            people[-1].join(name)
+        tv.locator("#ring > li:nth-child(6)").wait_for()
+        screens.tv(tv, "lobby-6", LOBBY)
+
+        for name, width, height, locale in PHONES[1:]:
+            phones.append(open_phone(browser, watch, join_url, name, width, height, locale))
+        for name in OTHERS[5:]:
+            people.append(Client(server.url, code))
+            people[-1].join(name)
+        for _ in range(2):
+            assert host.call("add_bot", {"strength": "sharp"})["ok"]
+        tv.locator("#ring > li:nth-child(12)").wait_for()
+        screens.tv(tv, "lobby-12", LOBBY)
+
+        assert host.call("variant", {"name": "browser"})["ok"]
+        assert host.call("start")["ok"]
+        for phone in phones:
+            phone.locator("#hand .card-button").first.wait_for()
+            screens.phone(phone, "setup-3")
+        advance(host, [], lambda s: s["game"]["phase"] == "draw")
+        for phone in phones:
+            phone.locator("#draw-shoe").wait_for()
+            screens.phone(phone, "draw-3", above_fold="#hand, #draw-choices")
+        tv.locator("#seats > li:nth-child(12)").wait_for()
+        screens.tv(tv, "call-draw", TABLE)
+        for phone in phones:
+            phone.locator("#draw-shoe").tap()
+            phone.locator("#hand .card-button:nth-child(4), #hand li:nth-child(2)").first.wait_for()
+            screens.phone(phone, "choose-4", above_fold="#hand")
+
+        matched = advance(host, people, lambda s: s["game"]["phase"] == "reveal" and s["game"]["matched"])
+        tv.locator("#melds .matched").first.wait_for()
+        screens.tv(tv, "call-match", TABLE)
+        del matched
+
+        advance(host, people, lambda s: s["game"]["phase"] == "scored" and s["game"]["hand_no"] == 10)
+        tv.locator("#score-table tbody tr:nth-child(12)").wait_for(state="attached")
+        screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12))
+        for phone in phones:
+            screens.phone(phone, "results-10")
+
+        advance(host, people, lambda s: s["game"]["hand_no"] == 11 and s["game"]["phase"] == "draw")
+        for phone in phones:
+            phone.locator("#draw-shoe").wait_for()
+            screens.phone(phone, "draw-13", above_fold="#draw-choices")
+            phone.locator("#draw-shoe").tap()
+            phone.locator("#hand .card-button.new").wait_for()
+            screens.phone(phone, "choose-14")
+
+        advance(host, people, lambda s: s["game"]["game_over"])
+        tv.locator("#play-again").wait_for()
+        screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
+        for phone in phones:
+            screens.phone(phone, "results-final")
+
+        (screens.folder / "problems.json").write_text(json.dumps(screens.problems, indent=1, ensure_ascii=False))
+        assert not screens.problems, screens.summary()
+        assert not watch.problems, watch.problems
+    finally:
+        for person in people:
+            person.close()
+        server.stop()
+
+
+def open_phone(browser, watch: Watch, url: str, name: str, width: int, height: int, locale: str):
+    context = browser.new_context(locale=locale, viewport={"width": width, "height": height}, has_touch=True,
+                                  is_mobile=True)
+    watch.attach(context)
+    page = context.new_page()
+    page.goto(url)
+    page.locator("#name").fill(name)
+    page.locator("#join-form button[type=submit]").tap()
+    page.locator("#welcome").get_by_text(name).wait_for()
+    return page
