@@ -18,6 +18,7 @@ from partyrummy import game as rules
 from partyrummy.commands import Draw
 from partyrummy.melds import best_discard
 
+from . import test_screens as screens
 from .layout import check, selenium_js, tv_text_floor
 from .live import Client, act, phase, play_until
 from .test_browser import SEED, expected_game, label, shots  # noqa: F401 (shots is a fixture)
@@ -67,11 +68,21 @@ def table():
 
 
 def phone_layout(frame: Frame) -> list[str]:
-    return [f"{frame.size[0]} px: {p}" for p in check(selenium_js(frame.driver), viewport="x")]
+    """The Chromium screens test's phone checks (tests/test_screens.py), in WebKit."""
+    return [f"{frame.size[0]} px: {p}" for p in check(selenium_js(frame.driver), **screens.PHONE)]
 
 
-def tv_layout(frame: Frame) -> list[str]:
-    return [f"TV: {p}" for p in check(selenium_js(frame.driver), viewport="xy", min_text=tv_text_floor(TV[0]))]
+def tv_layout(frame: Frame, screen: dict) -> list[str]:
+    """The Chromium screens test's TV checks for this screen (lobby, table or scores), in WebKit."""
+    found = check(
+        selenium_js(frame.driver),
+        targets=screens.TV_TARGETS,
+        min_text=tv_text_floor(TV[0]),
+        text_scope=screens.TV_TEXT,
+        min_contrast=4.5,
+        **screen,
+    )
+    return [f"TV: {p}" for p in found]
 
 
 def read_qr(frame: Frame, path: Path) -> list:
@@ -115,14 +126,14 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     tv.wait_text("4 players in")
     assert tv.js("return document.querySelectorAll('b').length") == 0
     tv.screenshot(shots / f"{engine}-tv-lobby.png")
-    layout += tv_layout(tv)
+    layout += tv_layout(tv, screens.LOBBY)
     tv.select("Rules", "browser")
     tv.tap("Start the game")
     tv.wait_text("look at your cards")
     tv.tap("Call now")
     tv.wait_text("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-calling.png")
-    layout += tv_layout(tv)
+    layout += tv_layout(tv, screens.TABLE)
 
     game, party = expected_game()
     dan_top = label(game, game.hand.piles[3][-1])
@@ -164,7 +175,7 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     play_until(table.host, table.others, lambda s: phase(s) == "scored", timeout=30, next_hand=False)
     tv.wait_text("Hand 1 scored")
     tv.screenshot(shots / f"{engine}-tv-scores.png")
-    layout += tv_layout(tv)
+    layout += tv_layout(tv, screens.SCORES)
     phone.wait_text("Hand 1 scores")
     phone.wait_text(f"{NAME}: 0")
     phone.screenshot(shots / f"{engine}-phone-results-320.png")
