@@ -21,7 +21,6 @@ from pathlib import Path
 import pytest
 
 from .live import Client, LiveServer, act, free_port, phase
-from .test_browser import shots  # noqa: F401 (a fixture: screenshots of both engines in one folder)
 
 NAME = "Ana"
 BACK_WITHIN_MS = 1000
@@ -141,12 +140,8 @@ class Party:
         self.url = f"http://127.0.0.1:{port}"  # the phone's way in
         self.code, token = server.tv_page()
         self.host = Client(server.url, self.code, role="host", token=token)
-        stack.callback(self.host.close)
-        self.others = []
-        for name in ("Bob", "Cy"):
-            client = Client(server.url, self.code)
-            stack.callback(client.close)
-            self.others.append(client)
+        self.others = [Client(server.url, self.code) for _ in range(2)]
+        stack.callback(close_together, [self.host, *self.others])
         self.join_url = f"{self.url}/join/{self.code}"
 
     def seat_others_and_start(self) -> None:
@@ -179,6 +174,23 @@ class Party:
             return sorted(card["label"] for card in twin.state["game"]["you"]["hand"])
         finally:
             twin.close()
+
+
+def close_together(clients: list[Client]) -> None:
+    """Close clients at once: each close waits about 3 s for its WebSocket to finish closing."""
+    threads = [threading.Thread(target=client.close) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    """One folder for both engines' pictures of the phone back in its seat."""
+    from .webkit import screenshot_folder
+
+    return screenshot_folder("background")
 
 
 @pytest.fixture(params=["chromium", "webkit"])

@@ -21,8 +21,9 @@ from partyrummy.melds import best_discard
 from . import test_screens as screens
 from .layout import check, selenium_js, tv_text_floor
 from .live import Client, act, phase, play_until
-from .test_browser import SEED, expected_game, label, shots  # noqa: F401 (shots is a fixture)
-from .webkit import Display, Frame, framable_server, start, stays_quiet
+from .test_background import close_together
+from .test_browser import SEED, expected_game, label
+from .webkit import Display, Frame, framable_server, screenshot_folder, start, stays_quiet
 
 zxingcpp = pytest.importorskip("zxingcpp")
 from PIL import Image  # noqa: E402
@@ -46,8 +47,9 @@ class Table:
         self.tv = Frame(self.driver(display), self.server.url)
         self.phone = Frame(self.driver(display), self.server.url)
         self.code, token = self.server.tv_page()
-        self.host = self.client(role="host", token=token)
+        self.host = Client(self.server.url, self.code, role="host", token=token)
         self.others: list[Client] = []
+        stack.callback(lambda: close_together([self.host, *self.others]))
         self.join_url = ""
 
     def driver(self, display: Display):
@@ -55,10 +57,15 @@ class Table:
         self.stack.callback(driver.quit)
         return driver
 
-    def client(self, **how) -> Client:
-        client = Client(self.server.url, self.code, **how)
-        self.stack.callback(client.close)
+    def client(self) -> Client:
+        client = Client(self.server.url, self.code)
+        self.others.append(client)
         return client
+
+
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    return screenshot_folder("webkit")
 
 
 @pytest.fixture(scope="module")
@@ -117,9 +124,7 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     phone.tap("Join")
     phone.wait_text(f"You're in, {NAME}!")
     for name in OTHERS:
-        client = table.client()
-        assert client.join(name)["ok"]
-        table.others.append(client)
+        assert table.client().join(name)["ok"]
     phone.wait_text("You take from Dan's pile; your discards go to Bob.")
     assert phone.js("return document.querySelectorAll('b').length") == 0
 
@@ -235,7 +240,8 @@ def test_the_watch_sees_a_page_error_a_console_error_and_a_blocked_request(table
         setTimeout(() => { throw new Error("thrown on purpose"); });
         console.error("logged on purpose");
         const img = document.createElement("img");
-        img.src = `http://127.0.0.1:${location.port === "9" ? 10 : 9}/on-purpose.png`;  // another origin, still loopback
+        // another origin (another port), still loopback
+        img.src = `http://127.0.0.1:${location.port === "9" ? 10 : 9}/on-purpose.png`;
         document.body.append(img);
     """)
     frame.wait(lambda: len(frame.problems()) >= 3, "three problems")

@@ -23,17 +23,17 @@ import io
 import os
 import subprocess
 import sys
-import urllib.request
 import time
+import urllib.request
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from .live import LiveServer
-
 import pytest
+
+from .live import LiveServer
 
 DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = next(iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"))), "")
@@ -41,7 +41,9 @@ MINIBROWSER = next(iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"
 if not (Path(DRIVER).exists() and MINIBROWSER and Path("/usr/bin/Xvfb").exists()):
     if os.environ.get("CI"):
         raise RuntimeError("CI must install Debian's webkit2gtk-driver and xvfb (.ci/run does)")
-    pytest.skip("WebKitGTK's driver or Xvfb is missing (apt-get install webkit2gtk-driver xvfb)", allow_module_level=True)
+    pytest.skip(
+        "WebKitGTK's driver or Xvfb is missing (apt-get install webkit2gtk-driver xvfb)", allow_module_level=True
+    )
 
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.common.exceptions import TimeoutException  # noqa: E402
@@ -235,7 +237,8 @@ class Frame:
         return self.wait(lambda: self.js(find, name), f"a button named {name!r}", timeout)
 
     def tap(self, name: str) -> None:
-        """Click as a finger would: WebDriver scrolls the button into view and refuses it if covered."""
+        """Tap the button: WebDriver scrolls it into view and refuses it if covered. (WebKitGTK's driver takes
+        touch actions but delivers them as mouse events, so a plain click is as close to a finger as it gets.)"""
         self.button(name).click()
 
     def select(self, label: str, value: str) -> None:
@@ -243,7 +246,7 @@ class Frame:
         from selenium.webdriver.support.select import Select
 
         find = """
-            const named = (s) => (s.getAttribute("aria-label") || (s.labels[0] && s.labels[0].textContent) || "").trim();
+            const named = (s) => (s.getAttribute("aria-label") || (s.labels[0] || {}).textContent || "").trim();
             return [...document.querySelectorAll("select")].find((s) => named(s).includes(arguments[0])) || null;
         """
         Select(self.wait(lambda: self.js(find, label), f"a menu named {label!r}")).select_by_value(value)
@@ -273,11 +276,16 @@ class Frame:
         return found
 
 
+def screenshot_folder(name: str) -> Path:
+    """A folder for one module's pictures, beside tests/test_browser.py's: under $PARTYRUMMY_SCREENSHOTS or
+    screenshots/, named by the time and the module, so a run's WebKit and Chromium pictures sit together."""
+    root = Path(os.environ.get("PARTYRUMMY_SCREENSHOTS", Path(__file__).resolve().parent.parent / "screenshots"))
+    folder = root / f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def stays_quiet(frame: Frame) -> None:
     """No page error, console error or request to another host so far."""
     problems = frame.problems()
     assert not problems, problems
-
-
-def since(start: float) -> float:
-    return time.monotonic() - start
