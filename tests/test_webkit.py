@@ -1,9 +1,14 @@
 """The pages in WebKit, the engine of every iPhone browser (and of Safari on a Mac plugged into the TV).
 
-One server and one game for the module: the TV in one WebKit window at 1920×1080, a phone in another at
-390×844 and then 320×568 (see tests/webkit.py for how a frame gives a true phone-width layout viewport),
-three more players as Socket.IO clients. Seed 9 deals a hand in which seat 0, taking from seat 3's pile,
-matches after one cycle (as in tests/test_browser.py).
+One server and one game for the module, its tests in order: the TV in one WebKit window at 1920×1080, a
+phone in another at 390×844 and then 320×568 (tests/webkit.py: a frame of the phone's size gives a true
+layout viewport of that width), three more players as Socket.IO clients. Hand 1: the phone joins from the
+QR code read off the TV, takes from its neighbour's pile, picks and changes its pick, reloads on the small
+screen, calls Match! and reads the scores (seed 9 deals seat 0 a match after one cycle, as in
+tests/test_browser.py). Hand 2: the TV calls without speech synthesis or Web Audio, and the phone, switched
+to Portuguese, draws from the shoe and keeps its language through a reload. The layout checks are the
+Chromium screens test's (tests/test_screens.py); no test may leave a page error, a console error or a
+request to another host.
 """
 
 from __future__ import annotations
@@ -192,20 +197,6 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     assert not layout, "\n".join(layout)
 
 
-def test_the_phone_switches_to_portuguese_and_keeps_it_after_a_reload(table: Table, engine: str, shots: Path) -> None:
-    phone = table.phone
-    phone.select("Language", "pt-BR")
-    phone.wait_text("Pontos da rodada 1")
-    assert phone.js("return document.documentElement.lang") == "pt-BR"
-    phone.reload(*PHONE)
-    phone.wait_text("Pontos da rodada 1")
-    assert phone.js("return document.documentElement.lang") == "pt-BR"
-    phone.screenshot(shots / f"{engine}-phone-results-pt-BR.png")
-    layout = phone_layout(phone)
-    assert not layout, "\n".join(layout)
-    stays_quiet(phone)
-
-
 # Speech and Web Audio taken away, as on a browser without them (WebKitGTK has speechSynthesis, often voiceless).
 NO_SPEECH = """
 for (const name of ["speechSynthesis", "SpeechSynthesisUtterance", "AudioContext", "webkitAudioContext"]) {
@@ -231,6 +222,24 @@ def test_the_tv_calls_without_speech_synthesis_or_web_audio(table: Table, engine
     tv.wait_text("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-hand-2.png")
     stays_quiet(tv)
+
+
+def test_the_phone_in_portuguese_draws_from_the_shoe_and_keeps_its_language_after_a_reload(
+    table: Table, engine: str, shots: Path
+) -> None:
+    phone = table.phone  # hand 2 is calling "Draw!" (the test before)
+    phone.select("Language", "pt-BR")
+    phone.wait_text("Rodada 2 de 11")
+    assert phone.js("return document.documentElement.lang") == "pt-BR"
+    phone.tap("Comprar do monte")  # from the shoe
+    phone.wait_text("Você comprou")
+    phone.reload(*PHONE)
+    phone.wait_text("Você comprou")
+    assert phone.js("return document.documentElement.lang") == "pt-BR"
+    phone.screenshot(shots / f"{engine}-phone-drew-pt-BR.png")
+    layout = phone_layout(phone)
+    assert not layout, "\n".join(layout)
+    stays_quiet(phone)
 
 
 def test_the_watch_sees_a_page_error_a_console_error_and_a_blocked_request(table: Table, engine: str) -> None:
