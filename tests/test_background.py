@@ -12,6 +12,7 @@ driver's polling adds nothing to the figure.
 from __future__ import annotations
 
 import socket
+import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -62,8 +63,12 @@ return new Promise((resolve) => {
 
 
 class Cable:
-    """A TCP relay on loopback standing for the phone's network: `cut` closes every connection through it
-    and refuses new ones (counting them) until `mend`."""
+    """A TCP relay on loopback standing for the phone's network, which `cut` takes away until `mend`.
+
+    A loud cut closes both ends of every connection (the page hears of it at once) and refuses new ones,
+    counting them. A silent cut is a locked phone's radio going off: the server's ends close, the phone's
+    stay open and hear nothing, so the page still believes it is connected, until its first word, which is
+    answered with a reset (what a server that gave up the connection answers)."""
 
     def __init__(self, port: int, target: int) -> None:
         self.target = target
@@ -71,6 +76,8 @@ class Cable:
         self.refused = 0
         self.lock = threading.Lock()
         self.open: set[socket.socket] = set()
+        self.phones: set[socket.socket] = set()  # the phone's ends of open connections
+        self.zombies: set[socket.socket] = set()  # phone's ends silently cut: reset when the phone speaks
         self.listener = socket.create_server(("127.0.0.1", port))
         threading.Thread(target=self._accept, daemon=True).start()
 
@@ -89,33 +96,45 @@ class Cable:
                 for end in (phone, server):
                     end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 self.open |= {phone, server}
+                self.phones.add(phone)
             threading.Thread(target=self._pump, args=(phone, server), daemon=True).start()
             threading.Thread(target=self._pump, args=(server, phone), daemon=True).start()
 
     def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
             while data := source.recv(65536):
+                if source in self.zombies:
+                    break
                 sink.sendall(data)
         except OSError:
             pass
         finally:
-            for end in (source, sink):
-                self._close(end)
+            self._close(source)
+            if sink not in self.zombies:  # a silently cut phone hears nothing until it speaks
+                self._close(sink)
 
     def _close(self, end: socket.socket) -> None:
         with self.lock:
             self.open.discard(end)
+            self.phones.discard(end)
+            reset = end in self.zombies
+            self.zombies.discard(end)
         try:
-            end.shutdown(socket.SHUT_RDWR)
+            if reset:  # close with RST, not FIN
+                end.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            else:
+                end.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
         end.close()
 
-    def cut(self) -> None:
+    def cut(self, silent: bool = False) -> None:
         with self.lock:
             self.down = True
             self.refused = 0
-            ends = list(self.open)
+            if silent:
+                self.zombies |= self.phones
+            ends = [end for end in self.open if end not in self.zombies]
         for end in ends:
             self._close(end)
 
@@ -135,6 +154,8 @@ class Cable:
 
     def close(self) -> None:
         self.listener.close()
+        with self.lock:
+            self.zombies.clear()
         self.cut()
 
 
@@ -147,6 +168,7 @@ class Party:
         self.cable = Cable(port, server.port)
         stack.callback(self.cable.close)
         self.url = f"http://127.0.0.1:{port}"  # the phone's way in
+        self.silent = False
         self.code, token = server.tv_page()
         self.host = Client(server.url, self.code, role="host", token=token)
         self.others = [Client(server.url, self.code) for _ in range(2)]
@@ -208,8 +230,14 @@ def engine(request) -> str:
     return request.param
 
 
+@pytest.fixture(params=["closed", "radio-off"])
+def cut(request) -> str:
+    """How the connection dies while the page is hidden: closed by the server's side, or the radio off."""
+    return request.param
+
+
 @pytest.fixture
-def party(engine: str) -> Iterator[Party]:
+def party(engine: str, cut: str) -> Iterator[Party]:
     port = free_port()
     with ExitStack() as stack:
         extra = ("--public-url", f"http://127.0.0.1:{port}")
@@ -219,7 +247,9 @@ def party(engine: str) -> Iterator[Party]:
             server = framable_server(*extra)
         else:
             server = LiveServer(*extra)
-        yield Party(stack, server, port)
+        party = Party(stack, server, port)
+        party.silent = cut == "radio-off"
+        yield party
 
 
 def put_away(party: Party, hide: Callable[[], None], pump: Callable[[float], None], token: str) -> dict:
@@ -229,19 +259,22 @@ def put_away(party: Party, hide: Callable[[], None], pump: Callable[[float], Non
     least two seconds away (its backoff doubles from one second, give or take half), so only a page that
     reconnects on being shown is back within the second."""
     hide()
-    party.cable.cut()
+    party.cable.cut(silent=party.silent)
     party.move_on_without(0)
     want = party.seat_now(token) | {"selector": HAND}
-    party.cable.wait_refused(max(1, REFUSED_BEFORE_SHOWN - party.cable.refused), pump)
+    if not party.silent:  # a page told of the cut has been retrying
+        party.cable.wait_refused(max(1, REFUSED_BEFORE_SHOWN - party.cable.refused), pump)
     party.cable.mend()
     return want
 
 
-def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(party: Party, engine: str, shots: Path) -> None:
-    picture = shots / f"{engine}-phone-back.png"
+def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(
+    party: Party, engine: str, cut: str, shots: Path
+) -> None:
+    picture = shots / f"{engine}-{cut}-phone-back.png"
     took, problems = in_chromium(party, picture) if engine == "chromium" else in_webkit(party, picture)
     assert took is not None, "the page never showed its current hand"
-    print(f"\n{engine}: back in its seat with the current hand {took:.0f} ms after being shown")
+    print(f"\n{engine}, {cut}: back in its seat with the current hand {took:.0f} ms after being shown")
     assert took < BACK_WITHIN_MS, f"back after {took:.0f} ms"
     assert not problems, problems
 
