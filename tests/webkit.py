@@ -99,11 +99,12 @@ frame.src = url;
 loop.port2.postMessage(0);
 """
 
-# Every resource the frame's page fetched, by URL (the Resource Timing list), and the problems so far.
+# Every resource the frame's page fetched, by URL (the Resource Timing list), the problems so far, and whether
+# the page now in the frame is the hooked one (a page that navigated itself would be watched by nobody).
 PAGE_REPORT = """
-const frame = document.getElementById("page");
-const entries = frame ? frame.contentWindow.performance.getEntriesByType("resource").map((e) => e.name) : [];
-return { resources: entries, problems: window.__problems || [], hooks: window.__hooks || [] };
+const w = document.getElementById("page").contentWindow;
+const resources = w.performance.getEntriesByType("resource").map((e) => e.name);
+return { resources, problems: window.__problems || [], hooks: window.__hooks || [], hooked: !!w.__hooked };
 """
 
 
@@ -273,6 +274,8 @@ class Frame:
                 found.append(f"request to another host: {url}")
         if not all(h["early"] for h in report["hooks"]):
             found.append(f"the error hooks came after a page script: {report['hooks']}")
+        if not report["hooked"]:
+            found.append("the page in the frame navigated away from its hooks")
         return found
 
 
