@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .awards import awards, podium, recap
 from .cards import RANK_NAMES, Card
 from .game import GameState
 from .hand import HandState, Phase, lay_out, left_of, right_of
@@ -74,8 +75,14 @@ def table_view(game: GameState) -> dict[str, Any]:
         "game_over": game.over,
         "winners": list(game.winners) if game.winners is not None else None,
         "results": None,
+        "recap": None,  # after a hand: the story of it (partyrummy.awards)
+        "awards": None,  # at the end of the night: the podium and the awards the score sheet proves
     }
+    seats_n = len(game.totals)
+    if game.over:
+        view["awards"] = {"podium": podium(list(game.totals)), "awards": awards(view["history"], seats_n)}
     if hand.phase is Phase.SCORED:
+        view["recap"] = recap(view["history"], seats_n)
         view["results"] = [
             {
                 "seat": seat,

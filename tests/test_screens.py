@@ -81,6 +81,9 @@ class Screens:
 
     def phone(self, page, screen: str, **options) -> None:
         size = page.viewport_size
+        if page.locator("#notice").is_visible():
+            page.locator("#notice").tap()  # read and tapped away, as a player would
+            page.locator("#notice").wait_for(state="hidden")
         for lang in LANGS:
             speak(page, lang)
             found = check(playwright_js(page), **(PHONE | options))
@@ -166,6 +169,11 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         for phone in phones:
             phone.locator("#hand .card-button").first.wait_for()
             screens.phone(phone, "setup-3")
+        late = watch.open(browser, join_url)  # a 13th guest: told the table is full, offered no bot's seat
+        late.locator("#full-note").wait_for()
+        assert late.locator("#open-seats").is_hidden() and late.locator("#join-form").is_hidden()
+        screens.phone(late, "late-guest")
+        late.context.close()
         advance(host, [], lambda s: s["game"]["phase"] == "draw")
         for phone in phones:
             phone.locator("#draw-shoe").wait_for()
@@ -187,6 +195,9 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12))
         for phone in phones:
             screens.phone(phone, "results-10")
+        tv.locator("#hide-scores").click()  # back to the table between hands: the host's seats, measured
+        tv.locator("#scores").wait_for(state="hidden")
+        screens.tv(tv, "table-scored", TABLE)
 
         advance(host, people, lambda s: s["game"]["hand_no"] == 11 and s["game"]["phase"] == "draw")
         for phone in phones:

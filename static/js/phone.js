@@ -58,6 +58,8 @@ I18N.ready.then(() => {
   $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(state); });
   I18N.onChange(() => render(state));
 
+  $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
+
   function notice(message, sticky) {
     const box = $("notice");
     box.textContent = message;
@@ -95,6 +97,7 @@ I18N.ready.then(() => {
     link.socket.disconnect().connect(); // reconnect as a guest
   });
   $("vip-start").addEventListener("click", () => act("start"));
+  $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
   $("vip-pause").addEventListener("click", () => act("pause", { paused: !state.room.paused }));
   $("vip-call").addEventListener("click", () => act("call_now"));
   $("vip-next").addEventListener("click", () => act("call_now"));
@@ -144,6 +147,7 @@ I18N.ready.then(() => {
           : game ? tn("phone.play_seat_points", game.totals[s.seat], { name: s.name }) : t("phone.play_seat", { name: s.name })))));
     $("watch").hidden = seated || !game;
     $("watch-note").textContent = t(state.room.can_join ? "phone.join_late" : "phone.watching");
+    $("watch-note").hidden = !$("full-note").hidden; // "the table is full" says it already
     if (!seated && game) renderWatching(game);
     $("waiting").hidden = !seated || dealtIn;
     $("play").hidden = !dealtIn;
@@ -212,6 +216,9 @@ I18N.ready.then(() => {
     if (top) pile.prepend(cardFace(top, "on-button"));
     $("p-where").textContent = whereText(game, you, mine);
     renderHand(game, you, choosing);
+    const over = !!game.results; // after a hand: the results lead, the hand steps aside
+    for (const id of ["hand", "pick-note", "p-where"]) $(id).hidden = over;
+    document.querySelector(".hand-tools").hidden = over;
     const canMatch = !paused && (phase === "reveal" || phase === "setup") && !mine.matched;
     // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
     const complete = !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size;
@@ -225,6 +232,8 @@ I18N.ready.then(() => {
     $("p-step").textContent = stepText(game, you, mine, { drawing, choosing, closing, complete, paused, canMatch });
     renderClocks();
     renderResults(game, seats);
+    // The coach: through the first hand, until dismissed; remembered on this device.
+    $("coach").hidden = game.hand_no !== 1 || !!game.results || store("pr.coached") === "1";
     $("vip-play").hidden = !me.controls;
     $("vip-pause").textContent = t(state.room.paused ? "action.resume" : "action.pause");
     $("vip-next").hidden = !(phase === "scored" && !game.game_over);
@@ -236,8 +245,7 @@ I18N.ready.then(() => {
   /* The biggest words: what this player does now, or whom they wait for. */
   function stepText(game, you, mine, now) {
     if (now.paused) return t("call.paused");
-    if (game.game_over) return callText(state);
-    if (game.phase === "scored") return t("step.scored");
+    if (game.game_over || game.phase === "scored") return rankText(game, you.seat);
     if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
     if (now.drawing) return t("step.draw");
     if (now.choosing) return now.closing ? t("step.closing") : you.pick === null ? t("step.discard") : t("step.picked");
@@ -245,6 +253,11 @@ I18N.ready.then(() => {
     const others = game.waiting_for.filter((s) => s !== you.seat);
     if (others.length && others.length <= 3) return t("step.wait_for", { names: I18N.list(others.map((s) => state.room.seats[s].name)) });
     return t("step.wait");
+  }
+
+  function rankText(game, seat) {
+    const rank = 1 + game.totals.filter((v) => v < game.totals[seat]).length;
+    return t("phone.rank", { rank, n: game.totals.length, points: tn("points", game.totals[seat]) });
   }
 
   /* This seat's countdown before the caller plays for it, and the match window's clock. */
@@ -256,6 +269,7 @@ I18N.ready.then(() => {
     const hurry = $("p-hurry");
     hurry.hidden = !mineSlow || !hurryEnd || now < hurryStart || now > hurryEnd;
     if (!hurry.hidden) hurry.textContent = t("phone.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+    hurry.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
     const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
     $("match-clock").textContent = left > 0 && left < 600 ? `⏱ ${left}` : "";
   }
@@ -313,11 +327,9 @@ I18N.ready.then(() => {
     const me = game.you.seat;
     const dealt = seats.slice(0, game.totals.length);
     const order = dealt.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
-    const rank = 1 + game.totals.filter((v) => v < game.totals[me]).length;
     const own = results.find((r) => r.seat === me);
     box.replaceChildren(
-      el("h2", { text: game.game_over ? callText(state) : t("phone.hand_scores", { hand: game.hand_no }) }),
-      el("p", { class: "mine", text: t("phone.rank", { rank, n: dealt.length, points: tn("points", game.totals[me]) }) }),
+      el("h2", { text: t("phone.hand_scores", { hand: game.hand_no }) }), // the winners are in the call above
       own ? el("div", { class: "result" },
         el("span", { text: t("phone.this_hand", { points: tn("points", own.penalty) }) }),
         ...own.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),

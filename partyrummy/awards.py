@@ -1,0 +1,83 @@
+"""The night's story from its score sheet: a recap after each hand, a podium and honest awards at the end.
+
+Pure: everything comes from `history` (each hand's penalties, one per seat; a seat dealt in late has
+no entry for the hands before it) and is worked out again from it, so replay and restart agree.
+Ranks are competition ranks on running totals: lowest total first, equal totals share a place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["ranks", "running_totals", "recap", "awards", "podium"]
+
+
+def ranks(totals: list[int]) -> list[int]:
+    """Each seat's place (1 = lowest total); equal totals share the better place."""
+    return [1 + sum(1 for other in totals if other < mine) for mine in totals]
+
+
+def running_totals(history: list[list[int | None]], seats: int) -> list[list[int]]:
+    """The totals after each hand (a hand a seat was not dealt counts 0 for it)."""
+    totals = [0] * seats
+    after = []
+    for hand in history:
+        totals = [t + ((hand[s] or 0) if s < len(hand) else 0) for s, t in enumerate(totals)]
+        after.append(list(totals))
+    return after
+
+
+def recap(history: list[list[int | None]], seats: int) -> dict[str, Any] | None:
+    """The last hand in brief: who scored 0, the biggest penalty, who climbed and who fell in the ranking."""
+    if not history:
+        return None
+    last = history[-1]
+    points = {s: last[s] for s in range(min(seats, len(last))) if last[s] is not None}
+    after = running_totals(history, seats)
+    now = ranks(after[-1])
+    before = ranks(after[-2]) if len(after) > 1 else now
+    worst = max(points.values(), default=0)
+    moves = [{"seat": s, "from": before[s], "to": now[s]} for s in range(seats) if before[s] != now[s]]
+    return {
+        "zero": sorted(s for s, p in points.items() if p == 0),
+        "worst": {"seats": sorted(s for s, p in points.items() if p == worst), "points": worst} if worst else None,
+        "climbed": sorted((m for m in moves if m["to"] < m["from"]), key=lambda m: m["to"] - m["from"])[:3],
+        "fell": sorted((m for m in moves if m["to"] > m["from"]), key=lambda m: m["from"] - m["to"])[:3],
+    }
+
+
+def podium(totals: list[int]) -> list[list[int]]:
+    """The seats in first, second and third place (ties share a step; a step may be empty)."""
+    places = ranks(totals)
+    return [[s for s, p in enumerate(places) if p == step] for step in (1, 2, 3)]
+
+
+def awards(history: list[list[int | None]], seats: int) -> list[dict[str, Any]]:
+    """A few awards the score sheet can prove; an award nobody earned is left out.
+
+    - clean: most hands scored at 0 (at least one).
+    - comeback: the biggest climb from a player's worst place after any hand to their final place (2+).
+    - steady: the smallest worst single hand, over the whole night.
+    """
+    if not history:
+        return []
+    found: list[dict[str, Any]] = []
+    zeros = [sum(1 for hand in history if s < len(hand) and hand[s] == 0) for s in range(seats)]
+    best = max(zeros)
+    if best > 0:
+        found.append({"key": "clean", "seats": [s for s in range(seats) if zeros[s] == best], "n": best})
+    places = [ranks(totals) for totals in running_totals(history, seats)]
+    final = places[-1]
+    climbs = [max(p[s] for p in places) - final[s] for s in range(seats)]
+    top = max(climbs)
+    if top >= 2:
+        winners = [s for s in range(seats) if climbs[s] == top]
+        found.append(
+            {"key": "comeback", "seats": winners, "from": max(p[winners[0]] for p in places), "to": final[winners[0]]}
+        )
+    worst = [max((hand[s] for hand in history if s < len(hand) and hand[s] is not None), default=None) for s in range(seats)]
+    dealt = [w for w in worst if w is not None]
+    if dealt:
+        low = min(dealt)
+        found.append({"key": "steady", "seats": [s for s in range(seats) if worst[s] == low], "n": low})
+    return found

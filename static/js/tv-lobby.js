@@ -1,0 +1,60 @@
+/* The TV's lobby: the join card, the seats in ring order, the rules and the bots. */
+import { $, act, view } from "./tv-shared.js";
+
+const { el } = PR;
+const { t, tn } = I18N;
+
+export function renderLobby() {
+  const seats = view.state.room.seats;
+  const ring = $("ring");
+  ring.replaceChildren(
+    ...seats.map((s, i) => {
+      const item = el(
+        "li",
+        { class: `ring-seat ${s.health === "reconnecting" || s.health === "gone" ? "offline" : ""}` },
+        el("span", { class: "dot", "aria-hidden": "true" }),
+        el("span", { class: "seat-name", text: s.name }),
+        s.vip ? el("span", { class: "badge", text: t("tv.vip") }) : null,
+        s.bot ? el("span", { class: "badge", text: t("tv.bot") }) : null,
+        el("button", { type: "button", class: "small", "aria-label": t("tv.move_left", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
+        el("button", { type: "button", class: "small", "aria-label": t("tv.move_right", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
+        el("button", { type: "button", class: "small", "aria-label": t("tv.remove", { name: s.name }), onclick: () => act("remove", { seat: i }) }, "✕"),
+      );
+      item.style.setProperty("--seat-colour", s.colour);
+      return item;
+    }),
+  );
+  const need = view.state.room.min_players;
+  const count = [tn("tv.players_in", seats.length)];
+  if (seats.length < need) count.push(tn("tv.need_more", need - seats.length));
+  $("lobby-count").textContent = seats.length ? count.join(" · ") : t("tv.waiting_players");
+  // A shipped variant's name and description come from the catalog; a house variant's are its own words.
+  const words = (v, part) => (v.shipped ? t(`variant.${v.name}.${part}`) : part === "name" ? v.name : v.description);
+  const select = $("variant");
+  const menu = [I18N.lang, ...view.state.room.variants.map((v) => v.name)].join(" ");
+  if (select.dataset.menu !== menu) { // rebuilt only when it changes: an open menu is not closed under the host
+    select.dataset.menu = menu;
+    select.replaceChildren(...view.state.room.variants.map((v) => el("option", { value: v.name, text: words(v, "name") })));
+  }
+  select.value = view.state.room.variant;
+  const chosen = view.state.room.variants.find((v) => v.name === view.state.room.variant);
+  $("variant-desc").textContent = chosen ? words(chosen, "description") : "";
+  $("start").disabled = seats.length < need;
+  const full = seats.length >= view.state.room.max_players;
+  $("add-bot").disabled = full;
+  $("scan").textContent = t(full ? "tv.table_full" : "tv.scan");
+  $("scan").classList.toggle("full", full);
+  renderTakeover();
+  $("night").replaceChildren(...nightList());
+}
+
+/* The host's say on late guests taking a bot's seat (the server may not offer the option). */
+function renderTakeover() {
+  const known = "allow_bot_takeover" in view.state.room;
+  $("takeover-box").hidden = !known;
+  if (known) $("allow-takeover").checked = !!view.state.room.allow_bot_takeover;
+}
+
+export function nightList() {
+  return view.state.room.night.map((g, i) => el("p", { text: t("tv.night_game", { game: i + 1, winners: g.winners.length ? I18N.list(g.winners) : t("tv.no_winner") }) }));
+}

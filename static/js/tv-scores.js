@@ -1,0 +1,99 @@
+/* The TV's scores: every row all night, the chart, the hand's story and the night's awards. */
+import { nightList } from "./tv-lobby.js";
+import { $, room, view } from "./tv-shared.js";
+
+const { el, callText } = PR;
+const { t } = I18N;
+
+export function renderScores() {
+  const game = view.state.game;
+  const seats = view.state.room.seats;
+  const scored = game.phase === "scored" || game.game_over;
+  $("scores-title").textContent = game.game_over ? callText(view.state) : scored ? t("tv.hand_scored", { hand: game.hand_no }) : t("tv.scores");
+  $("next-hand").hidden = game.game_over || game.phase !== "scored";
+  $("play-again").hidden = !game.game_over;
+  $("csv").setAttribute("href", `/room/${room}/scores.csv?lang=${encodeURIComponent(I18N.lang)}`);
+  $("night-scores").replaceChildren(...(game.game_over ? nightList() : []));
+  const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
+  const head = el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("tv.player") }),
+    ...game.history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
+    el("th", { scope: "col", text: t("tv.total") }));
+  const rows = order.map((i) => {
+    const winner = game.game_over && (game.winners || []).includes(i);
+    return el("tr", { class: winner ? "winner" : "" },
+      el("td", { class: "place", text: `${order.indexOf(i) + 1}` }),
+      el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name),
+      ...game.history.map((h) => el("td", { text: h[i] ?? "–" })),
+      el("td", { class: "total", text: game.totals[i] }),
+    );
+  });
+  rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
+  $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  $("story").replaceChildren(...storyLines(game, seats));
+  drawChart(game, seats, order); // after the story: the chart takes the room left
+}
+
+/* Between hands the hand's story; at the end of the night the podium and the awards (partyrummy/awards.py). */
+function storyLines(game, seats) {
+  const names = (list) => I18N.list(list.map((s) => seats[s].name));
+  const lines = [];
+  if (game.awards) {
+    game.awards.podium.forEach((step, k) => {
+      if (step.length) lines.push(el("p", { class: "podium", text: t("podium.place", { place: k + 1, names: names(step) }) }));
+    });
+    for (const a of game.awards.awards) lines.push(el("p", { text: t(`award.${a.key}`, { names: names(a.seats), n: a.n, from: a.from, to: a.to }) }));
+  } else if (game.recap) {
+    const r = game.recap;
+    if (r.zero.length) lines.push(el("p", { text: t("recap.zero", { names: names(r.zero) }) }));
+    if (r.worst) lines.push(el("p", { text: t("recap.worst", { names: names(r.worst.seats), n: r.worst.points }) }));
+    for (const [key, move] of [["recap.climbed", r.climbed[0]], ["recap.fell", r.fell[0]]]) {
+      if (move) lines.push(el("p", { text: t(key, { name: seats[move.seat].name, from: move.from, to: move.to }) }));
+    }
+  }
+  return lines;
+}
+
+/* Running totals, one line per seat; each line ends in its player's place, spread so none overlap
+   (the table beside is the legend: the same number and colour before each full name). */
+function drawChart(game, seats, order) {
+  const svg = $("chart");
+  const ns = "http://www.w3.org/2000/svg";
+  const hands = game.hands_total;
+  const dealt = seats.slice(0, game.totals.length);
+  const running = dealt.map((_, i) => {
+    let sum = 0;
+    return [0, ...game.history.map((h) => (sum += h[i] || 0))];
+  });
+  const top = Math.max(10, ...running.flat());
+  const x = (h) => 30 + (h * 660) / hands;
+  // Text as large on screen as the TV's other words, whatever size the chart is drawn at.
+  const scale = Math.min(svg.clientWidth / 800, svg.clientHeight / 640) || 1;
+  const size = Math.ceil((parseFloat(getComputedStyle(document.body).fontSize) * 0.9) / scale);
+  const bottom = 640 - size * 1.4; // the axis's numbers below
+  const y = (v) => bottom - (v * (bottom - 20)) / top;
+  const text = (attrs, words) => {
+    const node = document.createElementNS(ns, "text");
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    node.textContent = words;
+    return node;
+  };
+  const parts = [];
+  for (let h = 1; h <= hands; h += hands > 6 ? 2 : 1) parts.push(text({ x: x(h), y: 640 - size * 0.25, class: "axis", "font-size": size }, String(h)));
+  const labels = running.map((points, i) => ({ i, y: y(points[points.length - 1]) + 10 })).sort((a, b) => a.y - b.y);
+  labels.forEach((l, k) => { l.y = Math.max(l.y, k ? labels[k - 1].y + size * 1.2 : size); });
+  const over = labels.length ? labels[labels.length - 1].y - bottom - 10 : 0;
+  if (over > 0) labels.forEach((l) => { l.y -= over; });
+  running.forEach((points, i) => {
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", points.map((v, h) => `${x(h)},${y(v)}`).join(" "));
+    line.setAttribute("class", "series");
+    line.style.setProperty("stroke", dealt[i].colour);
+    parts.push(line);
+  });
+  for (const l of labels) {
+    const label = text({ x: x(running[l.i].length - 1) + 8, y: l.y, class: "series-label", "font-size": size }, `${order.indexOf(l.i) + 1}`);
+    label.style.setProperty("fill", dealt[l.i].colour);
+    parts.push(label);
+  }
+  svg.replaceChildren(...parts);
+}

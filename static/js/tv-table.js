@@ -1,0 +1,136 @@
+/* The TV's table: the call, who we wait for, the seats, the clocks. */
+import { $, room, view } from "./tv-shared.js";
+
+const { el, cardFace, callText } = PR;
+const { t, tn } = I18N;
+let clocks = {}; // the hurry and match-window deadlines, on this page's clock, set when a state arrives
+let lastPhase = "";
+
+/* Connection health in words; "gone since" is worked out from when this state arrived. */
+export function healthText(seat) {
+  switch (seat.health) {
+    case "open": return t("health.open");
+    case "bot": return t("health.bot", { strength: t(`bot.${seat.bot}`) });
+    case "reconnecting": {
+      const goneFor = (seat.gone_for || 0) + (Date.now() - view.received) / 1000;
+      if (goneFor < view.state.room.grace_s) return t("health.reconnecting");
+    } // falls through: it has been too long
+    case "gone": {
+      const since = new Date(view.received - (seat.gone_for || 0) * 1000);
+      return t("health.gone", { time: since.toLocaleTimeString(I18N.lang, { hour: "2-digit", minute: "2-digit" }) });
+    }
+    default: return "";
+  }
+}
+/* Deadlines as this page's times: the server sends the time left; counted from when it arrived, they
+   stay put however often the page draws itself again. */
+export function setClocks(room) {
+  const now = performance.now();
+  const at = (s) => (s === null || s === undefined ? null : now + s * 1000);
+  clocks = room.hurry ? { hurryStart: at(room.hurry.starts_in), hurryEnd: at(room.hurry.ends_in) } : {};
+  clocks.matchEnd = at(room.match_ends_in);
+}
+
+export function renderTable() {
+  const game = view.state.game;
+  const seats = view.state.room.seats;
+  renderCall(callText(view.state));
+  renderWaiting(game, seats);
+  const full = seats.length >= view.state.room.max_players;
+  $("table-join").hidden = full || !view.state.room.can_join;
+  $("table-code").textContent = room;
+  $("shoe").textContent = t("tv.shoe", { n: game.shoe_count });
+  $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
+  if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
+  $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
+  $("pause").disabled = game.game_over;
+  // Between hands the same button deals the next hand: the host's way on is always at hand.
+  $("call-now").disabled = game.game_over;
+  $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
+  $("melds").replaceChildren(
+    ...game.matched.map((m) =>
+      el("div", { class: "matched" },
+        el("span", { class: "who", text: `${seats[m.seat].name}:` }),
+        ...m.melds.map((meld) => el("span", { class: "meld" }, ...meld.map((c) => cardFace(c))))),
+    ),
+  );
+  const tiles = game.seats.map((s) => {
+    const seat = seats[s.seat];
+    const waiting = game.waiting_for.includes(s.seat);
+    const status = s.matched ? "matched" : s.picked ? "picked" : s.drawn ? (s.took_pile ? "took_pile" : "drew")
+      : waiting ? (game.pile ? "their_turn" : "thinking") : null;
+    const line = [tn("cards", s.cards), tn("points", game.totals[s.seat])];
+    if (game.dealer === s.seat) line.push(t("tv.dealer"));
+    const flip = game.phase === "reveal" && lastPhase !== "reveal";
+    return seatTile(seat, s.matched, waiting,
+      game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, flip ? "flip" : "")),
+      el("div", { class: "seat-line", text: line.join(" · ") }),
+      el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
+  });
+  const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
+    seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
+  $("seats").replaceChildren(...tiles, ...newcomers);
+  lastPhase = game.phase;
+  renderClocks();
+}
+
+/* The call: the shout on the big line, the rest smaller below; shrunk until it fits its box. */
+function renderCall(text) {
+  const cut = text.search(/[!…]\s/);
+  const big = cut > 0 ? text.slice(0, cut + 1) : text;
+  const small = cut > 0 ? text.slice(cut + 2) : "";
+  const box = $("call");
+  if (box.dataset.text === text && box.dataset.width === String(innerWidth)) return;
+  box.dataset.text = text;
+  box.dataset.width = String(innerWidth);
+  $("call-big").textContent = big;
+  $("call-small").textContent = small ? ` ${small}` : ""; // the space: one sentence to read aloud and to search
+  const line = $("call-big");
+  let size = 1;
+  line.style.fontSize = "";
+  while (size > 0.3 && (line.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight + 1)) {
+    size -= 0.05;
+    line.style.fontSize = `${size}em`;
+  }
+}
+
+/* While the table waits for one or a few players, the TV names them. */
+function renderWaiting(game, seats) {
+  const acting = ["draw", "choose", "last_draw", "last_choose"].includes(game.phase);
+  const slow = acting ? game.waiting_for : [];
+  const few = slow.length && slow.length <= 3 && slow.length < game.seats.length;
+  $("waiting-names").textContent = !slow.length ? "" : few
+    ? t("tv.waiting_for", { names: I18N.list(slow.map((s) => seats[s].name)) })
+    : t("tv.waiting_many", { n: slow.length });
+}
+
+/* One seat on the table: a button, so the host can tap it for the seat's rejoin QR and controls. */
+function seatTile(seat, matched, thinking, ...lines) {
+  // A bot's seat is a healthy seat: marked as a bot, never drawn like a lost phone.
+  const health = seat.bot ? "" : healthText(seat);
+  const lost = seat.health === "reconnecting" || seat.health === "gone";
+  const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${lost ? "offline" : ""} ${thinking ? "waiting" : "done"}` },
+    el("button", { type: "button", class: "seat-tap", "aria-label": t("tv.seat_tap", { name: seat.name }), onclick: () => view.openPanel(seat.seat) },
+      el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name }),
+        seat.bot ? el("span", { class: "badge", text: t("tv.bot") }) : null),
+      ...lines,
+      health ? el("div", { class: "seat-health", text: health }) : null));
+  item.style.setProperty("--seat-colour", seat.colour);
+  return item;
+}
+
+/* The hurry countdown and the match window's clock, from the deadlines (never reset by a redraw). */
+function renderClocks() {
+  if (!view.state || !view.state.game) return;
+  const now = performance.now();
+  const box = $("countdown");
+  const { hurryStart, hurryEnd, matchEnd } = clocks;
+  box.hidden = !hurryEnd || now < hurryStart || now > hurryEnd;
+  if (!box.hidden) box.textContent = t("tv.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+  box.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
+  const match = $("match-clock");
+  const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
+  match.hidden = !(left > 0 && left < 600); // a window held open for the host shows no clock
+  if (!match.hidden) match.textContent = t("tv.match_clock", { n: left });
+}
+setInterval(renderClocks, 200);

@@ -1,0 +1,57 @@
+/* The caller's voice: each new call spoken in the TV's language, with a beep. */
+import { $, view } from "./tv-shared.js";
+
+const { callText } = PR;
+let lastCall = "";
+let audio = null;
+
+/* Say the current call again (in a new language). */
+export function sayAgain() {
+  lastCall = "";
+}
+
+export function announce() {
+  const text = view.state.game ? callText(view.state) : "";
+  if (!text || text === lastCall) return;
+  lastCall = text;
+  if ($("opt-sound").checked) beep();
+  if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
+    window.speechSynthesis.cancel();
+    const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
+    utterance.lang = I18N.lang;
+    utterance.voice = voiceFor(I18N.lang);
+    window.speechSynthesis.speak(utterance);
+  }
+}
+
+if ("speechSynthesis" in window) window.speechSynthesis.getVoices(); // browsers load their voices on first ask
+
+/* A voice that speaks the TV's language (its region first: pt-BR over pt-PT), or none: the browser's default
+   then reads it as best it can. */
+function voiceFor(lang) {
+  const voices = window.speechSynthesis.getVoices();
+  const norm = (tag) => tag.replace("_", "-").toLowerCase();
+  return voices.find((v) => norm(v.lang) === norm(lang))
+    || voices.find((v) => norm(v.lang).split("-")[0] === norm(lang).split("-")[0])
+    || null;
+}
+
+function beep() {
+  try {
+    if (!audio || audio.state !== "running") return; // browsers allow sound only after a click
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.2, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+  } catch (e) {
+    /* no sound on this browser */
+  }
+}
+document.addEventListener("click", () => {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!audio && Context) audio = new Context();
+});

@@ -1,0 +1,58 @@
+"""The recap and the awards say only what the score sheet proves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import partyrummy.awards as awards_module
+
+from partyrummy.awards import awards, podium, ranks, recap, running_totals
+
+# Three players over four hands: A leads, then falls; C climbs from last to first.
+NIGHT = [
+    [0, 10, 30],
+    [5, 0, 20],
+    [40, 0, 0],
+    [30, 25, 0],
+]
+
+
+def test_ranks_share_places_on_equal_totals() -> None:
+    assert ranks([10, 5, 10, 20]) == [2, 1, 2, 4]
+
+
+def test_running_totals_count_a_hand_a_late_seat_was_not_dealt_as_zero() -> None:
+    assert running_totals([[3, 4], [1, 2, 9]], 3) == [[3, 4, 0], [4, 6, 9]]
+
+
+def test_the_recap_names_the_zeros_the_biggest_penalty_and_who_moved() -> None:
+    short = recap(NIGHT[:3], 3)  # totals 45, 10, 50: A fell from 1st to 2nd, B climbed to 1st
+    assert short["zero"] == [1, 2]
+    assert short["worst"] == {"seats": [0], "points": 40}
+    assert short["climbed"] == [{"seat": 1, "from": 2, "to": 1}]
+    assert short["fell"] == [{"seat": 0, "from": 1, "to": 2}]
+    assert recap([], 3) is None
+
+
+def test_the_awards_at_the_end_of_the_night() -> None:
+    found = {a["key"]: a for a in awards(NIGHT, 3)}  # totals 75, 35, 50
+    assert found["clean"] == {"key": "clean", "seats": [1, 2], "n": 2}
+    assert "comeback" not in found  # C went from 3rd to 2nd: one place is not a comeback
+    assert found["steady"] == {"key": "steady", "seats": [1], "n": 25}
+    assert podium([75, 35, 50]) == [[1], [2], [0]]
+    assert podium([10, 10, 30]) == [[0, 1], [], [2]]
+
+
+def test_a_comeback_is_a_climb_of_two_places_or_more() -> None:
+    found = {a["key"]: a for a in awards([[0, 5, 10, 30], [20, 20, 20, 0], [30, 30, 30, 0]], 4)}
+    assert found["comeback"] == {"key": "comeback", "seats": [3], "from": 4, "to": 1}
+
+
+def test_no_award_that_nobody_earned() -> None:
+    assert [a["key"] for a in awards([[5, 6], [7, 8]], 2)] == ["steady"]
+
+
+def test_the_awards_module_is_pure() -> None:
+    source = Path(awards_module.__file__).read_text()
+    imports = {line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))}
+    assert imports == {"__future__", "typing"}
