@@ -228,12 +228,19 @@ class Frame:
         self.wait(lambda: text in self.text(), repr(text), timeout)
 
     def button(self, name: str, timeout: float = 10) -> Any:
-        """The visible, enabled button whose accessible name (aria-label, else its text) is `name`."""
+        """The enabled button named `name` (aria-label, else its text) that a finger could reach: on screen and
+        not under another box (a dialog over the table), or else below the fold, to be scrolled to."""
         find = """
-            const name = arguments[0];
-            return [...document.querySelectorAll("button")].find((b) =>
-              (b.getAttribute("aria-label") || b.textContent).trim() === name
-              && !b.disabled && b.getClientRects().length && getComputedStyle(b).visibility !== "hidden") || null;
+            const named = [...document.querySelectorAll("button")].filter((b) =>
+              (b.getAttribute("aria-label") || b.textContent).trim() === arguments[0]
+              && !b.disabled && b.getClientRects().length && getComputedStyle(b).visibility !== "hidden");
+            const box = (b) => b.getBoundingClientRect();
+            const inView = (b) => box(b).top >= 0 && box(b).bottom <= innerHeight && box(b).right <= innerWidth;
+            const onTop = (b) => {
+              const hit = document.elementFromPoint(box(b).left + box(b).width / 2, box(b).top + box(b).height / 2);
+              return hit && (hit === b || b.contains(hit));
+            };
+            return named.find((b) => inView(b) && onTop(b)) || named.find((b) => !inView(b)) || null;
         """
         return self.wait(lambda: self.js(find, name), f"a button named {name!r}", timeout)
 
