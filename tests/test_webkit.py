@@ -139,9 +139,9 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     layout += tv_layout(tv, screens.LOBBY)
     tv.select("Rules", "browser")
     tv.tap("Start the game")
-    tv.wait_text("look at your cards")
+    tv.wait_heading("look at your cards")
     tv.tap("Call now")
-    tv.wait_text("DRAW!")
+    tv.wait_heading("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-calling.png")
     layout += tv_layout(tv, screens.TABLE)
 
@@ -176,17 +176,17 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     for client in table.others:
         client.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
         assert act(client)["ok"]
-    tv.wait_text("DISCARD!")
+    tv.wait_heading("DISCARD!")
     phone.wait_text("went onto your pile")
 
     phone.tap("Match!")
-    tv.wait_text("CALLS MATCH!")
+    tv.wait_heading("CALLS MATCH!")
     tv.tap("Call now")
     play_until(table.host, table.others, lambda s: phase(s) == "scored", timeout=30, next_hand=False)
-    tv.wait_text("Hand 1 scored")
+    tv.wait_heading("Hand 1 scored")
     tv.screenshot(shots / f"{engine}-tv-scores.png")
     layout += tv_layout(tv, screens.SCORES)
-    phone.wait_text("Hand 1 scores")
+    phone.wait_heading("Hand 1 scores")
     phone.wait_text(f"{NAME}: 0")
     phone.screenshot(shots / f"{engine}-phone-results-320.png")
     layout += phone_layout(phone)
@@ -217,9 +217,9 @@ def test_the_tv_calls_without_speech_synthesis_or_web_audio(table: Table, engine
             switch,
         )
     tv.tap("Next hand")  # on the scores of hand 1
-    tv.wait_text("look at your cards")
+    tv.wait_heading("look at your cards")
     tv.tap("Call now")  # a call with "!" takes the voice and sound paths
-    tv.wait_text("DRAW!")
+    tv.wait_heading("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-hand-2.png")
     stays_quiet(tv)
 

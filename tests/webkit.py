@@ -227,6 +227,14 @@ class Frame:
     def wait_text(self, text: str, timeout: float = 10) -> None:
         self.wait(lambda: text in self.text(), repr(text), timeout)
 
+    def wait_heading(self, text: str, timeout: float = 10) -> None:
+        """Until a visible heading reads `text` (in part), as the call on the TV or the phone does."""
+        find = """
+            return [...document.querySelectorAll("h1, h2, h3, [role=heading]")].some((h) =>
+              h.getClientRects().length && h.innerText.replace(/\\s+/g, " ").includes(arguments[0]));
+        """
+        self.wait(lambda: self.js(find, text), f"a heading {text!r}", timeout)
+
     def button(self, name: str, timeout: float = 10) -> Any:
         """The enabled button named `name` (aria-label, else its text) that a finger could reach: on screen and
         not under another box (a dialog over the table), or else below the fold, to be scrolled to."""
@@ -264,6 +272,8 @@ class Frame:
         WebKitGTK's element screenshot of an iframe comes out blank)."""
         from PIL import Image
 
+        # Two animation frames first: WebKitGTK's screenshot is the last painted frame, which can lag the DOM.
+        self.driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
         picture = Image.open(io.BytesIO(self.driver.get_screenshot_as_png()))
         picture.crop((0, 0, *self.size)).save(path)
 
