@@ -242,7 +242,7 @@ def test_the_phone_in_portuguese_draws_from_the_shoe_and_keeps_its_language_afte
     stays_quiet(phone)
 
 
-def test_the_watch_sees_a_page_error_a_console_error_and_a_blocked_request(table: Table, engine: str) -> None:
+def test_the_watch_sees_a_page_error_a_console_error_and_requests_to_another_host(table: Table, engine: str) -> None:
     """The harness itself: each kind of problem is reported (a watch that saw nothing would prove nothing)."""
     frame = table.tv
     frame.js("""
@@ -250,11 +250,14 @@ def test_the_watch_sees_a_page_error_a_console_error_and_a_blocked_request(table
         console.error("logged on purpose");
         const img = document.createElement("img");
         // another origin (another port), still loopback
-        img.src = `http://127.0.0.1:${location.port === "9" ? 10 : 9}/on-purpose.png`;
+        const elsewhere = `127.0.0.1:${location.port === "9" ? 10 : 9}`;
+        img.src = `http://${elsewhere}/on-purpose.png`;
         document.body.append(img);
+        try { new WebSocket(`ws://${elsewhere}/on-purpose`); } catch (e) { /* the CSP may refuse it at once */ }
     """)
-    frame.wait(lambda: len(frame.problems()) >= 3, "three problems")
+    frame.wait(lambda: len(frame.problems()) >= 4, "four problems")
     found = "\n".join(frame.problems())
     assert "page error: Error: thrown on purpose" in found or "page error: thrown on purpose" in found
     assert "console: logged on purpose" in found
     assert "blocked by the CSP: http://127.0.0.1:" in found
+    assert "request to another host: ws://127.0.0.1:" in found

@@ -76,6 +76,12 @@ function hook() {
   w.addEventListener("error", (e) => say(`page error: ${e.message} (${e.filename}:${e.lineno})`));
   w.addEventListener("unhandledrejection", (e) => say(`unhandled rejection: ${e.reason}`));
   w.document.addEventListener("securitypolicyviolation", (e) => say(`blocked by the CSP: ${e.blockedURI}`));
+  // Requests show in Resource Timing, WebSockets do not: each is checked as it is made.
+  w.WebSocket = new Proxy(w.WebSocket, { construct(socket, args) {
+    const to = new URL(args[0], w.location.href);
+    if (to.host !== w.location.host) say(`request to another host: ${to}`);
+    return Reflect.construct(socket, args);
+  } });
   const error = w.console.error.bind(w.console);
   w.console.error = (...args) => { say(`console: ${args.join(" ")}`); error(...args); };
   w.__hooked = true;
