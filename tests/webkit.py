@@ -1,7 +1,8 @@
 """WebKit for the browser tests: Debian's WebKitGTK MiniBrowser driven by WebKitWebDriver through Selenium.
 
 Everything comes from Debian's packages (webkit2gtk-driver, xvfb): the service's executable and the browser's
-binary are given explicitly and Selenium Manager is told to stay offline, so nothing is ever downloaded.
+binary are given explicitly, so Selenium never runs Selenium Manager (it does only to find a driver it was
+not given), and .ci/run sets SE_OFFLINE=true besides: nothing is ever looked up or downloaded.
 The browser draws on its own Xvfb display, so `python -m pytest` needs no wrapper.
 
 Each page under test lives in an iframe of exactly the screen's size inside a blank page of the server (a
@@ -180,7 +181,7 @@ def start(display: Display) -> Any:
     options = Options()
     options.binary_location = MINIBROWSER
     options.add_argument("--automation")
-    env = dict(os.environ, DISPLAY=display.name, SE_OFFLINE="true")
+    env = dict(os.environ, DISPLAY=display.name)
     env.pop("WAYLAND_DISPLAY", None)
     service = Service(executable_path=DRIVER, env=env, log_output=subprocess.DEVNULL)
     with warnings.catch_warnings():
