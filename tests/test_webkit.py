@@ -97,6 +97,31 @@ def tv_layout(frame: Frame, screen: dict) -> list[str]:
     return [f"TV: {p}" for p in found]
 
 
+# Each visible menu's box and its styled background (as rgb), to compare with what was painted.
+MENUS = """
+return [...document.querySelectorAll("select")].filter((s) => s.getClientRects().length).map((s) => {
+  const box = s.getBoundingClientRect();
+  return { id: s.id, x: box.left + 5, y: box.top + box.height / 2,
+           rgb: getComputedStyle(s).backgroundColor.match(/\\d+/g).slice(0, 3).map(Number) };
+});
+"""
+
+
+def menus_painted_as_styled(frame: Frame, path: Path) -> list[str]:
+    """Menus whose painted background is not their CSS background: WebKit draws a <select> of the default
+    appearance as the platform's menu button, whatever colours the page gave it."""
+    picture = Image.open(path).convert("RGB")
+    found = []
+    for menu in frame.js(MENUS):
+        at = (round(menu["x"]), round(menu["y"]))
+        if not (0 <= at[0] < picture.width and 0 <= at[1] < picture.height):
+            continue  # below the fold: not in the picture
+        painted = picture.getpixel(at)
+        if max(abs(a - b) for a, b in zip(painted, menu["rgb"], strict=True)) > 16:
+            found.append(f"{frame.size[0]} px: menu #{menu['id']} painted {painted}, styled {tuple(menu['rgb'])}")
+    return found
+
+
 def read_qr(frame: Frame, path: Path) -> list:
     """The codes zxing-cpp reads off a screenshot of the frame (none until the page has painted its lobby)."""
     frame.screenshot(path)
@@ -136,7 +161,7 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     tv.wait_text("4 players in")
     assert tv.js("return document.querySelectorAll('b').length") == 0
     tv.screenshot(shots / f"{engine}-tv-lobby.png")
-    layout += tv_layout(tv, screens.LOBBY)
+    layout += tv_layout(tv, screens.LOBBY) + menus_painted_as_styled(tv, shots / f"{engine}-tv-lobby.png")
     tv.select("Rules", "browser")
     tv.tap("Start the game")
     tv.wait_heading("look at your cards")
@@ -149,7 +174,7 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     dan_top = label(game, game.hand.piles[3][-1])
     phone.button("Draw from the shoe")
     phone.screenshot(shots / f"{engine}-phone-draw.png")
-    layout += phone_layout(phone)
+    layout += phone_layout(phone) + menus_painted_as_styled(phone, shots / f"{engine}-phone-draw.png")
     phone.tap(f"Take {dan_top} from Dan's pile")
     phone.wait_text("You drew")
     for client in table.others:
