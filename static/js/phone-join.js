@@ -1,0 +1,69 @@
+/* The phone before play: joining, taking a seat, waiting for the deal, watching a full table. */
+import { $, act, notice, view } from "./phone-shared.js";
+
+const { el, callText, infoText, store } = PR;
+const { t, tn } = I18N;
+
+/* The join screen: the name form, or the seats a newcomer may take, or word that the table is full. */
+export function renderJoin(seated, game) {
+  // A seat someone left is open to anyone; a bot's only if the host allows it.
+  const playing = view.state.game && !view.state.game.game_over;
+  const left = playing ? view.state.room.seats.filter((s) => s.open) : [];
+  const bots = playing && view.state.room.allow_bot_takeover ? view.state.room.seats.filter((s) => s.bot) : [];
+  const open = [...left, ...bots];
+  const full = !view.state.room.can_join;
+  $("join").hidden = seated;
+  $("join-form").hidden = seated || (full && !open.length);
+  $("join-form").querySelector("button").hidden = full;
+  $("full-note").hidden = seated || !full || !playing || !!left.length;
+  $("open-seats").hidden = seated || !open.length;
+  $("open-note").textContent = t(left.length ? "phone.open_seats" : "phone.take_over_note");
+  $("open-list").replaceChildren(...open.map((s) =>
+    el("li", {}, el("button", { type: "button", class: "big-button", onclick: () => takeSeat(s.seat) },
+      s.bot ? t("phone.take_over", { name: s.name })
+        : game ? tn("phone.play_seat_points", game.totals[s.seat], { name: s.name }) : t("phone.play_seat", { name: s.name })))));
+  $("watch").hidden = seated || !game;
+  $("watch-note").textContent = t(view.state.room.can_join ? "phone.join_late" : "phone.watching");
+  $("watch-note").hidden = !$("full-note").hidden; // "the table is full" says it already
+}
+
+async function takeSeat(seat) {
+  const name = $("name").value.trim();
+  if (!name) {
+    notice(t("phone.type_name"));
+    $("name").focus();
+    return;
+  }
+  store("pr.name", name);
+  const ack = await act("take", { seat, name });
+  if (ack.ok) store(view.tokenKey, ack.token);
+}
+
+export function renderWatching(game) {
+  $("watch-call").textContent = callText(view.state);
+  $("watch-info").textContent = infoText(game);
+  const seats = view.state.room.seats;
+  const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
+  $("watch-scores").replaceChildren(...order.map((i) => el("li", { text: `${seats[i].name}: ${game.totals[i]}` })));
+}
+
+function neighbourWords(seat) {
+  const seats = view.state.room.seats;
+  const n = seats.length;
+  if (n < 2) return "";
+  const right = seats[(seat - 1 + n) % n].name;
+  const left = seats[(seat + 1) % n].name;
+  const variant = view.state.room.variants.find((v) => v.name === view.state.room.variant);
+  return t(variant && variant.pacing === "turns" ? "phone.order_turns" : "phone.order_piles", { right, left });
+}
+
+export function renderWaiting(me) {
+  const seat = view.state.room.seats[me.seat];
+  const late = !!view.state.game && !view.state.game.game_over;
+  $("welcome").textContent = t("phone.youre_in", { name: seat.name });
+  $("neighbours").textContent = late ? "" : neighbourWords(me.seat);
+  // The VIP starts the game themselves: no "waiting for the host" above their own Start.
+  $("waiting-note").textContent = late ? tn("phone.dealt_next", view.state.game.totals[me.seat]) : me.controls ? "" : t("phone.wait_start");
+  $("vip-lobby").hidden = !me.controls;
+  $("vip-start").disabled = view.state.room.seats.length < view.state.room.min_players;
+}

@@ -1,0 +1,151 @@
+/* The phone in play: this player's next step, the hand, drawing, picking, Match!, and the clocks. */
+import { $, act, view } from "./phone-shared.js";
+import { renderResults } from "./phone-results.js";
+
+const { el, cardFace, callText, infoText, store } = PR;
+const { t, tn } = I18N;
+let lastCall = "";
+let clocks = {}; // the hurry and match-window deadlines on this page's clock, set when a state arrives
+
+/* Deadlines as this page's times, from the time left the server sent and when it arrived. */
+export function setClocks(room) {
+  const now = performance.now();
+  const at = (secs) => (secs === null || secs === undefined ? null : now + secs * 1000);
+  clocks = { hurryStart: at(room.hurry && room.hurry.starts_in), hurryEnd: at(room.hurry && room.hurry.ends_in), matchEnd: at(room.match_ends_in) };
+}
+
+export function renderPlay(me, game) {
+  const you = game.you;
+  const seats = view.state.room.seats;
+  const mine = game.seats[you.seat];
+  const phase = game.phase;
+  const call = callText(view.state);
+  $("p-info").textContent = infoText(game);
+  $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
+  $("p-call").textContent = call;
+  document.body.classList.toggle("paused", !!view.state.room.paused);
+  if (call !== lastCall) {
+    lastCall = call;
+    if (navigator.vibrate && /!/.test(call)) navigator.vibrate(120);
+  }
+  const myTurn = game.turn === null || game.turn === you.seat; // with turns, one player at a time
+  const paused = !!view.state.room.paused; // the table stops: nothing to tap until the host resumes
+  const drawing = !paused && (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn;
+  const choosing = !paused && !!you.drawn && !mine.matched && phase !== "reveal";
+  $("draw-choices").hidden = !drawing;
+  const top = you.take.top;
+  const turns = game.pacing === "turns";
+  const name = seats[you.right].name;
+  const pile = $("draw-pile");
+  const words = top
+    ? t(turns ? "phone.take_pile" : "phone.take_right", { card: top.label, name })
+    : t(turns ? "phone.pile_empty" : "phone.right_empty", { name });
+  pile.replaceChildren(words);
+  pile.disabled = !top;
+  pile.setAttribute("aria-label", words);
+  if (top) pile.prepend(cardFace(top, "on-button"));
+  $("p-where").textContent = whereText(game, you, mine);
+  renderHand(game, you, choosing);
+  const over = !!game.results; // after a hand: the results lead, the hand steps aside
+  for (const id of ["hand", "pick-note", "p-where"]) $(id).hidden = over;
+  document.querySelector(".hand-tools").hidden = over;
+  const canMatch = !paused && (phase === "reveal" || phase === "setup") && !mine.matched;
+  // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
+  const complete = !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size;
+  $("match-row").hidden = !canMatch;
+  $("match").classList.toggle("ready", complete);
+  const closing = choosing && you.pick !== null && game.waiting_for.length === 0; // the caller is about to flip
+  $("pick-note").textContent = choosing
+    ? you.pick === null ? t("phone.tap_discard") : t("phone.discarding", { card: game.you.hand.find((c) => c.id === you.pick).label })
+    : "";
+  $("pick-note").classList.toggle("closing", closing);
+  $("p-step").textContent = stepText(game, you, mine, { drawing, choosing, closing, complete, paused, canMatch });
+  renderClocks();
+  renderResults(game, seats);
+  // The coach: through the first hand, until dismissed; remembered on this device.
+  $("coach").hidden = game.hand_no !== 1 || !!game.results || store("pr.coached") === "1";
+  $("vip-play").hidden = !me.controls;
+  $("vip-pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
+  $("vip-next").hidden = !(phase === "scored" && !game.game_over);
+  $("vip-again").hidden = !game.game_over;
+  $("vip-call").hidden = phase === "scored" || game.game_over;
+  $("vip-pause").hidden = game.game_over;
+}
+
+/* The biggest words: what this player does now, or whom they wait for. */
+function stepText(game, you, mine, now) {
+  if (now.paused) return t("call.paused");
+  if (game.game_over || game.phase === "scored") return rankText(game, you.seat);
+  if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
+  if (now.drawing) return t("step.draw");
+  if (now.choosing) return now.closing ? t("step.closing") : you.pick === null ? t("step.discard") : t("step.picked");
+  if (now.canMatch && now.complete) return t("step.match_now");
+  const others = game.waiting_for.filter((s) => s !== you.seat);
+  if (others.length && others.length <= 3) return t("step.wait_for", { names: I18N.list(others.map((s) => view.state.room.seats[s].name)) });
+  return t("step.wait");
+}
+
+function rankText(game, seat) {
+  const rank = 1 + game.totals.filter((v) => v < game.totals[seat]).length;
+  return t("phone.rank", { rank, n: game.totals.length, points: tn("points", game.totals[seat]) });
+}
+
+/* This seat's countdown before the caller plays for it, and the match window's clock. */
+function renderClocks() {
+  if (!view.state || !view.state.game || !view.state.game.you || view.state.game.you.waiting) return;
+  const now = performance.now();
+  const { hurryStart, hurryEnd, matchEnd } = clocks;
+  const mineSlow = view.state.game.waiting_for.includes(view.state.game.you.seat);
+  const hurry = $("p-hurry");
+  hurry.hidden = !mineSlow || !hurryEnd || now < hurryStart || now > hurryEnd;
+  if (!hurry.hidden) hurry.textContent = t("phone.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+  hurry.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
+  const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
+  $("match-clock").textContent = left > 0 && left < 600 ? `⏱ ${left}` : "";
+}
+setInterval(renderClocks, 200);
+
+function whereText(game, you, mine) {
+  if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
+  const left = view.state.room.seats[you.left].name;
+  const myTop = mine.pile_top;
+  if (game.phase === "reveal" && myTop) return t("phone.onto_pile", { card: myTop.label, name: left });
+  if (you.drawn) return t("phone.drew", { card: you.drawn.label });
+  if (game.pacing === "turns" && game.turn !== you.seat && game.pile && game.pile.top) return t("phone.on_pile", { card: game.pile.top.label });
+  return "";
+}
+
+function renderHand(game, you, choosing) {
+  const hint = you.hint;
+  $("hint").textContent = hint ? t("phone.penalty", { n: hint.penalty }) : "";
+  const byId = new Map(you.hand.map((c) => [c.id, c]));
+  let groups;
+  const mode = $("sort").value;
+  if (mode === "melds" && hint) {
+    groups = [...hint.melds.map((m) => m.map((id) => byId.get(id))), hint.orphans.map((id) => byId.get(id))];
+    if (you.pick !== null && byId.has(you.pick)) groups.push([byId.get(you.pick)]);
+  } else {
+    const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
+    groups = [[...you.hand].sort((a, b) => key(a) - key(b))];
+  }
+  const list = $("hand");
+  list.replaceChildren(
+    ...groups.filter((g) => g.length).map((group, gi) =>
+      el("li", { class: `group ${mode === "melds" && hint && gi < hint.melds.length ? "is-meld" : ""}` },
+        ...group.map((card) => {
+          const picked = you.pick === card.id;
+          const button = el("button", {
+            type: "button",
+            class: `card-button ${picked ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
+            "aria-pressed": choosing ? String(picked) : null,
+            "aria-label": card.label,
+            disabled: !choosing,
+            onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
+          }, cardFace(card));
+          return button;
+        })),
+    ),
+  );
+}
+
+/* After a hand: this player's own line and place first, then the table by rank with running totals. */

@@ -1,0 +1,31 @@
+/* What the phone's screens share: the page's elements, the room, the latest state, notices, and actions. */
+
+export const $ = (id) => document.getElementById(id);
+export const room = document.body.dataset.room;
+
+/* The latest state; the link once connected; where this device keeps its seat's token. */
+export const view = { state: null, link: null, tokenKey: `pr.token.${room}` };
+
+let noticeTimer = null;
+let pressed = null; // the button just pressed: shown pressed until the server answers
+document.addEventListener("pointerdown", (e) => { pressed = e.target.closest("button"); }, true);
+
+/* A message over the top of the screen (it never pushes the layout); tapping it puts it away. */
+export function notice(message, sticky) {
+  const box = $("notice");
+  box.textContent = message;
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { box.hidden = true; }, sticky ? 6000 : 3000);
+}
+
+/* Send one action; the press shows at once, the server's answer confirms it (or a notice says why not). */
+export async function act(event, data) {
+  const button = pressed;
+  pressed = null;
+  if (button) button.classList.add("pending");
+  const ack = await view.link.send(event, data);
+  if (button) button.classList.remove("pending");
+  if (!ack.ok) notice(ack.error.message);
+  return ack;
+}

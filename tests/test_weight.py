@@ -1,0 +1,44 @@
+"""Each page, with everything it loads (styles, scripts, the modules they import, its words), stays under 150 KB."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+from .live import LiveServer
+
+LIMIT = 150 * 1024
+
+
+def loaded(server: LiveServer, path: str) -> dict[str, int]:
+    """The bytes of a page and of every file it pulls in, by path (each counted once)."""
+    sizes: dict[str, int] = {}
+    todo = [path]
+    while todo:
+        here = todo.pop()
+        if here in sizes:
+            continue
+        text = server.get(here)
+        sizes[here] = len(text.encode())
+        if here.endswith(".html") or here == path:
+            todo += re.findall(r'(?:src|href)="(/static/[^"?#]+)', text)
+        elif here.endswith(".js"):
+            folder = here.rsplit("/", 1)[0]
+            todo += [f"{folder}/{name}" for name in re.findall(r'^import [^;]* from "\./([\w-]+\.js)";', text, re.M)]
+    return sizes
+
+
+def test_the_tv_and_the_phone_pages_weigh_under_150_kb_with_all_they_load() -> None:
+    server = LiveServer()
+    try:
+        code, _ = server.tv_page()
+        for page in ("/", f"/join/{code}"):
+            sizes = loaded(server, page)
+            words = max(len(server.get(f"/i18n/{tag}.json").encode()) for tag in ("en", "pt-BR", "es", "ro"))
+            sizes["/i18n/(the longest).json"] = words  # i18n.js fetches the reader's catalog
+            assert any(p.endswith("-shared.js") for p in sizes), sizes  # the screens' modules are counted
+            assert sum(sizes.values()) < LIMIT, (page, sum(sizes.values()), sizes)
+            with urllib.request.urlopen(server.url + page, timeout=10) as response:
+                assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    finally:
+        server.stop()
