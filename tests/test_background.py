@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -225,6 +226,19 @@ def shots() -> Path:
     return screenshot_folder("background")
 
 
+@pytest.fixture(scope="module")
+def webkit() -> Iterator[Any]:
+    """One WebKit session for the module's WebKit tests (it takes a couple of seconds to start)."""
+    from .webkit import Display, start
+
+    with ExitStack() as stack:
+        display = Display()
+        stack.callback(display.stop)
+        driver = start(display)
+        stack.callback(driver.quit)
+        yield driver
+
+
 @pytest.fixture(params=["chromium", "webkit"])
 def engine(request) -> str:
     return request.param
@@ -269,10 +283,13 @@ def put_away(party: Party, hide: Callable[[], None], pump: Callable[[float], Non
 
 
 def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(
-    party: Party, engine: str, cut: str, shots: Path
+    party: Party, engine: str, cut: str, shots: Path, request: pytest.FixtureRequest
 ) -> None:
     picture = shots / f"{engine}-{cut}-phone-back.png"
-    took, problems = in_chromium(party, picture) if engine == "chromium" else in_webkit(party, picture)
+    if engine == "chromium":
+        took, problems = in_chromium(party, picture)
+    else:
+        took, problems = in_webkit(party, picture, request.getfixturevalue("webkit"))
     assert took is not None, "the page never showed its current hand"
     print(f"\n{engine}, {cut}: back in its seat with the current hand {took:.0f} ms after being shown")
     assert took < BACK_WITHIN_MS, f"back after {took:.0f} ms"
@@ -301,25 +318,20 @@ def in_chromium(party: Party, picture: Path) -> tuple[float | None, list[str]]:
     return took, [p for p in watch.problems if "Failed to load resource: net::ERR_" not in p]
 
 
-def in_webkit(party: Party, picture: Path) -> tuple[float | None, list[str]]:
-    from .webkit import Display, Frame, start
+def in_webkit(party: Party, picture: Path, driver: Any) -> tuple[float | None, list[str]]:
+    from .webkit import Frame
 
-    with ExitStack() as stack:
-        display = Display()
-        stack.callback(display.stop)
-        driver = start(display)
-        stack.callback(driver.quit)
-        phone = Frame(driver, party.url)
-        phone.open(party.join_url, 390, 844)
-        phone.js("document.getElementById('name').value = arguments[0]", NAME)
-        phone.tap("Join")
-        phone.wait_text(f"You're in, {NAME}!")
-        party.seat_others_and_start()
-        phone.button("Draw from the shoe")
-        token = phone.js(f"return localStorage.getItem('pr.token.{party.code}')")
-        want = put_away(party, lambda: phone.js(HIDE), time.sleep, token)
-        took = driver.execute_async_script(
-            f"const [want, done] = arguments; (async () => {{ {SHOW} }})().then(done);", want
-        )
-        phone.screenshot(picture)
-        return took, phone.problems()
+    phone = Frame(driver, party.url)
+    phone.open(party.join_url, 390, 844)
+    phone.js("document.getElementById('name').value = arguments[0]", NAME)
+    phone.tap("Join")
+    phone.wait_text(f"You're in, {NAME}!")
+    party.seat_others_and_start()
+    phone.button("Draw from the shoe")
+    token = phone.js(f"return localStorage.getItem('pr.token.{party.code}')")
+    want = put_away(party, lambda: phone.js(HIDE), time.sleep, token)
+    took = driver.execute_async_script(
+        f"const [want, done] = arguments; (async () => {{ {SHOW} }})().then(done);", want
+    )
+    phone.screenshot(picture)
+    return took, phone.problems()
