@@ -1,12 +1,13 @@
 """A phone put away mid-hand comes back by itself, in Chromium and in WebKit.
 
 The phone's page is hidden (a `visibilitychange` with `document.hidden` and `visibilityState` overridden:
-what a locked phone or a switch to another app fires), its connections are cut from the server's side and
-its network stays down while hidden (a proxy between the browser and the server closes every connection and
-refuses new ones, as a locked iPhone's radio does), the game moves on without it (the host's "Call now"
-plays for it), and when the page is shown again it must hold its seat and the current hand within a second,
-with no tap. The page times its own return (from the `visibilitychange` to the right hand on screen), so the
-driver's polling adds nothing to the figure.
+what a locked phone or a switch to another app fires), its connection dies while hidden, the game moves on
+without it (the host's "Call now" plays for it), and when the page is shown again it must hold its seat and
+the current hand, ready to play, within a second, with no tap. The connection dies one of two ways, through
+a relay standing for the phone's network: closed from the server's side with the network down (the page
+hears of it and retries in vain), or the radio off (the page hears nothing and finds out when it next
+speaks). The page times its own return, from the `visibilitychange` to the hand on screen, so the driver's
+polling adds nothing to the figure.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from .live import Client, LiveServer, act, free_port, phase
 
 NAME = "Ana"
 BACK_WITHIN_MS = 1000
-REFUSED_BEFORE_SHOWN = 2  # failed tries before the network comes back: see put_away
 HAND = "#hand button"  # the phone's cards
 
 HIDE = """
@@ -67,14 +67,14 @@ class Cable:
     """A TCP relay on loopback standing for the phone's network, which `cut` takes away until `mend`.
 
     A loud cut closes both ends of every connection (the page hears of it at once) and refuses new ones,
-    counting them. A silent cut is a locked phone's radio going off: the server's ends close, the phone's
+    noting when. A silent cut is a locked phone's radio going off: the server's ends close, the phone's
     stay open and hear nothing, so the page still believes it is connected, until its first word, which is
     answered with a reset (what a server that gave up the connection answers)."""
 
     def __init__(self, port: int, target: int) -> None:
         self.target = target
         self.down = False
-        self.refused = 0
+        self.tries: list[float] = []  # when the page tried to connect while the network was down
         self.lock = threading.Lock()
         self.open: set[socket.socket] = set()
         self.phones: set[socket.socket] = set()  # the phone's ends of open connections
@@ -90,7 +90,7 @@ class Cable:
                 return  # closed
             with self.lock:
                 if self.down:
-                    self.refused += 1
+                    self.tries.append(time.monotonic())
                     phone.close()
                     continue
                 server = socket.create_connection(("127.0.0.1", self.target))
@@ -132,21 +132,21 @@ class Cable:
     def cut(self, silent: bool = False) -> None:
         with self.lock:
             self.down = True
-            self.refused = 0
+            self.tries = []
             if silent:
                 self.zombies |= self.phones
             ends = [end for end in self.open if end not in self.zombies]
         for end in ends:
             self._close(end)
 
-    def wait_refused(self, count: int, pump: Callable[[float], None], timeout: float = 20) -> None:
-        """Until the page has tried `count` more times to come back. `pump(seconds)` waits while letting the
-        browser's driver work (Playwright's routing of the page's requests runs only while its API is called)."""
+    def wait_backed_off(self, gap: float, pump: Callable[[float], None], timeout: float = 30) -> None:
+        """Until the page's tries to come back are at least `gap` seconds apart, just after one of them.
+        `pump(seconds)` waits while letting the browser's driver work (Playwright routes the page's requests
+        only while its API is called)."""
         deadline = time.monotonic() + timeout
-        goal = self.refused + count
-        while self.refused < goal:
+        while len(self.tries) < 2 or self.tries[-1] - self.tries[-2] < gap:
             if time.monotonic() > deadline:
-                raise TimeoutError(f"the page tried {self.refused} times to reconnect while hidden")
+                raise TimeoutError(f"the page's tries to reconnect while hidden: {self.tries}")
             pump(0.05)
 
     def mend(self) -> None:
@@ -269,15 +269,15 @@ def party(engine: str, cut: str) -> Iterator[Party]:
 def put_away(party: Party, hide: Callable[[], None], pump: Callable[[float], None], token: str) -> dict:
     """Hide the page and cut it off, move the game on, mend the network: what the page should now show.
 
-    The network comes back just after a failed try, the client's second or later: its next try is then at
-    least two seconds away (its backoff doubles from one second, give or take half), so only a page that
-    reconnects on being shown is back within the second."""
+    After a loud cut the network comes back just after a failed try that came at least 1.5 s after the one
+    before: the client's next try is then at least a second away (its delays double, each give or take half),
+    so only a page that reconnects on being shown is back within the second."""
     hide()
     party.cable.cut(silent=party.silent)
     party.move_on_without(0)
     want = party.seat_now(token) | {"selector": HAND}
     if not party.silent:  # a page told of the cut has been retrying
-        party.cable.wait_refused(max(1, REFUSED_BEFORE_SHOWN - party.cable.refused), pump)
+        party.cable.wait_backed_off(1.5, pump)
     party.cable.mend()
     return want
 
