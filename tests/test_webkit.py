@@ -33,7 +33,8 @@ from .webkit import Display, Frame, framable_server, screenshot_folder, start, s
 zxingcpp = pytest.importorskip("zxingcpp")
 from PIL import Image  # noqa: E402
 
-pytestmark = pytest.mark.parametrize("engine", ["webkit"])  # the report names the engine of each test
+# The report names the engine of each test; the module is one game played in order, so all of it is slow.
+pytestmark = [pytest.mark.parametrize("engine", ["webkit"]), pytest.mark.slow]
 
 NAME = "<b>Ana</b>"  # markup in a name must show as text
 OTHERS = ["Bob", "Cy", "Dan"]
