@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from .layout import check, playwright_js, tv_text_floor
 from .live import Client, LiveServer, act
+from .test_screens import TABLE, TV_TARGETS, TV_TEXT
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow
@@ -82,6 +84,10 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(browser)
         tv.locator("#scores").wait_for(state="hidden")
         tiles = tv.locator("#seats > li")
         assert tiles.count() == 3 and tiles.first.is_visible()
+        # A table with room: the code and a small QR stay up for late guests, and the screen still holds together.
+        assert tv.locator("#table-join").is_visible() and tv.locator("#table-code").inner_text() == code
+        assert check(playwright_js(tv), targets=TV_TARGETS, min_text=tv_text_floor(1920), text_scope=TV_TEXT,
+                     min_contrast=4.5, **TABLE) == []
 
         tv.get_by_role("button", name="Bot 2: rejoin code and seat controls").click()
         tv.get_by_role("button", name="Take off the table").click()

@@ -396,16 +396,17 @@ class Room:
 
     def _hurry(self) -> None:
         for seat in self.game.hand.slow_seats():
+            had_drawn = self.game.hand.drawn[seat] is not None
             self.play(AutoPlay(seat))
-            self._tell_played_for(seat)
+            self._tell_played_for(seat, "notice.played_pick" if had_drawn else "notice.played_for")
 
-    def _tell_played_for(self, seat: int) -> None:
-        """The slow seat's phones hear that the caller played for them, and which card went."""
+    def _tell_played_for(self, seat: int, key: str) -> None:
+        """The slow seat's phones hear that the caller played for them: what it did (`key`), which card went."""
         hand = self.game.hand
         pick = hand.picks[seat] if seat < hand.players else None
         card = hand.faces[pick].symbol if pick is not None else None
         for sid in self.seats[seat].sids:
-            message = self.catalogs.text(self.viewers[sid].lang, "notice.played_for", card=card or "—")
+            message = self.catalogs.text(self.viewers[sid].lang, key, card=card or "—")
             self.send(sid, "notice", {"code": "played_for", "message": message, "card": card})
 
     # -- Events: written ahead, then applied; a restart replays them ------------

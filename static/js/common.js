@@ -138,6 +138,15 @@ const PR = (() => {
     };
   }
 
+  /* The room's deadlines as this page's times (performance.now() ms): the server sends the seconds left,
+     counted from when the state arrived, so however often a page redraws itself they stay put. */
+  function deadlines(room) {
+    const now = performance.now();
+    const at = (secs) => (secs === null || secs === undefined ? null : now + secs * 1000);
+    const hurry = room.hurry || {};
+    return { hurryStart: at(hurry.starts_in), hurryEnd: at(hurry.ends_in), matchEnd: at(room.match_ends_in) };
+  }
+
   function store(key, value) {
     try {
       if (value === undefined) return localStorage.getItem(key);
@@ -149,5 +158,5 @@ const PR = (() => {
     return value;
   }
 
-  return { el, cardFace, setWild, callText, infoText, connect, store };
+  return { el, cardFace, setWild, callText, infoText, connect, deadlines, store };
 })();

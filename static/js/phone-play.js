@@ -7,11 +7,9 @@ const { t, tn } = I18N;
 let lastCall = "";
 let clocks = {}; // the hurry and match-window deadlines on this page's clock, set when a state arrives
 
-/* Deadlines as this page's times, from the time left the server sent and when it arrived. */
+/* The deadlines of the state just received (PR.deadlines): a redraw never moves them. */
 export function setClocks(room) {
-  const now = performance.now();
-  const at = (secs) => (secs === null || secs === undefined ? null : now + secs * 1000);
-  clocks = { hurryStart: at(room.hurry && room.hurry.starts_in), hurryEnd: at(room.hurry && room.hurry.ends_in), matchEnd: at(room.match_ends_in) };
+  clocks = PR.deadlines(room);
 }
 
 export function renderPlay(me, game) {

@@ -22,13 +22,9 @@ export function healthText(seat) {
     default: return "";
   }
 }
-/* Deadlines as this page's times: the server sends the time left; counted from when it arrived, they
-   stay put however often the page draws itself again. */
+/* The deadlines of the state just received (PR.deadlines): a redraw never moves them. */
 export function setClocks(room) {
-  const now = performance.now();
-  const at = (s) => (s === null || s === undefined ? null : now + s * 1000);
-  clocks = room.hurry ? { hurryStart: at(room.hurry.starts_in), hurryEnd: at(room.hurry.ends_in) } : {};
-  clocks.matchEnd = at(room.match_ends_in);
+  clocks = PR.deadlines(room);
 }
 
 export function renderTable() {

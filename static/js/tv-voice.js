@@ -14,7 +14,8 @@ export function announce() {
   const text = view.state.game ? callText(view.state) : "";
   if (!text || text === lastCall) return;
   lastCall = text;
-  if ($("opt-sound").checked) beep();
+  const matched = !!view.state.game && view.state.game.matched.length > 0;
+  if ($("opt-sound").checked) (matched ? [660, 880, 1100] : [660]).forEach((f, k) => beep(f, k * 0.15)); // a match rings up
   if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
     window.speechSynthesis.cancel();
     const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
@@ -36,17 +37,18 @@ function voiceFor(lang) {
     || null;
 }
 
-function beep() {
+function beep(frequency, delay) {
   try {
     if (!audio || audio.state !== "running") return; // browsers allow sound only after a click
     const osc = audio.createOscillator();
     const gain = audio.createGain();
-    osc.frequency.value = 660;
-    gain.gain.setValueAtTime(0.2, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    const start = audio.currentTime + delay;
+    osc.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.2, start);
+    gain.gain.exponentialRampToValueAtTime(0.001, start + 0.25);
     osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.25);
+    osc.start(start);
+    osc.stop(start + 0.25);
   } catch (e) {
     /* no sound on this browser */
   }
