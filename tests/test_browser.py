@@ -56,7 +56,7 @@ def shots(capsys) -> Path:
         print(f"\nscreenshots: {folder}")
 
 
-@pytest.fixture
+@pytest.fixture(params=["chromium"])  # the engine, in each browser test's id (tests/test_webkit.py: [webkit])
 def browser():
     with playwright.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
