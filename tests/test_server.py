@@ -67,9 +67,10 @@ def test_turn_based_variants_play_a_whole_game_one_player_at_a_time(server, vari
     assert host.call("start")["ok"]
     first = host.wait_for(lambda s: phase(s) == "draw")["game"]
     assert first["pacing"] == "turns" and first["turn"] == (first["dealer"] + 1) % players and first["pile"]["top"]
-    # Out of turn is refused to that phone alone, with words.
-    idle = phones[0].sync()["state"]["v"]
-    ack = phones[0].call("draw", {"source": "shoe"})
+    # Out of turn is refused to that phone alone, with words (the first dealer is drawn: find a phone it is not).
+    waiting = next(p for p in phones if p.sync()["state"]["room"]["you"]["seat"] != first["turn"])
+    idle = waiting.sync()["state"]["v"]
+    ack = waiting.call("draw", {"source": "shoe"})
     assert not ack["ok"] and ack["error"]["message"] == "It is not your turn yet"
     assert host.sync()["state"]["v"] == idle
     final = play_game(host, phones)
