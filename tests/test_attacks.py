@@ -276,3 +276,20 @@ def test_oversized_polling_posts_hold_nothing_even_with_256_files_and_connection
     finally:
         server.stop()
     assert "Traceback" not in "".join(server.output)
+
+
+@pytest.mark.slow
+def test_a_connection_that_never_sends_a_request_is_closed_and_the_tv_still_answers(server) -> None:
+    import socket
+
+    from partyrummy.web.server import HEAD_TIMEOUT_S
+
+    silent = [socket.create_connection(("127.0.0.1", server.port), timeout=HEAD_TIMEOUT_S + 10) for _ in range(20)]
+    trickle = socket.create_connection(("127.0.0.1", server.port), timeout=HEAD_TIMEOUT_S + 10)
+    trickle.sendall(b"GET / HTTP/1.1\r\n")  # a head begun and never finished
+    assert request(server, "/")[0] == 200  # the laptop's TV answers meanwhile
+    started = time.monotonic()
+    for sock in [*silent, trickle]:
+        assert sock.recv(1) == b""  # closed by the server (a timeout here would raise instead)
+        sock.close()
+    assert time.monotonic() - started < HEAD_TIMEOUT_S + 5

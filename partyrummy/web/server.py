@@ -27,6 +27,9 @@ DEFAULT_PORT = 3313
 PORTS_TRIED = 20  # on a clash, the next ports looked at for a free one
 
 
+HEAD_TIMEOUT_S = 10.0  # a phone sends its request's head at once; only a stranger's junk takes longer
+
+
 class QuietHandler(WSGIRequestHandler):
     """Werkzeug's request handler, minus two things the host's terminal and the network need not see.
 
@@ -35,10 +38,28 @@ class QuietHandler(WSGIRequestHandler):
       socket again for a next request: what it finds is the phone's WebSocket close frame
       (b"\\x88\\x82..."), logged as "code 400, Bad request syntax". A dropped connection is over.
     - No `Server: Werkzeug/x Python/y` banner: nothing on the LAN needs our versions.
+
+    And one thing it adds: a connection must send its request's head within HEAD_TIMEOUT_S, or it is
+    closed. Without it, a stranger's socket that never sends a request (or sends it a byte at a time)
+    held a thread and a file for ever. Once the head is in, the timeout is lifted: a long-polling wait or a
+    WebSocket may be quiet for longer, and the app bounds request bodies itself (limits.Guard).
     """
 
     def connection_dropped(self, error: BaseException, environ: dict | None = None) -> None:
         self.close_connection = True
+
+    def handle_one_request(self) -> None:
+        self.connection.settimeout(HEAD_TIMEOUT_S)
+        super().handle_one_request()
+
+    def parse_request(self) -> bool:
+        ok = super().parse_request()
+        self.connection.settimeout(None)
+        return ok
+
+    def log_error(self, format: str, *args: object) -> None:
+        if not format.startswith("Request timed out"):  # a silent stranger is not the host's business
+            super().log_error(format, *args)
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self.log_request(code)
