@@ -52,6 +52,7 @@ __all__ = [
     "SeatResult",
     "deal",
     "first_dealer",
+    "dealer_after_leave",
     "apply",
     "leave",
     "lay_out",
@@ -178,6 +179,15 @@ def left_of(seat: int, players: int) -> int:
 
 def _put(values: tuple, index: int, value: object) -> tuple:
     return values[:index] + (value,) + values[index + 1 :]
+
+
+def dealer_after_leave(dealer: int, seat: int, players: int) -> int:
+    """The dealer's seat once `seat` has left a table of `players`.
+
+    A leaver at or before the dealer moves the dealer's number down; a leaving dealer hands the deal to
+    their right-hand neighbour, so the next deal still passes to the same player.
+    """
+    return (dealer - 1) % (players - 1) if seat <= dealer else dealer
 
 
 def first_dealer(seed: int | str, players: int) -> int:
@@ -464,9 +474,7 @@ def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
         results=without(state.results) if state.results else (),
         to_play=renumber(state.to_play),
         turn=None if state.turn is None else state.turn - (state.turn > seat),
-        # A leaver at or before the dealer moves the dealer's number down; a leaving dealer hands the
-        # deal to their right-hand neighbour, so the next deal still passes to the same player.
-        dealer=(state.dealer - 1) % (state.players - 1) if seat <= state.dealer else state.dealer,
+        dealer=dealer_after_leave(state.dealer, seat, state.players),
     )
     events: list[Event] = [Left(seat, len(returned))]
     if had_turn and state.phase in ACTING:

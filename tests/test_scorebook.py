@@ -341,3 +341,20 @@ class ScorebookMachine(RuleBasedStateMachine):
 
 ScorebookMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=80, deadline=None)
 TestScorebookMachine = ScorebookMachine.TestCase
+
+
+def test_the_first_dealer_is_drawn_from_the_seed_as_with_cards_on_the_phones_and_moves_left() -> None:
+    from partyrummy import game
+
+    firsts = set()
+    for seed in range(8):
+        book, events = scorebook.new_book(SHORT_CLASSIC, 4, seed=seed)
+        assert book.hand.dealer == game.new_game(SHORT_CLASSIC, 4, seed)[0].hand.dealer  # one rule, both modes
+        assert events[0].dealer == book.hand.dealer and events[0].starter == (book.hand.dealer + 1) % 4
+        firsts.add(book.hand.dealer)
+    assert len(firsts) > 1  # drawn, not always seat 0
+    book, _ = scorebook.new_book(SHORT, 3, seed=5)
+    first = book.hand.dealer
+    book, _ = typed_hand(book, (0, 12, 5))
+    book, _ = run(book, Call(10.0))
+    assert book.hand.hand_no == 2 and book.hand.dealer == (first + 1) % 3

@@ -68,9 +68,9 @@ def test_each_deal_tells_the_table_what_to_deal() -> None:
     hand, events = table.deal(PARTY, 3, (False,) * 12)
     assert events == [TableSet(3, 5, 5, piles=12, dealer=None, starter=None), PhaseChanged("setup")]
     assert hand.phase is Phase.SETUP  # people deal the real cards until the caller's first "Draw!"
-    # Turns: one shared pile, and the dealer moves left each hand; the player on their left starts.
+    # Turns: one shared pile; the TV names the dealer it is given, and the player on their left starts.
     assert table.deal(CLASSIC, 1, (False,) * 4)[1][0] == TableSet(1, 3, 3, piles=1, dealer=0, starter=1)
-    assert table.deal(CLASSIC, 6, (False,) * 4)[1][0] == TableSet(6, 8, 8, piles=1, dealer=1, starter=2)
+    assert table.deal(CLASSIC, 6, (False,) * 4, dealer=3)[1][0] == TableSet(6, 8, 8, piles=1, dealer=3, starter=0)
     with pytest.raises(BadCommand):
         table.deal(PARTY, 1, (False,) * 13)
 
@@ -216,7 +216,7 @@ def test_turns_done_passes_left_and_out_gives_everyone_else_one_more_turn() -> N
 
 
 def test_the_host_ends_a_forgotten_turn_with_call_now() -> None:
-    hand, _ = run(table.deal(CLASSIC, 2, (False,) * 3)[0], Call(now=0.0))  # dealer 1: seat 2 starts
+    hand, _ = run(table.deal(CLASSIC, 2, (False,) * 3, dealer=1)[0], Call(now=0.0))  # dealer 1: seat 2 starts
     assert hand.turn == 2
     assert refused(hand, Call(now=1.0)).key == "error.waiting_turn"
     hand, events = run(hand, Call(now=1.0, force=True))

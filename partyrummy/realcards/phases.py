@@ -60,6 +60,7 @@ class TableHand:
     paused_at: float | None = None
     paused_s: float = 0.0  # time paused since `called_at`, which the hurry does not count
     matched: tuple[int, ...] = ()  # seats in the order they called Match! (turns: who went out)
+    dealer: int = 0  # the seat that deals (hand 1's drawn from the seed, as hand.py does); it moves left each hand
     turn: int | None = None  # turns: the seat whose turn it is
     to_play: tuple[int, ...] = ()  # turns: the seats still to have their one more turn
     drafts: tuple[tuple[Card, ...], ...] = ()  # the picker of each seat, as tapped so far
@@ -76,11 +77,6 @@ class TableHand:
     @property
     def wild_rank(self) -> int | None:
         return self.variant.wild_rank(self.hand_no)
-
-    @property
-    def dealer(self) -> int:
-        """The dealer moves one seat left each hand."""
-        return (self.hand_no - 1) % self.players
 
     def waiting_for(self) -> list[int]:
         """The seats the table waits for: not ready (caller), whose turn it is (turns), not entered (entry)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from ..errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
 from ..game import newcomer_score, winners
+from ..hand import first_dealer, left_of
 from ..variants import Variant
 from . import table as table_machine
 from .commands import (
@@ -114,7 +115,7 @@ def new_book(
 ) -> tuple[Scorebook, list[Event]]:
     """Hand 1 of a new game; `phoneless` lists the seats playing without a phone (helpers: `AllowHelpers`)."""
     flags = tuple(seat in phoneless for seat in range(players))
-    hand, events = table_machine.deal(variant, 1, flags)
+    hand, events = table_machine.deal(variant, 1, flags, dealer=first_dealer(seed, players))
     return Scorebook(variant, seed, hand, start_scores=(0,) * players), events
 
 
@@ -158,7 +159,8 @@ def _next_hand(book: Scorebook) -> tuple[Scorebook, list[Event]]:
     dealt = book.hand.players
     book = replace(book, start_scores=book.start_scores[:dealt] + book.totals[dealt:])
     phoneless = book.hand.phoneless + book.waiting_phoneless
-    hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, phoneless, book.hand.helpers)
+    dealer = left_of(book.hand.dealer, book.players)  # the deal moves one seat left each hand (as game.py)
+    hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, phoneless, book.hand.helpers, dealer)
     return replace(book, hand=hand, waiting_phoneless=()), events
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
-from ..hand import left_of
+from ..hand import dealer_after_leave, left_of
 from ..variants import Variant
 from . import entry as entries
 from .commands import (
@@ -61,9 +61,12 @@ __all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "leave", "may_answe
 
 
 def deal(
-    variant: Variant, hand_no: int, phoneless: tuple[bool, ...], helpers: bool = False
+    variant: Variant, hand_no: int, phoneless: tuple[bool, ...], helpers: bool = False, dealer: int = 0
 ) -> tuple[TableHand, list[Event]]:
-    """A new hand: what the TV tells the table to deal; people deal (SETUP) until the caller's first "Draw!"."""
+    """A new hand: what the TV tells the table to deal; people deal (SETUP) until the caller's first "Draw!".
+
+    `dealer` is the seat dealing: the scorebook draws hand 1's from the seed and moves it left each hand.
+    """
     players = len(phoneless)
     if not variant.min_players <= players <= variant.max_players:
         raise BadCommand("error.player_count", min=variant.min_players, max=variant.max_players)
@@ -73,6 +76,7 @@ def deal(
         phase=Phase.SETUP,
         phoneless=tuple(phoneless),
         helpers=helpers,
+        dealer=dealer,
         ready=(False,) * players,
         drafts=((),) * players,
         entries=(None,) * players,
@@ -300,6 +304,7 @@ def leave(hand: TableHand, seat: int) -> tuple[TableHand, list[Event]]:
         matched=renumber(hand.matched),
         to_play=renumber(hand.to_play),
         turn=None if hand.turn is None or had_turn else hand.turn - (hand.turn > seat),
+        dealer=dealer_after_leave(hand.dealer, seat, hand.players),
     )
     events: list[Event] = [SeatLeft(seat)]
     if had_turn and hand.phase is Phase.LAST_TURN and not hand.to_play:  # the leaver was the last to play
