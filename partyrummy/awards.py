@@ -75,7 +75,9 @@ def awards(history: list[list[int | None]], seats: int) -> list[dict[str, Any]]:
         found.append(
             {"key": "comeback", "seats": winners, "from": max(p[winners[0]] for p in places), "to": final[winners[0]]}
         )
-    worst = [max((hand[s] for hand in history if s < len(hand) and hand[s] is not None), default=None) for s in range(seats)]
+    worst = [
+        max((hand[s] for hand in history if s < len(hand) and hand[s] is not None), default=None) for s in range(seats)
+    ]
     dealt = [w for w in worst if w is not None]
     if dealt:
         low = min(dealt)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import partyrummy.awards as awards_module
-
 from partyrummy.awards import awards, podium, ranks, recap, running_totals
 
 # Three players over four hands: A leads, then falls; C climbs from last to first.

@@ -123,7 +123,7 @@ def advance(host: Client, people: list[Client], done: Callable[[dict], bool], li
                 pass
         before = host.state["v"]
         if host.call("call_now")["ok"]:
-            host.wait_for(lambda s: s["v"] > before)
+            host.wait_for(lambda s, before=before: s["v"] > before)
         else:  # nothing to call yet: wait for the table, as a host would, rather than hammer the server
             with host.changed:
                 host.changed.wait(0.1)
@@ -225,7 +225,15 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         server.stop()
 
 
-def open_phone(browser, watch: Watch, url: str, name: str, width: int, height: int, locale: str):
+def open_phone(
+    browser,  # noqa: F811  (a browser, not the fixture)
+    watch: Watch,
+    url: str,
+    name: str,
+    width: int,
+    height: int,
+    locale: str,
+):
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height}, has_touch=True,
                                   is_mobile=True)
     watch.attach(context)

@@ -13,13 +13,16 @@ import pytest
 
 from .layout import check, playwright_js, tv_text_floor
 from .live import Client, LiveServer, act
-from .test_screens import TABLE, TV_TARGETS, TV_TEXT
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
+from .test_screens import TABLE, TV_TARGETS, TV_TEXT
 
 pytestmark = pytest.mark.slow
 
 
-def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_was_played_for(browser, shots: Path) -> None:  # noqa: F811
+def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_was_played_for(
+    browser,  # noqa: F811  (fixtures)
+    shots: Path,  # noqa: F811
+) -> None:
     server = LiveServer("--seed", "9")
     watch = Watch(server.url)
     bob = None
@@ -54,8 +57,7 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
         tv.screenshot(path=str(shots / "tv-countdown.png"))
         ana.screenshot(path=str(shots / "phone-countdown.png"))
 
-        state = host.wait_for(lambda s: s["game"]["phase"] in ("reveal", "draw") and s["game"]["cycle"] >= 1, timeout=12)
-        del state
+        host.wait_for(lambda s: s["game"]["phase"] in ("reveal", "draw") and s["game"]["cycle"] >= 1, timeout=12)
         notice = ana.locator("#notice")
         notice.get_by_text("the TV played for you").wait_for()
         assert re.search(r"discarded (10|[2-9AJQK])[♣♦♥♠]\.", notice.inner_text()), notice.inner_text()
@@ -92,7 +94,8 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(browser)
         tv.get_by_role("button", name="Bot 2: rejoin code and seat controls").click()
         tv.get_by_role("button", name="Take off the table").click()
         tv.locator("#seats > li").nth(2).wait_for(state="detached")
-        assert [s["name"] for s in host.wait_for(lambda s: len(s["room"]["seats"]) == 2)["room"]["seats"]] == ["Bot 1", "Bot 3"]
+        seats = host.wait_for(lambda s: len(s["room"]["seats"]) == 2)["room"]["seats"]
+        assert [s["name"] for s in seats] == ["Bot 1", "Bot 3"]
         assert tv.locator("#scores").is_hidden()  # still at the table, the host's choice
         tv.locator("#table").get_by_role("button", name="Next hand").click()  # reachable from the table too
         host.wait_for(lambda s: s["game"]["hand_no"] == 2)

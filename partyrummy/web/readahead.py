@@ -5,9 +5,9 @@ simple-websocket, which Engine.IO uses in threading mode, reads each socket in a
 queues every message without bound. A client that floods would have its messages parsed as fast as it
 sends them, starving every other thread of the interpreter, and piling up in memory. Here the reading
 thread waits while a connection has READ_AHEAD messages not yet handled (the flood waits in its own TCP
-buffers), and a connection that sends more than FLOOD_BURST times, at once, or FLOOD_RATE times, a second, the
-events a second the server allows (10 unless lifted), for long, is closed at the socket: shutting it down
-also frees a writer blocked on a client that never reads.
+buffers), and a connection that sends far more than the server's event rate allows (FLOOD_BURST times it at
+once, or FLOOD_RATE times it a second for long) is closed at the socket: shutting it down also frees a writer
+blocked on a client that never reads.
 """
 
 from __future__ import annotations
