@@ -1,0 +1,107 @@
+"""What one viewer sees of a room: the room's own part (seats, rules, clocks, the night) and the game's.
+
+The game's part comes from the engine's views (whitelists); the table they share is built once a version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from ..game import GameState
+from ..variants import Variant, default_variants
+from ..views import table_view, view_for, view_for_host
+from .replay import RoomState
+from .seats import RECONNECT_GRACE_S, Seat, Viewer, health
+
+__all__ = ["RoomFacts", "TableCache", "game_view", "room_view", "seat_rows", "variant_menu"]
+
+
+@cache
+def _shipped() -> dict[str, str]:
+    """Each shipped variant's description. A variant that still has its own is shipped: pages show it translated."""
+    return {name: variant.description for name, variant in default_variants().items()}
+
+
+def variant_menu(variants: dict[str, Variant]) -> list[dict[str, Any]]:
+    """The lobby's rule sets, the same in every view; a shipped one's words come from the catalogs."""
+    return [
+        {"name": n, "description": v.description, "pacing": v.pacing, "shipped": _shipped().get(n) == v.description}
+        for n, v in variants.items()
+    ]
+
+
+@dataclass
+class TableCache:
+    """The public table of the game, built once a version and shared by every viewer."""
+
+    version: int = -1
+    table: dict = field(default_factory=dict)
+
+    def get(self, game: GameState, version: int) -> dict:
+        """The table at `version`, built only if this version has none yet."""
+        if self.version != version:
+            self.version, self.table = version, table_view(game)
+        return self.table
+
+
+def game_view(game: GameState | None, seat: int | None, hints: dict, table: dict | None) -> dict[str, Any] | None:
+    """The game from a seat (its own hand only), or the host's/a watcher's view; None before the first deal."""
+    if game is None:
+        return None
+    return view_for(game, seat, hints, table) if seat is not None else view_for_host(game, table)
+
+
+def seat_rows(seats: list[Seat], vip: int | None, dealt: int, now: float) -> list[dict[str, Any]]:
+    """Each seat as the screens show it: name, colour, health, and what kind of seat it is."""
+    return [
+        {
+            "seat": i,
+            "name": s.name,
+            "colour": s.colour,
+            "connected": bool(s.sids),
+            "health": health(s, now),
+            "gone_for": round(now - s.gone_since) if s.gone_since is not None and s.token else None,
+            "vip": i == vip,
+            "open": s.open,
+            "bot": s.robot.strength if s.robot else None,  # a person may take a bot's seat too
+            "waiting": i >= dealt,  # joined late: dealt in at the next hand
+        }
+        for i, s in enumerate(seats)
+    ]
+
+
+@dataclass(frozen=True)
+class RoomFacts:
+    """The room's fixed facts and this moment's derived ones, for `room_view`."""
+
+    code: str
+    variant: Variant
+    menu: list[dict[str, Any]]
+    vip: int | None
+    can_join: bool
+    clocks: dict[str, Any]
+    now: float
+
+
+def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | None, controls: bool) -> dict[str, Any]:
+    """The room's part of one viewer's state: everything but the game."""
+    dealt = state.game.hand.players if state.game is not None else len(state.seats)
+    return {
+        "code": facts.code,
+        "variant": state.variant_name,
+        "variants": facts.menu,
+        "min_players": facts.variant.min_players,
+        "max_players": facts.variant.max_players,
+        "seats": seat_rows(state.seats, facts.vip, dealt, facts.now),
+        "grace_s": RECONNECT_GRACE_S,
+        # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
+        "can_join": facts.can_join,
+        "started": state.game is not None,
+        "paused": state.paused,
+        "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
+        **facts.clocks,
+        "night": state.night,
+        "you": {"role": viewer.role, "seat": seat, "controls": controls},
+    }
