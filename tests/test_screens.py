@@ -38,9 +38,12 @@ LOBBY = {
     "ignore": "#table, #scores, #seat-panel",
 }
 TABLE = {
+    # A tile's insides count too: a "Matched!" spilling out of its tile onto the controls is an overlap.
     "overlap": [["#call", "#melds"], ["#call", "#seats"], ["#melds", "#seats"], ["#seats > li", "#seats > li"],
-                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"]],
-    "covered": "#call, #seats > li",
+                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"],
+                ["#seats > li, #seats > li *", ".table-controls, .table-controls *"],
+                ["#melds, #melds *", ".table-controls, .table-controls *"], ["#melds *", "#seats > li"]],
+    "covered": "#call, #seats > li, .table-controls button",
     "ignore": "#lobby, #scores, #seat-panel",
 }
 SCORES = {

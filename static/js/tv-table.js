@@ -60,7 +60,7 @@ export function renderTable() {
     const flip = game.phase === "reveal" && lastPhase !== "reveal";
     return seatTile(seat, s.matched, waiting,
       game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, flip ? "flip" : "")),
-      el("div", { class: "seat-line", text: line.join(" · ") }),
+      el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
       el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
   });
   const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
