@@ -183,13 +183,15 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         advance(host, [], lambda s: s["game"]["phase"] == "draw")
         for phone in phones:
             phone.locator("#draw-shoe").wait_for()
-            screens.phone(phone, "draw-3", above_fold="#hand, #draw-choices")
+            assert phone.locator("#coach").is_visible()  # the first hand's tips are there, and hide no action
+            screens.phone(phone, "draw-3", above_fold="#hand, #draw-choices, #vip-play")
         tv.locator("#seats > li:nth-child(12)").wait_for()
         screens.tv(tv, "call-draw", TABLE)
         for phone in phones:
             phone.locator("#draw-shoe").tap()
             phone.locator("#hand .card-button:nth-child(4), #hand li:nth-child(2)").first.wait_for()
-            screens.phone(phone, "choose-4", above_fold="#hand")
+            assert phone.locator("#coach").is_visible()
+            screens.phone(phone, "choose-4", above_fold="#hand, #vip-play")
 
         matched = advance(host, people, lambda s: s["game"]["phase"] == "reveal" and s["game"]["matched"])
         tv.locator("#melds .matched").first.wait_for()
