@@ -161,7 +161,7 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         screens.tv(tv, "lobby-6", LOBBY)
 
         for name, width, height, locale in PHONES[1:]:
-            phones.append(open_phone(browser, watch, join_url, name, width, height, locale))
+            phones.append(open_phone(browser, watch, join_url, name, width, height, locale, screens, OTHERS[0]))
         for name in OTHERS[5:]:
             people.append(Client(server.url, code))
             people[-1].join(name)
@@ -242,12 +242,21 @@ def open_phone(
     width: int,
     height: int,
     locale: str,
+    screens: Screens | None = None,
+    taken: str = "",
 ):
+    """A browser phone joined as `name`; first refused `taken` (a name in use), if given, and the notice measured."""
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height}, has_touch=True,
                                   is_mobile=True)
     watch.attach(context)
     page = context.new_page()
     page.goto(url)
+    if screens and taken:  # the notice saying why covers neither the heading nor the form
+        page.locator("#name").fill(taken)
+        page.locator("#join-form button[type=submit]").tap()
+        page.locator("#notice").wait_for()
+        found = check(playwright_js(page), **(PHONE | {"covered": "#join h1, #join .big, #name, #join-form button"}))
+        screens.record(f"phone-notice-{width}x{height}-{locale}", page, found)
     page.locator("#name").fill(name)
     page.locator("#join-form button[type=submit]").tap()
     page.locator("#welcome").get_by_text(name).wait_for()
