@@ -57,6 +57,7 @@ PHONE = {
     "min_text": 14,
     "min_contrast": 4.5,
     "overlap": [["#hand .card-button", "#hand .card-button"], ["#draw-choices", "#hand"], ["#match", "#hand"]],
+    "apart": [["#hint", ".hand-tools label"]],
 }
 
 
