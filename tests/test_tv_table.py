@@ -86,7 +86,8 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(browser)
         tv.locator("#scores").wait_for(state="hidden")
         tiles = tv.locator("#seats > li")
         assert tiles.count() == 3 and tiles.first.is_visible()
-        row, first, last = (tv.locator(s).bounding_box() for s in ("#seats", "#seats > li >> nth=0", "#seats > li >> nth=2"))
+        row, first, last = (tv.locator(s).bounding_box()
+                            for s in ("#seats", "#seats > li >> nth=0", "#seats > li >> nth=2"))
         before, after = first["x"] - row["x"], row["x"] + row["width"] - last["x"] - last["width"]
         assert abs(before - after) <= 2, (before, after)  # three tiles centred under the call, not pushed left
         badge = tv.locator("#seats .badge.bot").first  # a bot's badge is told from the VIP's by more than its word
