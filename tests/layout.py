@@ -19,6 +19,8 @@ Options (all optional; camelCase in JS, snake_case in `check`):
   (a row below a table's cut-off is "hidden by" that ancestor).
 - overlap: list of [selectorA, selectorB] pairs: no visible element of A may intersect one of B
   (by more than 1 px; an element and its own ancestors/descendants are never compared).
+- apart: list of [selectorA, selectorB] pairs that, side by side (sharing some height), must keep at least
+  min_apart px (default 4) between them: "Penalty now: 0Sort" run together is a problem.
 - targets: selector of controls that must be at least min_target px wide and tall
   (default "button, a[href], select, input:not([type=hidden]), [role=button]").
 - min_target: 44 (px).
@@ -128,6 +130,18 @@ LAYOUT_JS = (
     }
   }
 
+  // Neighbours run together.
+  const minApart = opts.minApart === undefined ? 4 : opts.minApart;
+  for (const [a, b] of opts.apart || []) {
+    for (const x of all(a)) for (const y of all(b)) {
+      if (x === y || x.contains(y) || y.contains(x)) continue;
+      const p = x.getBoundingClientRect(), q = y.getBoundingClientRect();
+      const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      const space = Math.max(q.left - p.right, p.left - q.right);
+      if (h > 1 && space < minApart) problems.push(`too close: ${name(x)} and ${name(y)} (${px(space)} px apart)`);
+    }
+  }
+
   // Controls big enough for a thumb.
   const minTarget = opts.minTarget === undefined ? 44 : opts.minTarget;
   if (minTarget) for (const el of all(opts.targets || "button, a[href], select, input:not([type=hidden]), [role=button]")) {
@@ -210,6 +224,8 @@ _KEYS = {
     "viewport": "viewport",
     "clip": "clip",
     "overlap": "overlap",
+    "apart": "apart",
+    "min_apart": "minApart",
     "targets": "targets",
     "min_target": "minTarget",
     "min_text": "minText",

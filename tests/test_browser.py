@@ -284,6 +284,8 @@ def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(browser
         assert tv.locator("#shared-pile").inner_text().split() == ["Pile", top]
         assert ana.get_by_role("button", name="Draw from the shoe").is_hidden()
         assert ana.locator("#p-where").inner_text() == f"On the pile: {top}."
+        ana.locator("#coach summary").tap()  # the first hand's tips tell of turns, not of party mode's calls
+        assert ana.locator("#coach-turn").inner_text().startswith("On your turn take one card")
         tv.screenshot(path=str(shots / "tv-classic-turn.png"))
         bob.screenshot(path=str(shots / "phone-classic-turn.png"))
 

@@ -38,9 +38,12 @@ LOBBY = {
     "ignore": "#table, #scores, #seat-panel",
 }
 TABLE = {
+    # A tile's insides count too: a "Matched!" spilling out of its tile onto the controls is an overlap.
     "overlap": [["#call", "#melds"], ["#call", "#seats"], ["#melds", "#seats"], ["#seats > li", "#seats > li"],
-                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"]],
-    "covered": "#call, #seats > li",
+                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"],
+                ["#seats > li, #seats > li *", ".table-controls, .table-controls *"],
+                ["#melds, #melds *", ".table-controls, .table-controls *"], ["#melds *", "#seats > li"]],
+    "covered": "#call, #seats > li, .table-controls button",
     "ignore": "#lobby, #scores, #seat-panel",
 }
 SCORES = {
@@ -54,6 +57,7 @@ PHONE = {
     "min_text": 14,
     "min_contrast": 4.5,
     "overlap": [["#hand .card-button", "#hand .card-button"], ["#draw-choices", "#hand"], ["#match", "#hand"]],
+    "apart": [["#hint", ".hand-tools label"]],
 }
 
 
@@ -158,7 +162,7 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         screens.tv(tv, "lobby-6", LOBBY)
 
         for name, width, height, locale in PHONES[1:]:
-            phones.append(open_phone(browser, watch, join_url, name, width, height, locale))
+            phones.append(open_phone(browser, watch, join_url, name, width, height, locale, screens, OTHERS[0]))
         for name in OTHERS[5:]:
             people.append(Client(server.url, code))
             people[-1].join(name)
@@ -180,13 +184,19 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         advance(host, [], lambda s: s["game"]["phase"] == "draw")
         for phone in phones:
             phone.locator("#draw-shoe").wait_for()
-            screens.phone(phone, "draw-3", above_fold="#hand, #draw-choices")
+            assert phone.locator("#coach").is_visible()  # the first hand's tips are there, and hide no action
+            screens.phone(phone, "draw-3", above_fold="#hand, #draw-choices, #vip-play")
+            if phone.viewport_size["width"] < 360:  # too narrow for two: stacked, each the width of the row
+                row = phone.locator("#draw-choices").bounding_box()["width"]
+                for button in ("#draw-shoe", "#draw-pile"):
+                    assert phone.locator(button).bounding_box()["width"] > 0.95 * row, button
         tv.locator("#seats > li:nth-child(12)").wait_for()
         screens.tv(tv, "call-draw", TABLE)
         for phone in phones:
             phone.locator("#draw-shoe").tap()
             phone.locator("#hand .card-button:nth-child(4), #hand li:nth-child(2)").first.wait_for()
-            screens.phone(phone, "choose-4", above_fold="#hand")
+            assert phone.locator("#coach").is_visible()
+            screens.phone(phone, "choose-4", above_fold="#hand, #vip-play")
 
         matched = advance(host, people, lambda s: s["game"]["phase"] == "reveal" and s["game"]["matched"])
         tv.locator("#melds .matched").first.wait_for()
@@ -233,12 +243,21 @@ def open_phone(
     width: int,
     height: int,
     locale: str,
+    screens: Screens | None = None,
+    taken: str = "",
 ):
+    """A browser phone joined as `name`; first refused `taken` (a name in use), if given, and the notice measured."""
     context = browser.new_context(locale=locale, viewport={"width": width, "height": height}, has_touch=True,
                                   is_mobile=True)
     watch.attach(context)
     page = context.new_page()
     page.goto(url)
+    if screens and taken:  # the notice saying why covers neither the heading nor the form
+        page.locator("#name").fill(taken)
+        page.locator("#join-form button[type=submit]").tap()
+        page.locator("#notice").wait_for()
+        found = check(playwright_js(page), **(PHONE | {"covered": "#join h1, #join .big, #name, #join-form button"}))
+        screens.record(f"phone-notice-{width}x{height}-{locale}", page, found)
     page.locator("#name").fill(name)
     page.locator("#join-form button[type=submit]").tap()
     page.locator("#welcome").get_by_text(name).wait_for()

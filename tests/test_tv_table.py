@@ -86,6 +86,12 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(browser)
         tv.locator("#scores").wait_for(state="hidden")
         tiles = tv.locator("#seats > li")
         assert tiles.count() == 3 and tiles.first.is_visible()
+        row, first, last = (tv.locator(s).bounding_box()
+                            for s in ("#seats", "#seats > li >> nth=0", "#seats > li >> nth=2"))
+        before, after = first["x"] - row["x"], row["x"] + row["width"] - last["x"] - last["width"]
+        assert abs(before - after) <= 2, (before, after)  # three tiles centred under the call, not pushed left
+        badge = tv.locator("#seats .badge.bot").first  # a bot's badge is told from the VIP's by more than its word
+        assert badge.evaluate("(b) => getComputedStyle(b).backgroundColor") != "rgb(255, 210, 63)"
         # A table with room: the code and a small QR stay up for late guests, and the screen still holds together.
         assert tv.locator("#table-join").is_visible() and tv.locator("#table-code").inner_text() == code
         assert check(playwright_js(tv), targets=TV_TARGETS, min_text=tv_text_floor(1920), text_scope=TV_TEXT,

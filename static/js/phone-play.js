@@ -62,6 +62,12 @@ export function renderPlay(me, game) {
   renderResults(game, seats);
   // The coach: through the first hand, until dismissed; remembered on this device.
   $("coach").hidden = game.hand_no !== 1 || !!game.results || store("pr.coached") === "1";
+  // Turn-based games play differently (one at a time, one shared pile): their own tips.
+  for (const [id, key] of [["coach-turn", turns ? "coach.turns_turn" : "coach.turn"],
+    ["coach-match", turns ? "coach.turns_match" : "coach.match"]]) {
+    $(id).dataset.i18n = key; // kept for a change of language
+    $(id).textContent = t(key);
+  }
   $("vip-play").hidden = !me.controls;
   $("vip-pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
   $("vip-next").hidden = !(phase === "scored" && !game.game_over);

@@ -10,7 +10,7 @@ let noticeTimer = null;
 let pressed = null; // the button just pressed: shown pressed until the server answers
 document.addEventListener("pointerdown", (e) => { pressed = e.target.closest("button"); }, true);
 
-/* A message over the top of the screen (it never pushes the layout); tapping it puts it away. */
+/* A message at the top of the screen (phone.css: it pushes the page down rather than cover its heading). */
 export function notice(message, sticky) {
   const box = $("notice");
   box.textContent = message;

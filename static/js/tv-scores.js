@@ -65,11 +65,20 @@ function drawChart(game, seats, order) {
     return [0, ...game.history.map((h) => (sum += h[i] || 0))];
   });
   const top = Math.max(10, ...running.flat());
-  const x = (h) => 30 + (h * 660) / hands;
   // Text as large on screen as the TV's other words, whatever size the chart is drawn at.
   const scale = Math.min(svg.clientWidth / 800, svg.clientHeight / 640) || 1;
   const size = Math.ceil((parseFloat(getComputedStyle(document.body).fontSize) * 0.9) / scale);
   const bottom = 640 - size * 1.4; // the axis's numbers below
+  // The places at the lines' ends go in one column; when stacked they would rise past the top, in two
+  // (alternating, each half as far apart), which take their width from the plot.
+  const step = 1.6 * size; // one column's width: "12" in bold, and a gap
+  const place = (columns) => {
+    const labels = running.map((points, i) => ({ i, y: y(points[points.length - 1]) + 10 })).sort((a, b) => a.y - b.y);
+    labels.forEach((l, k) => { l.y = Math.max(l.y, k ? labels[k - 1].y + (size * 1.2) / columns : size); });
+    const over = labels.length ? labels[labels.length - 1].y - bottom - 10 : 0;
+    if (over > 0) labels.forEach((l) => { l.y -= over; });
+    return labels;
+  };
   const y = (v) => bottom - (v * (bottom - 20)) / top;
   const text = (attrs, words) => {
     const node = document.createElementNS(ns, "text");
@@ -78,11 +87,12 @@ function drawChart(game, seats, order) {
     return node;
   };
   const parts = [];
+  let columns = 1;
+  let labels = place(1);
+  if (labels.length && labels[0].y < size - 0.5) labels = place((columns = 2));
+  const right = 800 - 8 - columns * step;
+  const x = (h) => 30 + (h * (right - 30)) / hands;
   for (let h = 1; h <= hands; h += hands > 6 ? 2 : 1) parts.push(text({ x: x(h), y: 640 - size * 0.25, class: "axis", "font-size": size }, String(h)));
-  const labels = running.map((points, i) => ({ i, y: y(points[points.length - 1]) + 10 })).sort((a, b) => a.y - b.y);
-  labels.forEach((l, k) => { l.y = Math.max(l.y, k ? labels[k - 1].y + size * 1.2 : size); });
-  const over = labels.length ? labels[labels.length - 1].y - bottom - 10 : 0;
-  if (over > 0) labels.forEach((l) => { l.y -= over; });
   running.forEach((points, i) => {
     const line = document.createElementNS(ns, "polyline");
     line.setAttribute("points", points.map((v, h) => `${x(h)},${y(v)}`).join(" "));
@@ -90,8 +100,8 @@ function drawChart(game, seats, order) {
     line.style.setProperty("stroke", dealt[i].colour);
     parts.push(line);
   });
-  for (const l of labels) {
-    const label = text({ x: x(running[l.i].length - 1) + 8, y: l.y, class: "series-label", "font-size": size }, `${order.indexOf(l.i) + 1}`);
+  for (const [k, l] of labels.entries()) {
+    const label = text({ x: x(running[l.i].length - 1) + 8 + (k % columns) * step, y: l.y, class: "series-label", "font-size": size }, `${order.indexOf(l.i) + 1}`);
     label.style.setProperty("fill", dealt[l.i].colour);
     parts.push(label);
   }

@@ -60,7 +60,7 @@ export function renderTable() {
     const flip = game.phase === "reveal" && lastPhase !== "reveal";
     return seatTile(seat, s.matched, waiting,
       game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, flip ? "flip" : "")),
-      el("div", { class: "seat-line", text: line.join(" · ") }),
+      el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
       el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
   });
   const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
@@ -108,7 +108,7 @@ function seatTile(seat, matched, thinking, ...lines) {
   const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${lost ? "offline" : ""} ${thinking ? "waiting" : "done"}` },
     el("button", { type: "button", class: "seat-tap", "aria-label": t("tv.seat_tap", { name: seat.name }), onclick: () => view.openPanel(seat.seat) },
       el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name }),
-        seat.bot ? el("span", { class: "badge", text: t("tv.bot") }) : null),
+        seat.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null),
       ...lines,
       health ? el("div", { class: "seat-health", text: health }) : null));
   item.style.setProperty("--seat-colour", seat.colour);
