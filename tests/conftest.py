@@ -1,8 +1,11 @@
-"""Shared fixtures: the shipped variants."""
+"""Shared fixtures: the shipped variants, and no Socket.IO client that outlives its test module."""
 
 from __future__ import annotations
 
+import weakref
+
 import pytest
+import socketio
 
 from partyrummy.variants import Variant, default_variants
 
@@ -15,3 +18,31 @@ def variants() -> dict[str, Variant]:
 @pytest.fixture(scope="session")
 def party(variants: dict[str, Variant]) -> Variant:
     return variants["party"]
+
+
+@pytest.fixture(scope="session")
+def _socketio_clients():
+    """Every python-socketio client the tests make (tests/live.py's, SimpleClient's, in-process bots')."""
+    made: weakref.WeakSet = weakref.WeakSet()
+    original = socketio.Client.__init__
+
+    def init(self, *args, **kwargs) -> None:
+        original(self, *args, **kwargs)
+        made.add(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(socketio.Client, "__init__", init)
+        yield made
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _no_client_outlives_its_module(_socketio_clients):
+    """Stop every client a module left connected or reconnecting.
+
+    A client still trying to reconnect to a server its test stopped draws from the global random module on
+    its own thread, which makes later hypothesis tests fail as "flaky" (they check that nothing else moves
+    the global random state while they draw).
+    """
+    yield
+    for client in list(_socketio_clients):
+        client.shutdown()

@@ -213,3 +213,13 @@ def test_bots_say_clearly_why_they_cannot_play(tmp_path: Path) -> None:
         assert "Traceback" not in "".join(server.output) and "Bad request" not in "".join(server.output)
     finally:
         server.stop()
+
+
+def test_the_host_is_told_when_phones_cannot_reach_the_printed_address() -> None:
+    from partyrummy.web.server import _reach_note
+
+    assert "--host 0.0.0.0" in _reach_note("127.0.0.1", "http://127.0.0.1:3313", given=False)
+    # Listening everywhere, but no LAN address was found (a laptop not on the Wi-Fi yet): say so.
+    assert "No network found" in _reach_note("0.0.0.0", "http://127.0.0.1:3313", given=False)
+    assert _reach_note("0.0.0.0", "http://192.168.1.20:3313", given=False) is None
+    assert _reach_note("127.0.0.1", "http://127.0.0.1:3313", given=True) is None  # the host chose the address

@@ -154,7 +154,7 @@ class RemoteBot:
         return None
 
     def close(self) -> None:
-        self.sio.disconnect()
+        self.sio.shutdown()  # also stops a bot that is still trying to reconnect
 
 
 def run_bots(

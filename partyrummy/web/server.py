@@ -12,6 +12,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
@@ -151,6 +152,17 @@ def _url_host(host: str) -> str:
     return f"[{host}]" if ip.version == 6 else host
 
 
+def _reach_note(host: str, public_url: str, given: bool) -> str | None:
+    """What the host must know when phones cannot reach the printed address; None when they can."""
+    if given:
+        return None
+    if _is_loopback(host):
+        return "Only this computer can open it: phones need --host 0.0.0.0 (all interfaces)."
+    if _is_loopback(urlsplit(public_url).hostname or ""):
+        return "No network found: phones cannot reach this laptop. Join the Wi-Fi and start again (or --public-url)."
+    return None
+
+
 def _is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -223,8 +235,9 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     print(f"  TV (open this on the big screen; keep the key to yourself): {tv}", flush=True)
     join = f"{public_url}/join/{room.code}"
     print(f"  Phones join room {room.code} at {join} (or scan the QR code on the TV)", flush=True)
-    if _is_loopback(args.host) and not args.public_url:
-        print("  Only this computer can open it: phones need --host 0.0.0.0 (all interfaces).", flush=True)
+    note = _reach_note(args.host, public_url, bool(args.public_url))
+    if note:
+        print(f"  {note}", flush=True)
     print(f"  Listening on {args.host}:{port}. Ctrl+C to stop.", flush=True)
     print(f"  Rooms are kept in {data}", flush=True)
     if args.open:
