@@ -163,6 +163,7 @@ class _Where:
         self.path = path
         self.lines = text.splitlines()
         self.problems: list[str] = []
+        self._at: list[int] = []  # each problem's line (0: none), to list them in the file's order
 
     def line_of(self, table: str, key: str | None = None) -> int | None:
         """The key's own line in [table]; the table's line when the key is not written there."""
@@ -188,6 +189,12 @@ class _Where:
         where = f"{self.path.name}, line {line}" if line else self.path.name
         what = f"variant '{table}'" + (f", key '{key}'" if key else "")
         self.problems.append(f"{where}: {what}: {problem}")
+        self._at.append(line or 0)
+
+    def in_order(self) -> list[str]:
+        """Every problem, in the order of their lines in the file (those without a line last)."""
+        ranked = sorted(zip(self._at, self.problems, strict=True), key=lambda pair: pair[0] or len(self.lines) + 1)
+        return [problem for _, problem in ranked]
 
 
 def _check(name: str, raw: dict[str, Any], where: _Where) -> Variant | None:
@@ -343,7 +350,7 @@ def load_variants(path: Path | str | None = None, base: dict[str, Variant] | Non
         if variant is not None:
             out[name] = variant
     if where.problems:
-        raise VariantError(*where.problems)
+        raise VariantError(*where.in_order())
     return out
 
 

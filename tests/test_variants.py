@@ -265,3 +265,18 @@ def test_the_variants_command_lists_and_checks(tmp_path: Path, variants) -> None
     refused = run_cli("variants", "--check", str(bad))
     assert refused.returncode != 0 and "Traceback" not in refused.stderr
     assert "rules.toml, line 4: variant 'mine', key 'jokerz': unknown key" in refused.stderr
+
+
+def test_a_check_lists_the_problems_in_the_files_order(tmp_path: Path, variants) -> None:
+    path = write(
+        tmp_path,
+        """\
+        [party]
+        hints = "no"
+        aces = "high"
+        """,
+    )
+    with pytest.raises(VariantError) as error:
+        load_variants(path, base=variants)
+    lines = [problem.split(":")[0] for problem in error.value.problems]
+    assert lines == ["rules.toml, line 2", "rules.toml, line 3"]  # hints before aces, as written
