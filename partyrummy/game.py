@@ -17,7 +17,7 @@ from .errors import BadCommand, GameOver, OutOfPhase, RummyError
 from .hand import HandState, Phase
 from .variants import Variant
 
-__all__ = ["GameState", "new_game", "apply", "replay", "winners", "newcomer_score"]
+__all__ = ["GameState", "new_game", "apply", "replay", "winners", "newcomer_score", "running_totals"]
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,16 @@ class GameState:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total; a waiting newcomer shows the score they would start with now."""
-        dealt = [
-            start + sum(points[seat] or 0 for points in self.history)
-            for seat, start in enumerate(self.start_scores[: self.hand.players])
-        ]
-        return tuple(dealt) + (newcomer_score(self.variant, dealt),) * (self.players - len(dealt))
+        return running_totals(self.variant, self.start_scores[: self.hand.players], self.history, self.players)
+
+
+def running_totals(
+    variant: Variant, start_scores: tuple[int, ...], history: tuple[tuple[int | None, ...], ...], players: int
+) -> tuple[int, ...]:
+    """The totals of the seats dealt in (their start plus each hand's points; a blank counts 0), then, for each
+    newcomer still waiting for the next deal, the score they would start with now."""
+    dealt = [start + sum(points[seat] or 0 for points in history) for seat, start in enumerate(start_scores)]
+    return tuple(dealt) + (newcomer_score(variant, dealt),) * (players - len(dealt))
 
 
 def newcomer_score(variant: Variant, totals: list[int]) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
-from ..game import newcomer_score, winners
+from ..game import running_totals, winners
 from ..hand import first_dealer, left_of
 from ..variants import Variant
 from . import table as table_machine
@@ -98,11 +98,7 @@ class Scorebook:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total; a waiting newcomer shows the score they would start with now (as game.py)."""
-        dealt = [
-            start + sum(points[seat] or 0 for points in self.scores)
-            for seat, start in enumerate(self.start_scores[: self.hand.players])
-        ]
-        return tuple(dealt) + (newcomer_score(self.variant, dealt),) * (self.players - len(dealt))
+        return running_totals(self.variant, self.start_scores[: self.hand.players], self.scores, self.players)
 
     @property
     def winners(self) -> tuple[int, ...] | None:
