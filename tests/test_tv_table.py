@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from .layout import check, playwright_js, tv_text_floor
-from .live import Client, LiveServer, act
+from .live import Client, LiveServer, act, phase
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
 from .test_screens import TABLE, TV_TARGETS, TV_TEXT
 
@@ -39,7 +39,7 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
         assert host.call("variant", {"name": "countdown"})["ok"]  # hurry after 0.5 s, then 8 s to go
         assert host.call("start")["ok"]
         assert host.call("call_now")["ok"]
-        bob.wait_for(lambda s: s["game"]["phase"] == "draw")
+        bob.wait_for(lambda s: phase(s) == "draw")
         act(bob)  # Bob draws
         bob.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
         act(bob)  # and picks; Ana does nothing
@@ -80,7 +80,7 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(browser)
             assert host.call("add_bot", {"strength": "easy"})["ok"]
         assert host.call("variant", {"name": "fast3"})["ok"]
         assert host.call("start")["ok"]
-        host.wait_for(lambda s: s["game"]["phase"] == "scored", timeout=30)
+        host.wait_for(lambda s: phase(s) == "scored", timeout=30)  # the state may still be the lobby's
         tv.get_by_role("heading", name="Hand 1 scored").wait_for()
         tv.get_by_role("button", name="Back to the table").click()
         tv.locator("#scores").wait_for(state="hidden")
@@ -129,7 +129,7 @@ def test_pause_stops_the_table_until_the_host_resumes() -> None:
         assert host.call("start")["ok"]
         assert host.call("call_now")["ok"]
         ana = people[0]
-        state = ana.wait_for(lambda s: s["game"]["phase"] == "draw")
+        state = ana.wait_for(lambda s: phase(s) == "draw")
         assert host.call("pause", {"paused": True})["ok"]
         ana.wait_for(lambda s: s["room"]["paused"])
         refused = ana.call("draw", {"source": "shoe", "cycle": state["game"]["cycle"]})
