@@ -113,6 +113,10 @@ def apply_event(state: RoomState, event: dict[str, Any], variants: dict) -> None
             seat.robot = robot_of(event)
             if "joined" in event:  # taken by a newcomer: last in the VIP order
                 seat.joined = state.joins = event["joined"]
+            if seat.phoneless and seat.token is not None:  # a player without a phone scanned their seat's QR
+                seat.phoneless = False
+                if state.playing and state.mode == "real":
+                    state.apply_real(real.SetPhoneless(event["seat"], False))
         case "takeover":
             state.allow_bot_takeover = event["allow"]
         case "mode":
