@@ -119,3 +119,18 @@ def test_the_mode_is_chosen_in_the_lobby_and_bots_stay_off_a_real_table(party: V
     room.start()
     with pytest.raises(Refused):
         room.set_mode("phones")  # not mid-game
+
+
+def test_with_cards_on_the_phones_the_real_cards_events_are_refused(party: Variant) -> None:
+    room, _ = real_room(party, phoneless=())
+    room.set_mode("phones")
+    ana = room.viewers["sid-Ana"]
+    room.start()
+    for event, data in (("ready", {}), ("draft", {"cards": ["7H"]}), ("points", {"points": 3}), ("done", {})):
+        with pytest.raises(Refused, match="error.real_only"):
+            room.answer(ana, event, data)
+    with pytest.raises(Refused, match="error.real_only"):
+        room.add_person("Cy")
+    with pytest.raises(RummyError, match="error.answer_for"):
+        room.answer(ana, "match", {"seat": 1})  # Match! only for one's own seat
+    assert room.state.book is None and room.game.hand.hand_no == 1

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import game as engine
 from ..commands import Arrive, AutoPlay, Call, CallMatch, Choose, Command, Draw, Leave, command_to_dict
-from ..errors import OutOfPhase
+from ..errors import BadCommand, OutOfPhase
 from .pace import Due, Pace, clocks, plan
 from .refused import Refused
 from .robots import play_robots
@@ -66,7 +66,7 @@ class PhonesPlay:
         if seat is None:
             raise Refused("error.join_first")
         if data.get("seat", seat) != seat:
-            raise Refused("error.answer_for")
+            raise BadCommand("error.answer_for")  # as the real-cards engine says it
         self.play(CallMatch(seat))
 
     def call_now(self) -> None:
