@@ -1,0 +1,270 @@
+/* Real cards on the table: the phone as one big button at a time (Ready, Match!, Done, Out!), the words of
+   the phase, the wild rank, who the table waits for, and after the hand the score entry (phone-entry.js)
+   and the scores. With helpers allowed, the same buttons answer for a seat without a phone. */
+import { renderEntry, faceCard } from "./phone-entry.js";
+import { $, act, view } from "./phone-shared.js";
+
+const { el, infoText } = PR;
+const { t, tn } = I18N;
+
+/* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
+const answering = { seat: null };
+let matchEnd = null; // the match window's end on this page's clock (performance.now() ms), set as a state arrives
+
+/* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
+export function setRealClocks(room) {
+  matchEnd = PR.deadlines(room).matchEnd;
+}
+
+/* What every event of this phone carries: the seat answered for, when it is not its own. */
+export function seatArg(game, extra) {
+  return answering.seat === game.you ? { ...extra } : { ...extra, seat: answering.seat };
+}
+
+const names = () => view.state.room.seats.map((s) => s.name);
+
+/* The phone-less seats this phone may answer for (helpers allowed), its own first. */
+function answerable(game) {
+  const room = view.state.room;
+  const allowed = room.allow_helpers ?? game.helpers;
+  const others = allowed ? game.seats.filter((s) => s.phoneless && s.seat !== game.you).map((s) => s.seat) : [];
+  return others.length ? [game.you, ...others] : [];
+}
+
+export function renderReal(me, game) {
+  const room = view.state.room;
+  const who = names();
+  const choices = answerable(game);
+  if (!choices.includes(answering.seat)) answering.seat = game.you;
+  const seat = answering.seat;
+  const mine = game.seats[seat];
+  const paused = !!room.paused;
+  PR.setWild(game.wild_rank);
+  $("r-info").textContent = infoText(game);
+  $("r-score").textContent = `${who[game.you]} · ${tn("points", game.totals[game.you] ?? 0)}`;
+  renderHelpers(choices, who);
+  document.body.classList.toggle("paused", paused);
+
+  const phase = game.phase;
+  const now = { paused, turns: game.pacing === "turns", myTurn: game.turn === seat, matched: mine.matched };
+  const entering = !paused && !mine.entered && !game.game_over && canEnter(game, mine);
+  $("r-step").textContent = stepText(game, seat, who, now, entering);
+  $("r-call").textContent = callLine(game, who);
+  $("r-wild").hidden = !game.wild_rank || phase === "scored" || game.game_over;
+  $("r-wild").replaceChildren(el("span", { class: "r-wild-rank", text: "★" }), t("info.wild", { rank: game.wild_rank }));
+  $("r-where").textContent = paused || entering || game.game_over ? "" : whereText(game, mine, now);
+  renderButtons(game, mine, now);
+  renderWaiting(game, seat, who);
+  renderEntry(game, seat, entering, seatArg(game));
+  renderEntered(game, seat, mine, who);
+  renderResults(game, who);
+  renderVip(me, game, paused);
+  renderClock();
+}
+
+function canEnter(game, mine) {
+  const phase = game.phase;
+  return phase === "entry" || (mine.matched && (phase === "last_ready" || phase === "last_turn"));
+}
+
+/* "Answer for:" with the phone's own name and each phone-less seat's; the chosen one is pressed. */
+function renderHelpers(choices, who) {
+  $("helpers").hidden = !choices.length;
+  $("helper-seats").replaceChildren(...choices.map((s) => el("button", {
+    type: "button",
+    class: s === answering.seat ? "primary" : "",
+    "aria-pressed": String(s === answering.seat),
+    text: who[s],
+    onclick: () => { answering.seat = s; view.rerender(); },
+  })));
+}
+
+/* The biggest words: what the seat answered for does now. */
+function stepText(game, seat, who, now, entering) {
+  const own = seat === game.you;
+  if (now.paused) return t("call.paused");
+  if (game.game_over) return rankText(game);
+  if (entering) return own ? t("real.step.enter") : t("real.step.enter_for", { name: who[seat] });
+  switch (game.phase) {
+    case "setup": {
+      if (!now.turns) return tn("real.step.deal", game.size);
+      return game.dealer === game.you ? tn("real.step.you_deal", game.size) : tn("real.step.they_deal", game.size, { name: who[game.dealer] });
+    }
+    case "ready":
+    case "last_ready":
+      if (now.matched) return t("phone.matched");
+      if (game.seats[seat].ready) return t("real.step.ready");
+      return t(game.phase === "ready" ? "real.step.draw" : "real.step.last_draw");
+    case "reveal": return now.matched ? t("real.step.you_matched") : t("real.step.discard");
+    case "turn":
+    case "last_turn": {
+      if (now.matched) return t("phone.went_out");
+      const last = game.phase === "last_turn" ? "_last" : "";
+      return now.myTurn ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
+    }
+    case "entry": return t("real.step.entered");
+    case "scored": return rankText(game);
+    default: return "";
+  }
+}
+
+function rankText(game) {
+  const me = game.you;
+  const rank = 1 + game.totals.filter((v) => v < game.totals[me]).length;
+  return t("phone.rank", { rank, n: game.totals.length, points: tn("points", game.totals[me]) });
+}
+
+/* The caller's news for everyone: who called Match! (or went out), the winners. */
+function callLine(game, who) {
+  if (game.game_over) {
+    const won = (game.winners || []).map((s) => who[s]);
+    return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
+  }
+  if (!game.matched.length || game.phase === "scored") return "";
+  const matched = game.matched.map((s) => who[s]);
+  return tn(game.pacing === "turns" ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
+}
+
+const loud = (list) => I18N.list(list).toLocaleUpperCase(I18N.lang);
+
+/* The line under the step: what this phase asks, in the engine's words for it. */
+function whereText(game, mine, now) {
+  const phase = game.phase;
+  if (phase === "scored" || phase === "entry" || mine.matched) return "";
+  if ((phase === "turn" || phase === "last_turn") && !now.myTurn) return "";
+  if (mine.ready && (phase === "ready" || phase === "last_ready")) return t("real.ready_undo");
+  return t(`table.phase.${phase}`);
+}
+
+/* One big button at a time: Ready (pressed: tap again to take it back), Match! or its withdraw, Done and Out!. */
+function renderButtons(game, mine, now) {
+  const phase = game.phase;
+  const live = !now.paused && !game.game_over;
+  const readying = live && (phase === "ready" || phase === "last_ready") && !mine.matched;
+  const window = live && (phase === "reveal" || (phase === "setup" && !now.turns));
+  const turning = live && (phase === "turn" || phase === "last_turn") && now.myTurn && !mine.matched;
+  const ready = $("r-ready");
+  ready.hidden = !readying;
+  ready.textContent = t(mine.ready ? "real.ready_on" : "real.ready");
+  ready.classList.toggle("on", !!mine.ready);
+  ready.setAttribute("aria-pressed", String(!!mine.ready));
+  $("r-match").hidden = !window || mine.matched;
+  $("r-match").classList.toggle("ready", phase === "reveal"); // in setup only a dealt complete hand calls it
+  $("r-withdraw").hidden = !(live && (phase === "reveal" || phase === "setup") && mine.matched);
+  $("r-done").hidden = !turning;
+  $("r-out").hidden = !turning || phase === "last_turn";
+}
+
+/* Whom the table waits for, once this seat has done its part. */
+function renderWaiting(game, seat, who) {
+  const phase = game.phase;
+  const others = game.waiting_for.filter((s) => s !== seat);
+  const waiting = (phase === "ready" || phase === "last_ready" || phase === "entry") && !game.waiting_for.includes(seat);
+  $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: I18N.list(others.map((s) => who[s])) }) : "";
+}
+
+/* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
+function renderEntered(game, seat, mine, who) {
+  const entry = seat === game.you ? game.entry : (mine.entry || helperEntry(game, seat));
+  const shown = mine.entered && game.phase !== "scored" && !game.game_over;
+  $("entered").hidden = !shown;
+  if (!shown) return;
+  const words = seat === game.you ? "real.your_hand" : "real.their_hand";
+  $("entered-points").textContent = entry
+    ? t(words, { name: who[seat], points: tn("points", entry.points) }) + (entry.how === "typed" ? ` ${t("real.typed")}` : "")
+    : t("real.their_entered", { name: who[seat] });
+  const claim = entry && entry.claim;
+  $("entered-claim").hidden = !entry || claim === null || claim === undefined;
+  $("entered-claim").textContent = claim ? t("real.claim_held") : t("real.claim_failed");
+  $("entered-claim").classList.toggle("failed", claim === false);
+  $("entered-melds").replaceChildren(...(entry && entry.how === "cards" ? laidOut(entry) : []));
+}
+
+/* An entered hand as the solver laid it out: its melds, then the orphans ringed. */
+function laidOut(entry) {
+  return [
+    ...entry.melds.map((m) => el("span", { class: "meld" }, ...m.map((f) => PR.cardFace(faceCard(f))))),
+    ...entry.orphans.map((f) => PR.cardFace(faceCard(f), "orphan")),
+  ];
+}
+
+function helperEntry(game, seat) {
+  const help = game.helping && game.helping[seat];
+  return help && help.entry ? help.entry : null;
+}
+
+/* After a hand: this seat's points and place, then the table by total. */
+function renderResults(game, who) {
+  const box = $("r-results");
+  const scored = game.phase === "scored" || game.game_over;
+  box.hidden = !scored;
+  if (!scored) return;
+  const me = game.you;
+  const row = game.sheet[game.sheet.length - 1] || [];
+  const cell = row[me];
+  const entry = game.seats[me].entry;
+  const order = game.totals.map((v, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+  box.replaceChildren(
+    el("h2", { text: t("phone.hand_scores", { hand: game.sheet.length }) }),
+    cell ? el("div", { class: "result" },
+      el("span", { text: t("phone.this_hand", { points: tn("points", cell.points) }) }),
+      ...(entry && entry.how === "cards" ? laidOut(entry) : [])) : null,
+    el("h2", { text: t("phone.table_rank") }),
+    el("ol", { class: "standings" }, ...order.map((i) =>
+      el("li", { class: i === me ? "me" : "", text: `${who[i]}: ${game.totals[i]}` }))),
+  );
+}
+
+/* The VIP's phone: "Cards are dealt: Draw!" while people deal, pause and call now, the next hand. */
+function renderVip(me, game, paused) {
+  const phase = game.phase;
+  $("r-vip").hidden = !me.controls;
+  $("r-dealt").hidden = phase !== "setup" || paused || game.game_over;
+  $("r-pause").textContent = t(paused ? "action.resume" : "action.pause");
+  $("r-pause").hidden = game.game_over || phase === "scored";
+  $("r-call-now").hidden = phase === "setup" || phase === "scored" || phase === "entry" || game.game_over;
+  $("r-next").hidden = !(phase === "scored" && !game.game_over);
+  $("r-again").hidden = !game.game_over;
+}
+
+/* The match window's seconds left, beside Match!. */
+function renderClock() {
+  const game = view.state && view.state.game;
+  const left = matchEnd && game && game.mode === "real" ? Math.ceil((matchEnd - performance.now()) / 1000) : 0;
+  $("r-clock").textContent = left > 0 && left < 600 && !$("r-match").hidden ? `⏱ ${left}` : "";
+}
+setInterval(renderClock, 250);
+
+/* The buttons' taps, each for the seat answered for. */
+export function wireReal() {
+  const game = () => view.state.game;
+  $("r-ready").addEventListener("click", () => {
+    const g = game();
+    act("ready", seatArg(g, { ready: !g.seats[answering.seat].ready, cycle: g.cycle }));
+  });
+  $("r-match").addEventListener("click", () => act("match", seatArg(game())));
+  $("r-withdraw").addEventListener("click", () => act("withdraw", seatArg(game())));
+  $("r-done").addEventListener("click", () => act("done", seatArg(game())));
+  $("r-out").addEventListener("click", () => act("out", seatArg(game())));
+  $("r-dealt").addEventListener("click", () => act("call_now"));
+  $("r-call-now").addEventListener("click", () => act("call_now"));
+  $("r-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
+  $("r-next").addEventListener("click", () => act("call_now"));
+  $("r-again").addEventListener("click", () => act("start"));
+}
+
+/* A watcher's line in real mode (phone-join.js): the step of the table, not of a seat. */
+export function realCallText(game) {
+  const who = names();
+  if (game.game_over || game.matched.length) return callLine(game, who);
+  switch (game.phase) {
+    case "setup": return tn("real.step.deal", game.size);
+    case "ready": return t("call.draw");
+    case "last_ready": return t("call.last_draw");
+    case "reveal": return t("call.discard");
+    case "turn": return t("real.step.their_turn", { name: who[game.turn] });
+    case "last_turn": return t("real.step.their_last_turn", { name: who[game.turn] });
+    case "entry": return t("step.wait_for", { names: I18N.list(game.waiting_for.map((s) => who[s])) });
+    default: return t("call.scored");
+  }
+}
