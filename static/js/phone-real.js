@@ -50,7 +50,7 @@ export function renderReal(me, game) {
   const entering = !paused && !mine.entered && !game.game_over && canEnter(game, mine);
   $("r-step").textContent = stepText(game, seat, who, now, entering);
   $("r-call").textContent = callLine(game, who);
-  $("r-wild").hidden = !game.wild_rank || phase === "scored" || game.game_over;
+  $("r-wild").hidden = !game.wild_rank || phase === "scored" || phase === "entry" || entering || game.game_over;
   $("r-wild").replaceChildren(el("span", { class: "r-wild-rank", text: "★" }), t("info.wild", { rank: game.wild_rank }));
   $("r-where").textContent = paused || entering || game.game_over ? "" : whereText(game, mine, now);
   renderButtons(game, mine, now);
@@ -120,7 +120,7 @@ function callLine(game, who) {
     const won = (game.winners || []).map((s) => who[s]);
     return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
   }
-  if (!game.matched.length || game.phase === "scored") return "";
+  if (!game.matched.length || ["scored", "entry"].includes(game.phase)) return "";
   const matched = game.matched.map((s) => who[s]);
   return tn(game.pacing === "turns" ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
 }
@@ -221,7 +221,7 @@ function renderVip(me, game, paused) {
   $("r-vip").hidden = !me.controls;
   $("r-dealt").hidden = phase !== "setup" || paused || game.game_over;
   $("r-pause").textContent = t(paused ? "action.resume" : "action.pause");
-  $("r-pause").hidden = game.game_over || phase === "scored";
+  $("r-pause").hidden = game.game_over || phase === "scored" || phase === "entry"; // no clock runs while hands are entered
   $("r-call-now").hidden = phase === "setup" || phase === "scored" || phase === "entry" || game.game_over;
   $("r-next").hidden = !(phase === "scored" && !game.game_over);
   $("r-again").hidden = !game.game_over;
