@@ -8,7 +8,7 @@ const { el, infoText } = PR;
 const { t, tn } = I18N;
 
 /* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
-const answering = { seat: null };
+const answering = { seat: null, hand: null };
 let matchEnd = null; // the match window's end on this page's clock (performance.now() ms), set as a state arrives
 
 /* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
@@ -34,8 +34,11 @@ function answerable(game) {
 export function renderReal(me, game) {
   const room = view.state.room;
   const who = names();
-  const choices = answerable(game);
-  if (!choices.includes(answering.seat)) answering.seat = game.you;
+  const over = game.phase === "scored" || game.game_over;
+  const choices = over ? [] : answerable(game);
+  // A new hand starts with the phone answering for itself: a choice made for someone else never carries over.
+  if (!choices.includes(answering.seat) || answering.hand !== game.hand_no) answering.seat = game.you;
+  answering.hand = game.hand_no;
   const seat = answering.seat;
   const mine = game.seats[seat];
   const paused = !!room.paused;
@@ -49,12 +52,12 @@ export function renderReal(me, game) {
   const now = { paused, turns: game.pacing === "turns", myTurn: game.turn === seat, matched: mine.matched };
   const entering = !paused && !mine.entered && !game.game_over && canEnter(game, mine);
   $("r-step").textContent = stepText(game, seat, who, now, entering);
-  $("r-call").textContent = callLine(game, who);
+  $("r-call").textContent = entering ? "" : callLine(game, who);
   $("r-wild").hidden = !game.wild_rank || phase === "scored" || phase === "entry" || entering || game.game_over;
   $("r-wild").replaceChildren(el("span", { class: "r-wild-rank", text: "★" }), t("info.wild", { rank: game.wild_rank }));
   $("r-where").textContent = paused || entering || game.game_over ? "" : whereText(game, mine, now);
   renderButtons(game, mine, now);
-  renderWaiting(game, seat, who);
+  renderWaiting(game, seat, who, entering);
   renderEntry(game, seat, entering, seatArg(game));
   renderEntered(game, seat, mine, who);
   renderResults(game, who);
@@ -156,10 +159,11 @@ function renderButtons(game, mine, now) {
 }
 
 /* Whom the table waits for, once this seat has done its part. */
-function renderWaiting(game, seat, who) {
+function renderWaiting(game, seat, who, entering) {
   const phase = game.phase;
   const others = game.waiting_for.filter((s) => s !== seat);
-  const waiting = (phase === "ready" || phase === "last_ready" || phase === "entry") && !game.waiting_for.includes(seat);
+  const asked = phase === "ready" || phase === "last_ready" || phase === "entry";
+  const waiting = asked && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
   $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: I18N.list(others.map((s) => who[s])) }) : "";
 }
 
@@ -244,8 +248,8 @@ export function wireReal() {
   });
   $("r-match").addEventListener("click", () => act("match", seatArg(game())));
   $("r-withdraw").addEventListener("click", () => act("withdraw", seatArg(game())));
-  $("r-done").addEventListener("click", () => act("done", seatArg(game())));
-  $("r-out").addEventListener("click", () => act("out", seatArg(game())));
+  $("r-done").addEventListener("click", () => act("done", seatArg(game(), { cycle: game().cycle })));
+  $("r-out").addEventListener("click", () => act("out", seatArg(game(), { cycle: game().cycle })));
   $("r-dealt").addEventListener("click", () => act("call_now"));
   $("r-call-now").addEventListener("click", () => act("call_now"));
   $("r-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
