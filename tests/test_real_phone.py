@@ -35,6 +35,13 @@ hand_sizes = [13, 3]
 beat_s = 0.1
 match_window_s = 600
 hurry_after_s = 0
+
+[realturns]
+extends = "classic"
+description = "Classic turns in three short hands (for the real-cards phone test)"
+hand_sizes = [3, 4, 5]
+beat_s = 0.1
+hurry_after_s = 0
 """
 # Ana's hand (Ks are wild with 13 cards): complete once all in, orphans and penalties on the way.
 HAND = ["3H", "4H", "9S", "7C", "5H", "KC", "7D", "10S", "6H", "JS", "7S", "QS", "7H"]
@@ -206,6 +213,73 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
         assert [(c["points"], c["how"]) for c in sheet] == [(0, "cards"), (25, "typed"), (17, "typed")]
         assert ana.locator("#r-results .standings li").all_inner_texts() == ["Ana: 0", "Carla: 17", "Bob: 25"]
         ana.screenshot(path=str(shots / "real-phone-scored-390.png"))
+        assert not watch.problems, watch.problems
+    finally:
+        bob.close()
+        host.close()
+        server.stop()
+
+
+def take_turn(ana, host: Client, bob: Client, button: str = "Done") -> int:
+    """Whoever's turn it is taps Done: Ana on her phone, Bob on his client, Carla through Ana's phone."""
+    game = host.state["game"]
+    seat, cycle = game["turn"], game["cycle"]
+    if seat == 0:
+        ana.get_by_role("heading", name="Your last turn" if game["phase"] == "last_turn" else "Your turn").wait_for()
+        ana.get_by_role("button", name=button, exact=True).tap()
+    elif seat == 1:
+        assert bob.call("done", {"cycle": cycle})["ok"]
+    else:
+        ana.get_by_role("button", name="Carla", exact=True).tap()
+        ana.get_by_role("heading", name=re.compile("^Carla's (last )?turn$")).wait_for()
+        ana.get_by_role("button", name="Done", exact=True).tap()
+        ana.get_by_role("button", name="Ana", exact=True).tap()
+    host.wait_for(lambda s: s["game"]["cycle"] > cycle or s["game"]["phase"] != game["phase"])
+    return seat
+
+
+@pytest.mark.slow
+def test_in_turns_a_phone_taps_done_for_itself_and_for_carla_then_goes_out(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+    rules = tmp_path / "real.toml"
+    rules.write_text(RULES)
+    server = LiveServer("--variants", str(rules), "--seed", "1")
+    watch = Watch(server.url)
+    code, token = server.tv_page()
+    host = Client(server.url, code, role="host", token=token)
+    bob = Client(server.url, code)
+    try:
+        assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("variant", {"name": "realturns"})["ok"]
+        ana = watch.open(browser, f"{server.url}/join/{code}")
+        join(ana, "Ana")
+        assert bob.join("Bob")["ok"]
+        assert host.call("add_person", {"name": "Carla"})["ok"]
+        assert host.call("allow_helpers", {"allow": True})["ok"]
+        assert host.call("start")["ok"]
+        dealer = host.wait_for(lambda s: s["game"] is not None)["game"]["dealer"]
+        deals = "You deal" if dealer == 0 else f"{['Ana', 'Bob', 'Carla'][dealer]} deals"
+        ana.get_by_role("heading", name=f"{deals}: 3 cards each…").wait_for()
+        assert host.call("call_now")["ok"]
+        host.wait_for(lambda s: s["game"]["phase"] == "turn")
+
+        seen = set()
+        while len(seen) < 3 or host.state["game"]["turn"] != 0:  # a round: each seat's Done, up to Ana's turn
+            seen.add(take_turn(ana, host, bob))
+        ana.get_by_role("heading", name="Your turn").wait_for()
+        assert ana.get_by_role("button", name="Done", exact=True).is_visible()
+        geometry(ana, shots, "real-phone-turn", picker=False)
+        take_turn(ana, host, bob, button="Out!")
+        ana.get_by_role("heading", name="Enter your hand").wait_for()  # went out: she enters while the others play
+        ana.get_by_role("button", name="Type the points").tap()
+        ana.locator("#pad").get_by_role("button", name="0", exact=True).tap()
+        ana.get_by_role("button", name="Enter 0 pts").tap()
+        ana.get_by_text("The Match! holds: every card is in a meld").wait_for()
+        while host.state["game"]["phase"] == "last_turn":
+            take_turn(ana, host, bob)
+        assert bob.call("points", {"points": 9})["ok"]
+        assert host.call("points", {"seat": 2, "points": 4})["ok"]
+        ana.get_by_role("heading", name="Hand 1 scores").wait_for()
+        assert ana.locator("#r-results .standings li").all_inner_texts() == ["Ana: 0", "Carla: 4", "Bob: 9"]
         assert not watch.problems, watch.problems
     finally:
         bob.close()

@@ -103,7 +103,8 @@ function stepText(game, seat, who, now, entering) {
     case "last_turn": {
       if (now.matched) return t("phone.went_out");
       const last = game.phase === "last_turn" ? "_last" : "";
-      return now.myTurn ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
+      // Answering for Carla on her turn: "Carla's turn", with her Done and Out! below.
+      return now.myTurn && own ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
     }
     case "entry": return t("real.step.entered");
     case "scored": return rankText(game);
