@@ -78,7 +78,7 @@ def solved(variant, faces: list[str]) -> tuple[list[list[str]], list[str], str]:
     return melds, sorted(c.symbol for c in laid.orphans), f"Penalty now: {laid.penalty}"
 
 
-def geometry(phone, shots: Path, name: str, picker: bool) -> None:
+def geometry(phone, folder: Path, name: str, picker: bool) -> None:
     """At each size: nothing clipped or past the edges, targets >= 44 px, nothing covered; the picker's controls
     (the count and Confirm, the suits, the ranks) above the fold even at 320x568."""
     for width, height in SIZES:
@@ -94,13 +94,15 @@ def geometry(phone, shots: Path, name: str, picker: bool) -> None:
         )
         assert problems == [], (name, width, problems)
         if width < 800:
-            phone.screenshot(path=str(shots / f"{name}-{width}.png"))
+            phone.screenshot(path=str(folder / f"{name}-{width}.png"))
     phone.set_viewport_size({"width": 390, "height": 844})
 
 
 @pytest.mark.slow
 def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_after_each_tap(
-    browser, shots: Path, tmp_path: Path  # noqa: F811
+    browser,  # noqa: F811
+    shots: Path,  # noqa: F811
+    tmp_path: Path,
 ) -> None:
     rules = tmp_path / "real.toml"
     rules.write_text(RULES)
@@ -239,7 +241,11 @@ def take_turn(ana, host: Client, bob: Client, button: str = "Done") -> int:
 
 
 @pytest.mark.slow
-def test_in_turns_a_phone_taps_done_for_itself_and_for_carla_then_goes_out(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_in_turns_a_phone_taps_done_for_itself_and_for_carla_then_goes_out(
+    browser,  # noqa: F811
+    shots: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
     rules = tmp_path / "real.toml"
     rules.write_text(RULES)
     server = LiveServer("--variants", str(rules), "--seed", "1")
