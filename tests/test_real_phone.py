@@ -153,6 +153,9 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
         assert host.call("call_now")["ok"]  # the last cycle for the others; Ana enters her cards already
 
         ana.get_by_role("heading", name="Enter your hand").wait_for()
+        assert host.call("pause", {"paused": True})["ok"]  # a pause stops the pace, not the score entry
+        ana.get_by_role("button", name="Resume").wait_for()
+        assert ana.get_by_role("heading", name="Enter your hand").is_visible()
         wait_count(ana, 0)
         tapped: list[str] = []
         for face in HAND:
@@ -188,6 +191,7 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
         assert host.state["game"]["seats"][0]["entry"]["claim"] is True
 
         # The last cycle: Bob and Carla ready, the caller ends the hand; Bob types his points.
+        assert host.call("pause", {"paused": False})["ok"]
         assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
         assert host.call("ready", {"seat": 2, "cycle": host.state["game"]["cycle"]})["ok"]
         bob.wait_for(lambda s: s["game"]["phase"] == "entry")

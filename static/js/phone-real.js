@@ -42,15 +42,13 @@ export function renderReal(me, game) {
   const seat = answering.seat;
   const mine = game.seats[seat];
   const paused = !!room.paused;
-  PR.setWild(game.wild_rank);
   $("r-info").textContent = infoText(game);
   $("r-score").textContent = `${who[game.you]} · ${tn("points", game.totals[game.you] ?? 0)}`;
   renderHelpers(choices, who);
-  document.body.classList.toggle("paused", paused);
 
   const phase = game.phase;
   const now = { paused, turns: game.pacing === "turns", myTurn: game.turn === seat, matched: mine.matched };
-  const entering = !paused && !mine.entered && !game.game_over && canEnter(game, mine);
+  const entering = !mine.entered && !game.game_over && canEnter(game, mine); // a pause stops the pace, not the entry
   $("r-step").textContent = stepText(game, seat, who, now, entering);
   $("r-call").textContent = entering ? "" : callLine(game, who);
   $("r-wild").hidden = !game.wild_rank || phase === "scored" || phase === "entry" || entering || game.game_over;
@@ -85,9 +83,9 @@ function renderHelpers(choices, who) {
 /* The biggest words: what the seat answered for does now. */
 function stepText(game, seat, who, now, entering) {
   const own = seat === game.you;
+  if (entering) return own ? t("real.step.enter") : t("real.step.enter_for", { name: who[seat] });
   if (now.paused) return t("call.paused");
   if (game.game_over) return rankText(game);
-  if (entering) return own ? t("real.step.enter") : t("real.step.enter_for", { name: who[seat] });
   switch (game.phase) {
     case "setup": {
       if (!now.turns) return tn("real.step.deal", game.size);
