@@ -1,7 +1,8 @@
 /* Real cards on the table: the phone as one big button at a time (Ready, Match!, Done, Out!), the words of
    the phase, the wild rank, who the table waits for, and after the hand the score entry (phone-entry.js)
    and the scores. With helpers allowed, the same buttons answer for a seat without a phone. */
-import { renderEntry, faceCard } from "./phone-entry.js";
+import { renderEntry } from "./phone-entry.js";
+import { renderEntered, renderResults } from "./phone-real-scores.js";
 import { $, act, view } from "./phone-shared.js";
 
 const { el, infoText } = PR;
@@ -26,8 +27,7 @@ const names = () => view.state.room.seats.map((s) => s.name);
 /* The phone-less seats this phone may answer for (helpers allowed), its own first. */
 function answerable(game) {
   const room = view.state.room;
-  const allowed = room.allow_helpers ?? game.helpers;
-  const others = allowed ? game.seats.filter((s) => s.phoneless && s.seat !== game.you).map((s) => s.seat) : [];
+  const others = room.allow_helpers ? game.seats.filter((s) => s.phoneless && s.seat !== game.you).map((s) => s.seat) : [];
   return others.length ? [game.you, ...others] : [];
 }
 
@@ -164,58 +164,6 @@ function renderWaiting(game, seat, who, entering) {
   const asked = phase === "ready" || phase === "last_ready" || phase === "entry";
   const waiting = asked && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
   $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: I18N.list(others.map((s) => who[s])) }) : "";
-}
-
-/* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
-function renderEntered(game, seat, mine, who) {
-  const entry = seat === game.you ? game.entry : (mine.entry || helperEntry(game, seat));
-  const shown = mine.entered && game.phase !== "scored" && !game.game_over;
-  $("entered").hidden = !shown;
-  if (!shown) return;
-  const words = seat === game.you ? "real.your_hand" : "real.their_hand";
-  $("entered-points").textContent = entry
-    ? t(words, { name: who[seat], points: tn("points", entry.points) }) + (entry.how === "typed" ? ` ${t("real.typed")}` : "")
-    : t("real.their_entered", { name: who[seat] });
-  const claim = entry && entry.claim;
-  $("entered-claim").hidden = !entry || claim === null || claim === undefined;
-  $("entered-claim").textContent = claim ? t("real.claim_held") : t("real.claim_failed");
-  $("entered-claim").classList.toggle("failed", claim === false);
-  $("entered-melds").replaceChildren(...(entry && entry.how === "cards" ? laidOut(entry) : []));
-}
-
-/* An entered hand as the solver laid it out: its melds, then the orphans ringed. */
-function laidOut(entry) {
-  return [
-    ...entry.melds.map((m) => el("span", { class: "meld" }, ...m.map((f) => PR.cardFace(faceCard(f))))),
-    ...entry.orphans.map((f) => PR.cardFace(faceCard(f), "orphan")),
-  ];
-}
-
-function helperEntry(game, seat) {
-  const help = game.helping && game.helping[seat];
-  return help && help.entry ? help.entry : null;
-}
-
-/* After a hand: this seat's points and place, then the table by total. */
-function renderResults(game, who) {
-  const box = $("r-results");
-  const scored = game.phase === "scored" || game.game_over;
-  box.hidden = !scored;
-  if (!scored) return;
-  const me = game.you;
-  const row = game.sheet[game.sheet.length - 1] || [];
-  const cell = row[me];
-  const entry = game.seats[me].entry;
-  const order = game.totals.map((v, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
-  box.replaceChildren(
-    el("h2", { text: t("phone.hand_scores", { hand: game.sheet.length }) }),
-    cell ? el("div", { class: "result" },
-      el("span", { text: t("phone.this_hand", { points: tn("points", cell.points) }) }),
-      ...(entry && entry.how === "cards" ? laidOut(entry) : [])) : null,
-    el("h2", { text: t("phone.table_rank") }),
-    el("ol", { class: "standings" }, ...order.map((i) =>
-      el("li", { class: i === me ? "me" : "", text: `${who[i]}: ${game.totals[i]}` }))),
-  );
 }
 
 /* The VIP's phone: "Cards are dealt: Draw!" while people deal, pause and call now, the next hand. */
