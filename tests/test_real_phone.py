@@ -295,3 +295,71 @@ def test_in_turns_a_phone_taps_done_for_itself_and_for_carla_then_goes_out(
         bob.close()
         host.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_in_webkit_the_picker_takes_a_13_card_hand_and_fits_320_and_390(tmp_path: Path) -> None:
+    """WebKit, the engine of every iPhone browser (tests/webkit.py's harness): the same picker, laid out."""
+    from contextlib import ExitStack
+
+    from .layout import selenium_js
+    from .webkit import Display, Frame, framable_server, screenshot_folder, start
+
+    rules = tmp_path / "real.toml"
+    rules.write_text(RULES)
+    variant = load_variants(rules, base=default_variants())["real13"]
+    folder = screenshot_folder("real-webkit")
+    with ExitStack() as stack:
+        server = framable_server("--variants", str(rules))
+        stack.callback(server.stop)
+        display = Display()
+        stack.callback(display.stop)
+        driver = start(display)
+        stack.callback(driver.quit)
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        stack.callback(host.close)
+        bob = Client(server.url, code)
+        stack.callback(bob.close)
+        assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("variant", {"name": "real13"})["ok"]
+        phone = Frame(driver, server.url)
+        phone.open(f"{server.url}/join/{code}", 390, 844)
+        phone.wait_text("Your name")
+        phone.js("return document.getElementById('name')").send_keys("Ana")
+        phone.tap("Join")
+        phone.wait_text("You're in, Ana!")
+        assert bob.join("Bob")["ok"]
+        assert host.call("start")["ok"]
+        phone.tap("Cards are dealt: Draw!")
+        phone.tap("Ready")
+        assert bob.call("ready", {"cycle": 1})["ok"]
+        phone.tap("Match!")
+        phone.wait_heading("You called Match!")
+        assert host.call("call_now")["ok"]
+        phone.wait_heading("Enter your hand")
+        for n, face in enumerate(HAND, start=1):
+            phone.tap(SUITS[face[-1]])
+            phone.tap(label(face))
+            phone.wait_text(f"{n} of 13 cards")
+        melds = phone.js(
+            "return [...document.querySelectorAll('#tapped li.is-meld')].map((li) =>"
+            " [...li.querySelectorAll('.card')].map((c) => c.textContent).sort())"
+        )
+        assert sorted(melds) == solved(variant, HAND)[0]
+        for width, height in SIZES[:2]:
+            phone.reload(width, height)
+            phone.wait_text("13 of 13 cards")
+            problems = check(
+                selenium_js(driver),
+                root="#real",
+                viewport="x",
+                covered="#real button",
+                apart=[[".entry-sum p", "#entry-confirm"]],
+                above_fold="#entry-confirm, #suits, #ranks",
+            )
+            assert problems == [], (width, problems)
+            phone.screenshot(folder / f"webkit-real-phone-picker-{width}.png")
+        phone.tap("Confirm")
+        phone.wait_text("The Match! holds: every card is in a meld")
+        assert phone.problems() == []

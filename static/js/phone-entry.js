@@ -131,7 +131,7 @@ export function wireEntry() {
     el("button", { type: "button", class: key === "⌫" ? "erase" : "", "data-key": key, text: key })));
   const labelSuits = () => {
     for (const b of $("suits").children) b.setAttribute("aria-label", t(SUIT_KEYS[b.dataset.suit]));
-    $("pad").lastChild.previousSibling.setAttribute("aria-label", t("real.erase"));
+    $("pad").querySelector(".erase").setAttribute("aria-label", t("real.erase"));
   };
   labelSuits();
   I18N.onChange(labelSuits);
