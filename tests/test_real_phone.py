@@ -163,6 +163,9 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
             tapped.append(face)
             wait_count(ana, len(tapped))
             assert shown_layout(ana) == solved(variant, tapped), tapped
+            if len(tapped) == 1:  # the first card went in while paused
+                assert host.call("pause", {"paused": False})["ok"]
+                ana.get_by_role("button", name="Pause").wait_for()
             if len(tapped) == MISTAKE_AFTER:  # a card tapped by mistake comes off with one tap
                 tap_card(ana, MISTAKE)
                 wait_count(ana, len(tapped) + 1)
@@ -191,7 +194,6 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
         assert host.state["game"]["seats"][0]["entry"]["claim"] is True
 
         # The last cycle: Bob and Carla ready, the caller ends the hand; Bob types his points.
-        assert host.call("pause", {"paused": False})["ok"]
         assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
         assert host.call("ready", {"seat": 2, "cycle": host.state["game"]["cycle"]})["ok"]
         bob.wait_for(lambda s: s["game"]["phase"] == "entry")

@@ -173,7 +173,7 @@ function renderVip(me, game, paused) {
   $("r-dealt").hidden = phase !== "setup" || paused || game.game_over;
   $("r-pause").textContent = t(paused ? "action.resume" : "action.pause");
   $("r-pause").hidden = game.game_over || phase === "scored" || phase === "entry"; // no clock runs while hands are entered
-  $("r-call-now").hidden = phase === "setup" || phase === "scored" || phase === "entry" || game.game_over;
+  $("r-call-now").hidden = paused || phase === "setup" || phase === "scored" || phase === "entry" || game.game_over;
   $("r-next").hidden = !(phase === "scored" && !game.game_over);
   $("r-again").hidden = !game.game_over;
 }
