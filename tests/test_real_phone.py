@@ -34,7 +34,8 @@ description = "Party rules dealing 13 cards first (for the real-cards phone test
 hand_sizes = [13, 3]
 beat_s = 0.1
 match_window_s = 600
-hurry_after_s = 0
+hurry_after_s = 0.3
+hurry_countdown_s = 300
 
 [realturns]
 extends = "classic"
@@ -130,8 +131,11 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
 
         # Ready, taken back, Ready again; then Ready for Carla, who has no phone.
         ana.get_by_role("heading", name="Draw!").wait_for()
+        hurry = ana.locator("#r-hurry", has_text=re.compile(r"^The TV calls “Discard!” in \d+ s$"))
+        hurry.wait_for()  # the slow ones are told when the caller stops waiting for them
         ana.get_by_role("button", name="Ready", exact=True).tap()
         ana.get_by_role("heading", name="Ready: your card is face down").wait_for()
+        hurry.wait_for(state="hidden")
         geometry(ana, shots, "real-phone-ready", picker=False)
         ana.get_by_role("button", name="Ready ✓").tap()
         ana.get_by_role("heading", name="Draw!").wait_for()

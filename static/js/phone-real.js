@@ -10,11 +10,11 @@ const { t, tn } = I18N;
 
 /* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
 const answering = { seat: null, hand: null };
-let matchEnd = null; // the match window's end on this page's clock (performance.now() ms), set as a state arrives
+let clocks = {}; // the hurry and the match window on this page's clock (performance.now() ms), set as a state arrives
 
 /* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
 export function setRealClocks(room) {
-  matchEnd = PR.deadlines(room).matchEnd;
+  clocks = PR.deadlines(room);
 }
 
 /* What every event of this phone carries: the seat answered for, when it is not its own. */
@@ -178,11 +178,18 @@ function renderVip(me, game, paused) {
   $("r-again").hidden = !game.game_over;
 }
 
-/* The match window's seconds left, beside Match!. */
+/* The match window's seconds left, beside Match!; for a seat not yet Ready, when the TV calls "Discard!" anyway. */
 function renderClock() {
   const game = view.state && view.state.game;
-  const left = matchEnd && game && game.mode === "real" ? Math.ceil((matchEnd - performance.now()) / 1000) : 0;
+  if (!game || game.mode !== "real") return;
+  const now = performance.now();
+  const { matchEnd, hurryStart, hurryEnd } = clocks;
+  const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
   $("r-clock").textContent = left > 0 && left < 600 && !$("r-match").hidden ? `⏱ ${left}` : "";
+  const slow = game.waiting_for.includes(answering.seat) && !$("r-ready").hidden;
+  const hurry = $("r-hurry");
+  hurry.hidden = !slow || !hurryEnd || now < hurryStart || now > hurryEnd;
+  if (!hurry.hidden) hurry.textContent = t("real.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
 }
 setInterval(renderClock, 250);
 
