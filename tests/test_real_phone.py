@@ -126,6 +126,9 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
         # People deal; the VIP's phone tells the caller the cards are dealt.
         ana.get_by_role("heading", name="Deal: 13 cards each…").wait_for()
         assert ana.locator("#r-wild").inner_text() == "★Ks are wild"
+        guest = watch.open(browser, f"{server.url}/join/{code}")  # someone watching sees the table's step
+        guest.locator("#watch-call", has_text="Deal: 13 cards each…").wait_for()
+        guest.context.close()
         geometry(ana, shots, "real-phone-deal", picker=False)
         ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
 
