@@ -120,7 +120,7 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
     def scores(code: str) -> Response:
         limited()
         room = rooms.get(code)
-        game = None if room is None else room.state.book if room.is_real else room.game
+        game = room.state.current if room is not None else None
         if game is None:
             abort(404)
         with room.lock:
