@@ -27,8 +27,7 @@ export function faceCard(face) {
 function draftOf(game, seat) {
   if (seat === game.you) return game.draft;
   const help = game.helping && game.helping[seat];
-  const empty = { cards: [], melds: [], orphans: [], penalty: 0, complete: false };
-  return help ? help.draft || help : empty;
+  return help || { cards: [], melds: [], orphans: [], penalty: 0, complete: false };
 }
 
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -44,7 +43,7 @@ export function renderEntry(game, seat, shown, args) {
   }
   // What was sent is in (or a newer state came since the answer): the server's list is the list again.
   if (entry.cards && !entry.sending && (same(entry.cards, draft.cards) || view.state.v > entry.ackV)) entry.cards = null;
-  Object.assign(entry, { args, size: game.size });
+  entry.args = args;
   for (const [id, way] of [["way-cards", "cards"], ["way-points", "points"]]) {
     $(id).setAttribute("aria-pressed", String(entry.way === way));
     $(id).classList.toggle("primary", entry.way === way);
@@ -126,7 +125,8 @@ function current() {
 export function wireEntry() {
   $("suits").replaceChildren(...SYMBOLS.split("").map((symbol, suit) =>
     el("button", { type: "button", class: `suit ${["clubs", "diamonds", "hearts", "spades"][suit]}`, "data-suit": suit, text: symbol })));
-  $("ranks").replaceChildren(...RANKS.map((r, rank) => el("button", { type: "button", class: "card-button rank", "data-rank": rank })));
+  const order = [...RANKS.keys()].slice(1).concat(0); // A … K, then the joker (hidden where the rules have none)
+  $("ranks").replaceChildren(...order.map((rank) => el("button", { type: "button", class: "card-button rank", "data-rank": rank })));
   $("pad").replaceChildren(...["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0"].map((key) =>
     el("button", { type: "button", class: key === "⌫" ? "erase" : "", "data-key": key, text: key })));
   const labelSuits = () => {

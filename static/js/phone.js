@@ -1,5 +1,6 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
-   This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results. */
+   This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results, and
+   for real cards on the table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
 import { renderPlay, setClocks } from "./phone-play.js";
 import { wireEntry } from "./phone-entry.js";
@@ -98,8 +99,10 @@ I18N.ready.then(() => {
     const real = !!game && game.mode === "real"; // real cards on the table: the phone answers, the TV keeps score
     const dealtIn = seated && !!game && (real ? me.seat < game.seats.length : !game.you.waiting);
     PR.setWild(game && game.wild_rank);
-    if (fresh) setClocks(next.room);
-    if (fresh) setRealClocks(next.room);
+    if (fresh) {
+      setClocks(next.room);
+      setRealClocks(next.room);
+    }
     renderJoin(seated, game);
     if (!seated && game) renderWatching(game);
     $("waiting").hidden = !seated || dealtIn;
