@@ -1,4 +1,5 @@
 /* The phone before play: joining, taking a seat, waiting for the deal, watching a full table. */
+import { realCallText } from "./phone-real.js";
 import { $, act, notice, view } from "./phone-shared.js";
 
 const { el, callText, infoText, store } = PR;
@@ -40,7 +41,7 @@ async function takeSeat(seat) {
 }
 
 export function renderWatching(game) {
-  $("watch-call").textContent = callText(view.state);
+  $("watch-call").textContent = game.mode === "real" ? realCallText(game) : callText(view.state);
   $("watch-info").textContent = infoText(game);
   const seats = view.state.room.seats;
   const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);

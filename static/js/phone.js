@@ -1,7 +1,10 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
-   This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results. */
+   This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results, and
+   for real cards on the table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
 import { renderPlay, setClocks } from "./phone-play.js";
+import { wireEntry } from "./phone-entry.js";
+import { renderReal, setRealClocks, wireReal } from "./phone-real.js";
 import { $, act, notice, room, view } from "./phone-shared.js";
 
 I18N.ready.then(() => {
@@ -11,6 +14,7 @@ I18N.ready.then(() => {
 
   const link = PR.connect("player", room, () => store(view.tokenKey), render);
   view.link = link;
+  view.rerender = () => render(view.state);
   // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL).
   const claim = new URLSearchParams(location.hash.slice(1)).get("claim");
   link.socket.on("connect", () => {
@@ -82,21 +86,29 @@ I18N.ready.then(() => {
   $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
   $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));
+  wireReal();
+  wireEntry();
 
   function render(next) {
     if (!next) return;
+    const fresh = next !== view.state; // a redraw (a language, a tap) keeps the clocks where they are
     view.state = next;
     const me = next.room.you;
     const seated = me.role === "player";
     const game = next.game;
-    const dealtIn = seated && game && !game.you.waiting;
+    const real = !!game && game.mode === "real"; // real cards on the table: the phone answers, the TV keeps score
+    const dealtIn = seated && !!game && (real ? me.seat < game.seats.length : !game.you.waiting);
     PR.setWild(game && game.wild_rank);
-    setClocks(next.room);
+    if (fresh) {
+      setClocks(next.room);
+      setRealClocks(next.room);
+    }
     renderJoin(seated, game);
     if (!seated && game) renderWatching(game);
     $("waiting").hidden = !seated || dealtIn;
-    $("play").hidden = !dealtIn;
+    $("play").hidden = !dealtIn || real;
+    $("real").hidden = !dealtIn || !real;
     if (seated && !dealtIn) renderWaiting(me);
-    if (dealtIn) renderPlay(me, game);
+    if (dealtIn) (real ? renderReal : renderPlay)(me, game);
   }
 });

@@ -1,0 +1,54 @@
+/* Real cards on the table, the phone after entering: "Your hand: 12 pts" and whether a Match! held, then once
+   the hand is scored this seat's points and place and the table by total. */
+import { faceCard } from "./phone-entry.js";
+import { $ } from "./phone-shared.js";
+
+const { el, cardFace } = PR;
+const { t, tn } = I18N;
+
+/* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
+export function renderEntered(game, seat, mine, who) {
+  const entry = seat === game.you ? game.entry : mine.entry; // another seat's points stay hidden until scored (but a Match!'s)
+  const shown = mine.entered && game.phase !== "scored" && !game.game_over;
+  $("entered").hidden = !shown;
+  if (!shown) return;
+  const words = seat === game.you ? "real.your_hand" : "real.their_hand";
+  $("entered-points").textContent = entry
+    ? t(words, { name: who[seat], points: tn("points", entry.points) }) + (entry.how === "typed" ? ` ${t("real.typed")}` : "")
+    : t("real.their_entered", { name: who[seat] });
+  const claim = entry && entry.claim;
+  $("entered-claim").hidden = !entry || claim === null || claim === undefined;
+  $("entered-claim").textContent = claim ? t("real.claim_held") : t("real.claim_failed");
+  $("entered-claim").classList.toggle("failed", claim === false);
+  $("entered-melds").replaceChildren(...(entry && entry.how === "cards" ? laidOut(entry) : []));
+}
+
+/* An entered hand as the solver laid it out: its melds, then the orphans ringed. */
+function laidOut(entry) {
+  return [
+    ...entry.melds.map((m) => el("span", { class: "meld" }, ...m.map((f) => cardFace(faceCard(f))))),
+    ...entry.orphans.map((f) => cardFace(faceCard(f), "orphan")),
+  ];
+}
+
+/* After a hand: this seat's points and place, then the table by total. */
+export function renderResults(game, who) {
+  const box = $("r-results");
+  const scored = game.phase === "scored" || game.game_over;
+  box.hidden = !scored;
+  if (!scored) return;
+  const me = game.you;
+  const row = game.sheet[game.sheet.length - 1] || [];
+  const cell = row[me];
+  const entry = game.seats[me].entry;
+  const order = game.totals.map((v, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+  box.replaceChildren(
+    el("h2", { text: t("phone.hand_scores", { hand: game.sheet.length }) }),
+    cell ? el("div", { class: "result" },
+      el("span", { text: t("phone.this_hand", { points: tn("points", cell.points) }) }),
+      ...(entry && entry.how === "cards" ? laidOut(entry) : [])) : null,
+    el("h2", { text: t("phone.table_rank") }),
+    el("ol", { class: "standings" }, ...order.map((i) =>
+      el("li", { class: i === me ? "me" : "", text: `${who[i]}: ${game.totals[i]}` }))),
+  );
+}

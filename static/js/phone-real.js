@@ -1,0 +1,228 @@
+/* Real cards on the table: the phone as one big button at a time (Ready, Match!, Done, Out!), the words of
+   the phase, the wild rank, who the table waits for, and after the hand the score entry (phone-entry.js)
+   and the scores. With helpers allowed, the same buttons answer for a seat without a phone. */
+import { renderEntry } from "./phone-entry.js";
+import { renderEntered, renderResults } from "./phone-real-scores.js";
+import { $, act, view } from "./phone-shared.js";
+
+const { el, infoText } = PR;
+const { t, tn } = I18N;
+
+/* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
+const answering = { seat: null, hand: null };
+let clocks = {}; // the hurry and the match window on this page's clock (performance.now() ms), set as a state arrives
+
+/* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
+export function setRealClocks(room) {
+  clocks = PR.deadlines(room);
+}
+
+/* What every event of this phone carries: the seat answered for, when it is not its own. */
+export function seatArg(game, extra) {
+  return answering.seat === game.you ? { ...extra } : { ...extra, seat: answering.seat };
+}
+
+const names = () => view.state.room.seats.map((s) => s.name);
+
+/* The phone-less seats this phone may answer for (helpers allowed), its own first. */
+function answerable(game) {
+  const room = view.state.room;
+  const others = room.allow_helpers ? game.seats.filter((s) => s.phoneless && s.seat !== game.you).map((s) => s.seat) : [];
+  return others.length ? [game.you, ...others] : [];
+}
+
+export function renderReal(me, game) {
+  const room = view.state.room;
+  const who = names();
+  const over = game.phase === "scored" || game.game_over;
+  const choices = over ? [] : answerable(game);
+  // A new hand starts with the phone answering for itself: a choice made for someone else never carries over.
+  if (!choices.includes(answering.seat) || answering.hand !== game.hand_no) answering.seat = game.you;
+  answering.hand = game.hand_no;
+  const seat = answering.seat;
+  const mine = game.seats[seat];
+  const paused = !!room.paused;
+  $("r-info").textContent = infoText(game);
+  $("r-score").textContent = `${who[game.you]} · ${tn("points", game.totals[game.you] ?? 0)}`;
+  renderHelpers(choices, who);
+
+  const phase = game.phase;
+  const now = { paused, turns: game.pacing === "turns", myTurn: game.turn === seat, matched: mine.matched };
+  const entering = !mine.entered && !game.game_over && canEnter(game, mine); // a pause stops the pace, not the entry
+  $("r-step").textContent = stepText(game, seat, who, now, entering);
+  $("r-call").textContent = entering ? "" : callLine(game, who);
+  $("r-wild").hidden = !game.wild_rank || phase === "scored" || phase === "entry" || entering || game.game_over;
+  $("r-wild").replaceChildren(el("span", { class: "r-wild-rank", text: "★" }), t("info.wild", { rank: game.wild_rank }));
+  $("r-where").textContent = paused || entering || game.game_over ? "" : whereText(game, mine, now);
+  renderButtons(game, mine, now);
+  renderWaiting(game, seat, who, entering);
+  renderEntry(game, seat, entering, seatArg(game));
+  renderEntered(game, seat, mine, who);
+  renderResults(game, who);
+  renderVip(me, game, paused);
+  renderClock();
+}
+
+function canEnter(game, mine) {
+  const phase = game.phase;
+  return phase === "entry" || (mine.matched && (phase === "last_ready" || phase === "last_turn"));
+}
+
+/* "Answer for:" with the phone's own name and each phone-less seat's; the chosen one is pressed. */
+function renderHelpers(choices, who) {
+  $("helpers").hidden = !choices.length;
+  $("helper-seats").replaceChildren(...choices.map((s) => el("button", {
+    type: "button",
+    class: s === answering.seat ? "primary" : "",
+    "aria-pressed": String(s === answering.seat),
+    text: who[s],
+    onclick: () => { answering.seat = s; view.rerender(); },
+  })));
+}
+
+/* The biggest words: what the seat answered for does now. */
+function stepText(game, seat, who, now, entering) {
+  const own = seat === game.you;
+  if (entering) return own ? t("real.step.enter") : t("real.step.enter_for", { name: who[seat] });
+  if (now.paused) return t("call.paused");
+  if (game.game_over) return rankText(game);
+  switch (game.phase) {
+    case "setup": {
+      if (!now.turns) return tn("real.step.deal", game.size);
+      return game.dealer === game.you ? tn("real.step.you_deal", game.size) : tn("real.step.they_deal", game.size, { name: who[game.dealer] });
+    }
+    case "ready":
+    case "last_ready":
+      if (now.matched) return t("phone.matched");
+      if (game.seats[seat].ready) return t("real.step.ready");
+      return t(game.phase === "ready" ? "real.step.draw" : "real.step.last_draw");
+    case "reveal": return now.matched ? t("real.step.you_matched") : t("real.step.discard");
+    case "turn":
+    case "last_turn": {
+      if (now.matched) return t("phone.went_out");
+      const last = game.phase === "last_turn" ? "_last" : "";
+      // Answering for Carla on her turn: "Carla's turn", with her Done and Out! below.
+      return now.myTurn && own ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
+    }
+    case "entry": return t("real.step.entered");
+    case "scored": return rankText(game);
+    default: return "";
+  }
+}
+
+function rankText(game) {
+  const me = game.you;
+  const rank = 1 + game.totals.filter((v) => v < game.totals[me]).length;
+  return t("phone.rank", { rank, n: game.totals.length, points: tn("points", game.totals[me]) });
+}
+
+/* The caller's news for everyone: who called Match! (or went out), the winners. */
+function callLine(game, who) {
+  if (game.game_over) {
+    const won = (game.winners || []).map((s) => who[s]);
+    return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
+  }
+  if (!game.matched.length || ["scored", "entry"].includes(game.phase)) return "";
+  const matched = game.matched.map((s) => who[s]);
+  return tn(game.pacing === "turns" ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
+}
+
+const loud = (list) => I18N.list(list).toLocaleUpperCase(I18N.lang);
+
+/* The line under the step: what this phase asks, in the engine's words for it. */
+function whereText(game, mine, now) {
+  const phase = game.phase;
+  if (phase === "scored" || phase === "entry" || mine.matched) return "";
+  if ((phase === "turn" || phase === "last_turn") && !now.myTurn) return "";
+  if (mine.ready && (phase === "ready" || phase === "last_ready")) return t("real.ready_undo");
+  return t(`table.phase.${phase}`);
+}
+
+/* One big button at a time: Ready (pressed: tap again to take it back), Match! or its withdraw, Done and Out!. */
+function renderButtons(game, mine, now) {
+  const phase = game.phase;
+  const live = !now.paused && !game.game_over;
+  const readying = live && (phase === "ready" || phase === "last_ready") && !mine.matched;
+  const window = live && (phase === "reveal" || (phase === "setup" && !now.turns));
+  const turning = live && (phase === "turn" || phase === "last_turn") && now.myTurn && !mine.matched;
+  const ready = $("r-ready");
+  ready.hidden = !readying;
+  ready.textContent = t(mine.ready ? "real.ready_on" : "real.ready");
+  ready.classList.toggle("on", !!mine.ready);
+  ready.setAttribute("aria-pressed", String(!!mine.ready));
+  $("r-match").hidden = !window || mine.matched;
+  $("r-match").classList.toggle("ready", phase === "reveal"); // in setup only a dealt complete hand calls it
+  $("r-withdraw").hidden = !(live && (phase === "reveal" || phase === "setup") && mine.matched);
+  $("r-done").hidden = !turning;
+  $("r-out").hidden = !turning || phase === "last_turn";
+}
+
+/* Whom the table waits for, once this seat has done its part. */
+function renderWaiting(game, seat, who, entering) {
+  const phase = game.phase;
+  const others = game.waiting_for.filter((s) => s !== seat);
+  const asked = phase === "ready" || phase === "last_ready" || phase === "entry";
+  const waiting = asked && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
+  $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: I18N.list(others.map((s) => who[s])) }) : "";
+}
+
+/* The VIP's phone: "Cards are dealt: Draw!" while people deal, pause and call now, the next hand. */
+function renderVip(me, game, paused) {
+  const phase = game.phase;
+  $("r-vip").hidden = !me.controls;
+  $("r-dealt").hidden = phase !== "setup" || paused || game.game_over;
+  $("r-pause").textContent = t(paused ? "action.resume" : "action.pause");
+  $("r-pause").hidden = game.game_over || phase === "scored" || phase === "entry"; // no clock runs while hands are entered
+  $("r-call-now").hidden = paused || phase === "setup" || phase === "scored" || phase === "entry" || game.game_over;
+  $("r-next").hidden = !(phase === "scored" && !game.game_over);
+  $("r-again").hidden = !game.game_over;
+}
+
+/* The match window's seconds left, beside Match!; for a seat not yet Ready, when the TV calls "Discard!" anyway. */
+function renderClock() {
+  const game = view.state && view.state.game;
+  if (!game || game.mode !== "real") return;
+  const now = performance.now();
+  const { matchEnd, hurryStart, hurryEnd } = clocks;
+  const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
+  $("r-clock").textContent = left > 0 && left < 600 && !$("r-match").hidden ? `⏱ ${left}` : "";
+  const slow = game.waiting_for.includes(answering.seat) && !$("r-ready").hidden;
+  const hurry = $("r-hurry");
+  hurry.hidden = !slow || !hurryEnd || now < hurryStart || now > hurryEnd;
+  if (!hurry.hidden) hurry.textContent = t("real.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+}
+setInterval(renderClock, 250);
+
+/* The buttons' taps, each for the seat answered for. */
+export function wireReal() {
+  const game = () => view.state.game;
+  $("r-ready").addEventListener("click", () => {
+    const g = game();
+    act("ready", seatArg(g, { ready: !g.seats[answering.seat].ready, cycle: g.cycle }));
+  });
+  $("r-match").addEventListener("click", () => act("match", seatArg(game())));
+  $("r-withdraw").addEventListener("click", () => act("withdraw", seatArg(game())));
+  $("r-done").addEventListener("click", () => act("done", seatArg(game(), { cycle: game().cycle })));
+  $("r-out").addEventListener("click", () => act("out", seatArg(game(), { cycle: game().cycle })));
+  $("r-dealt").addEventListener("click", () => act("call_now"));
+  $("r-call-now").addEventListener("click", () => act("call_now"));
+  $("r-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
+  $("r-next").addEventListener("click", () => act("call_now"));
+  $("r-again").addEventListener("click", () => act("start"));
+}
+
+/* A watcher's line in real mode (phone-join.js): the step of the table, not of a seat. */
+export function realCallText(game) {
+  const who = names();
+  if (game.game_over || game.matched.length) return callLine(game, who);
+  switch (game.phase) {
+    case "setup": return tn("real.step.deal", game.size);
+    case "ready": return t("call.draw");
+    case "last_ready": return t("call.last_draw");
+    case "reveal": return t("call.discard");
+    case "turn": return t("real.step.their_turn", { name: who[game.turn] });
+    case "last_turn": return t("real.step.their_last_turn", { name: who[game.turn] });
+    case "entry": return t("step.wait_for", { names: I18N.list(game.waiting_for.map((s) => who[s])) });
+    default: return t("call.scored");
+  }
+}
