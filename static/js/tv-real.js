@@ -1,0 +1,166 @@
+/* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
+   waited for, and answers for the seats without a phone (a tap target on each). The game's fields are
+   partyrummy/realcards/views.py's table view. */
+import { openPad } from "./tv-pad.js";
+import { $, act, view } from "./tv-shared.js";
+import { renderCall, seatTile } from "./tv-table.js";
+
+const { el, cardFace, callText } = PR;
+const { t, tn } = I18N;
+const SUITS = "CDHS"; // a face's last letter, in the suit order of PR.cardFace
+
+/* A face of the view ("7H", "10S", "JK") as PR.cardFace draws cards. */
+export function face(text) {
+  if (text === "JK") return cardFace({ rank: 0, suit: 0, label: "JK" });
+  const suit = SUITS.indexOf(text.slice(-1));
+  return cardFace({ rank: 1, suit, label: text.slice(0, -1) + "♣♦♥♠"[suit] });
+}
+
+function loud(names) {
+  return I18N.list(names).toLocaleUpperCase(I18N.lang);
+}
+
+/* The caller's shout for this moment (shown big and spoken). */
+export function realCall(state) {
+  const game = state.game;
+  if (game.game_over) return callText(state); // the winners, as with cards on the phones
+  if (state.room.paused || game.paused) return t("call.paused");
+  const who = state.room.seats.map((s) => s.name);
+  const matched = game.matched.map((s) => who[s]);
+  const turns = game.pacing === "turns";
+  const called = () => tn(turns ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
+  switch (game.phase) {
+    case "setup": return matched.length ? called() : tn("real.call.deal", game.size);
+    case "ready": return t("call.draw");
+    case "reveal": return matched.length ? called() : t("call.discard");
+    case "last_ready": return t("call.last_draw");
+    case "turn":
+    case "last_turn": {
+      const turn = t(`real.call.${game.phase}`, { name: loud([who[game.turn]]) });
+      return matched.length ? `${called()} ${turn}` : turn;
+    }
+    case "entry": return t("real.call.entry");
+    case "scored": return t("call.scored");
+    default: return "";
+  }
+}
+
+/* What the players do now, under the call (never spoken: the phones say it too). */
+function hint(game) {
+  if (game.game_over || game.phase === "setup" || game.phase === "scored") return "";
+  if (game.phase === "reveal" && game.matched.length) return "";
+  return t(`table.phase.${game.phase}`);
+}
+
+export function renderRealTable() {
+  const game = view.state.game;
+  const seats = view.state.room.seats;
+  renderCall(realCall(view.state), hint(game));
+  $("waiting-names").textContent = waitingLine(game, seats);
+  renderDeal(game, seats);
+  $("shoe").hidden = true;
+  $("shared-pile").hidden = true;
+  $("table-join").hidden = seats.length >= view.state.room.max_players || !view.state.room.can_join;
+  $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
+  $("pause").disabled = game.game_over;
+  $("call-now").hidden = game.phase === "setup"; // the deal's own big button calls the first "Draw!"
+  $("call-now").disabled = game.game_over;
+  $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
+  $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => laidOut(seats[s.seat].name, s.entry)));
+  const tiles = game.seats.map((s) => realTile(game, s, seats[s.seat]));
+  const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
+    seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
+  $("seats").replaceChildren(...tiles, ...newcomers);
+}
+
+/* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
+function waitingLine(game, seats) {
+  const names = (list) => I18N.list(list.map((s) => seats[s].name));
+  if (game.phase === "ready" || game.phase === "last_ready") {
+    const playing = game.seats.filter((s) => !s.matched);
+    const slow = playing.filter((s) => !s.ready).map((s) => s.seat);
+    if (!slow.length) return "";
+    return slow.length <= 3 && slow.length < playing.length ? t("tv.waiting_for", { names: names(slow) })
+      : t("real.ready_count", { n: playing.length - slow.length, total: playing.length });
+  }
+  if (game.phase === "entry" && game.waiting_for.length) {
+    return game.waiting_for.length <= 6 ? t("tv.waiting_for", { names: names(game.waiting_for) })
+      : t("tv.waiting_many", { n: game.waiting_for.length });
+  }
+  return "";
+}
+
+/* The table set, while people deal: the hand, the piles to start, the decks, who deals and starts, the wild rank
+   big; and the host's button to call the first "Draw!" once the cards are out. */
+function renderDeal(game, seats) {
+  const setup = game.phase === "setup" && !game.game_over;
+  $("deal").hidden = !setup;
+  if (!setup) return;
+  const turns = game.pacing === "turns";
+  const facts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }),
+    t(turns ? "real.face_up_shared" : "real.face_up_each"),
+    game.jokers ? tn("real.decks_jokers", game.decks, { jokers: game.jokers }) : tn("real.decks", game.decks)];
+  if (turns && game.dealer !== null) {
+    const starter = (game.dealer + 1) % game.seats.length;
+    facts.push(t("real.dealer_starter", { dealer: seats[game.dealer].name, starter: seats[starter].name }));
+  }
+  $("deal-facts").replaceChildren(...facts.map((text) => el("p", { text })));
+  $("deal-wild").hidden = !game.wild_rank;
+  if (game.wild_rank) {
+    $("deal-wild").replaceChildren(el("span", { class: "wild-rank", "aria-hidden": "true", text: game.wild_rank }),
+      el("span", { class: "wild-words", text: t("info.wild", { rank: game.wild_rank }) }));
+  }
+  $("deal-go").textContent = t(turns ? "real.dealt_play" : "real.dealt_draw");
+  $("deal-go").disabled = !!view.state.room.paused;
+}
+
+/* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
+function laidOut(name, entry) {
+  const verdict = entry.claim ? t("real.claim_ok") : t("real.claim_bad", { points: tn("points", entry.points) });
+  return el("div", { class: `matched ${entry.claim ? "" : "claim-bad"}` },
+    el("span", { class: "who", text: `${name}:` }),
+    ...entry.melds.map((meld) => el("span", { class: "meld" }, ...meld.map(face))),
+    ...entry.orphans.map((card) => { const c = face(card); c.classList.add("orphan"); return c; }),
+    el("span", { class: "verdict", text: verdict }));
+}
+
+/* One seat: its name, total and state (a tick when ready); a seat without a phone gets the TV's buttons. */
+function realTile(game, s, seat) {
+  const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
+  const readying = game.phase === "ready" || game.phase === "last_ready";
+  const status = s.matched && !entering ? t(game.pacing === "turns" ? "real.out" : "status.matched")
+    : entering ? (s.entered ? `✓ ${t("real.entered")}` : t("real.not_in"))
+      : readying ? (s.ready ? `✓ ${t("real.ready")}` : "")
+        : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn") : "";
+  const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
+  const line = [tn("points", game.totals[s.seat])];
+  if (game.dealer === s.seat) line.push(t("tv.dealer"));
+  const tile = seatTile(seat, s.matched, waiting,
+    el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
+    el("div", { class: "seat-status", text: status }));
+  tile.classList.toggle("is-ready", readying && s.ready);
+  if (s.phoneless && !game.game_over) tile.append(...answers(game, s, seat.name, entering));
+  return tile;
+}
+
+/* The TV answers for a seat without a phone: the button its player would tap, on its tile. */
+function answers(game, s, name, entering) {
+  const seat = s.seat;
+  const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
+    "aria-label": `${name}: ${t(key)}`, onclick }, t(key));
+  const windowOpen = game.phase === "reveal" || (game.phase === "setup" && (game.setup_match ?? game.pacing === "caller"));
+  if (entering) {
+    if (s.entered) return [];
+    return [button("real.enter_points", () => openPad(t("real.pad_title", { name, hand: game.hand_no }),
+      (points) => view.link.send("points", { points, seat })))];
+  }
+  if (windowOpen) return s.matched ? [button("real.take_back", () => act("withdraw", { seat }))] : [button("phone.match", () => act("match", { seat }))];
+  if ((game.phase === "ready" || game.phase === "last_ready") && !s.matched) {
+    return [button("real.ready", () => act("ready", { seat, ready: !s.ready, cycle: game.cycle }), s.ready)];
+  }
+  if (game.phase.endsWith("turn") && game.turn === seat) {
+    const done = button("real.done", () => act("done", { seat, cycle: game.cycle }));
+    return game.phase === "turn" ? [done, button("real.out", () => act("out", { seat, cycle: game.cycle }))] : [done];
+  }
+  return [];
+}
