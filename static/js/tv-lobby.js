@@ -13,10 +13,9 @@ export function renderLobby() {
         "li",
         { class: `ring-seat ${s.health === "reconnecting" || s.health === "gone" ? "offline" : ""}` },
         el("span", { class: "dot", "aria-hidden": "true" }),
-        el("span", { class: "seat-name", text: s.name }),
+        el("span", { class: "seat-name" }, s.name, s.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null),
         s.vip ? el("span", { class: "badge vip", text: t("tv.vip") }) : null,
         s.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null,
-        s.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null,
         el("button", { type: "button", class: "small", "aria-label": t("tv.move_left", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
         el("button", { type: "button", class: "small", "aria-label": t("tv.move_right", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
         el("button", { type: "button", class: "small", "aria-label": t("tv.remove", { name: s.name }), onclick: () => act("remove", { seat: i }) }, "✕"),
@@ -70,6 +69,7 @@ function renderMode(full) {
   $("helpers-box").hidden = !real;
   $("allow-helpers").checked = !!room.allow_helpers;
   $("add-person").disabled = full;
+  $("person-name").placeholder = t("tv.person_placeholder");
   if (real) {
     $("takeover-box").hidden = true;
     $("bot-controls").hidden = true;

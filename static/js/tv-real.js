@@ -63,7 +63,8 @@ export function renderRealTable() {
   $("table-join").hidden = seats.length >= view.state.room.max_players || !view.state.room.can_join;
   $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
   $("pause").disabled = game.game_over;
-  $("call-now").hidden = game.phase === "setup"; // the deal's own big button calls the first "Draw!"
+  // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
+  $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
   $("call-now").disabled = game.game_over;
   $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
   $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => laidOut(seats[s.seat].name, s.entry)));
@@ -116,7 +117,8 @@ function renderDeal(game, seats) {
 
 /* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
 function laidOut(name, entry) {
-  const verdict = entry.claim ? t("real.claim_ok") : t("real.claim_bad", { points: tn("points", entry.points) });
+  const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
+    entry.claim ? t("real.claim_ok") : t("real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
   return el("div", { class: `matched ${entry.claim ? "" : "claim-bad"}` },
     el("span", { class: "who", text: `${name}:` }),
     ...entry.melds.map((meld) => el("span", { class: "meld" }, ...meld.map(face))),
