@@ -20,7 +20,7 @@ from .entry import Entry, overdrawn
 from .phases import Phase, hurry_deadline
 from .scorebook import Scorebook
 
-__all__ = ["table_view", "view_for", "view_for_host"]
+__all__ = ["table_view", "draft_view", "view_for", "view_for_host"]
 
 
 def _faces(cards: Sequence[Card]) -> list[str]:
@@ -98,21 +98,26 @@ def table_view(book: Scorebook) -> dict[str, Any]:
 
 def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """One seat's view: the table, its own picker laid out live, and its own entry."""
-    hand = book.hand
-    draft = hand.drafts[seat]
-    laid = best_arrangement(draft, hand.wild_rank, book.variant.meld_rules())
-    entry = hand.entries[seat]
+    entry = book.hand.entries[seat]
     return {
         **(table if table is not None else table_view(book)),
         "you": seat,
-        "draft": {
-            "cards": _faces(draft),
-            "melds": [_faces(m) for m in laid.melds],
-            "orphans": _faces(laid.orphans),
-            "penalty": laid.penalty,
-            "complete": len(draft) == hand.size,
-        },
+        "draft": draft_view(book, seat),
         "entry": _laid(entry) if entry is not None else None,
+    }
+
+
+def draft_view(book: Scorebook, seat: int) -> dict[str, Any]:
+    """One seat's picker: the cards tapped so far, laid out live by the solver, with the penalty."""
+    hand = book.hand
+    draft = hand.drafts[seat]
+    laid = best_arrangement(draft, hand.wild_rank, book.variant.meld_rules())
+    return {
+        "cards": _faces(draft),
+        "melds": [_faces(m) for m in laid.melds],
+        "orphans": _faces(laid.orphans),
+        "penalty": laid.penalty,
+        "complete": len(draft) == hand.size,
     }
 
 

@@ -15,6 +15,9 @@ from ..errors import BadCommand
 __all__ = ["SCHEMAS", "check", "clean_name", "name_key", "WirePacket", "MALFORMED", "MAX_MESSAGE", "MAX_DEPTH"]
 
 _MAX_INT = 1_000_000
+# Real cards: a hand tapped in is at most this many faces ("7H", "10S", "JK"), each this long at most; the
+# engine says what is wrong with one that fits (a bad face, too many cards for the hand, too many copies).
+MAX_CARDS, MAX_FACE = 20, 4
 # The largest message a client may send (characters of its JSON); a game's largest is well under 1 KB.
 MAX_MESSAGE = 16_384
 # How deep its arrays and objects may nest; a game's deepest is 2.
@@ -35,13 +38,13 @@ _SKELETON = str.maketrans(
     }
 )
 
-# event -> {field: (kind, required)}; kinds: "int", "card", "name", "source", "bool", "str"
+# event -> {field: (kind, required)}; kinds: "int", "card", "name", "source", "bool", "str", "cards"
 SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "join": {"name": ("name", True)},
     "sync": {},
     "draw": {"source": ("source", True), "cycle": ("int", False)},
     "choose": {"card_id": ("card", True), "cycle": ("int", False)},
-    "match": {},
+    "match": {"seat": ("int", False)},
     "start": {},
     "call_now": {},
     "pause": {"paused": ("bool", True)},
@@ -56,6 +59,19 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "bot_seat": {"seat": ("int", True), "strength": ("str", True)},
     "lang": {"lang": ("str", True)},
     "allow_bot_takeover": {"allow": ("bool", True)},
+    # Real cards on the table. A seat's events take an optional `seat`: one the sender may answer for.
+    "mode": {"mode": ("str", True)},
+    "add_person": {"name": ("name", True)},
+    "allow_helpers": {"allow": ("bool", True)},
+    "ready": {"ready": ("bool", False), "cycle": ("int", False), "seat": ("int", False)},
+    "withdraw": {"seat": ("int", False)},
+    "done": {"cycle": ("int", False), "seat": ("int", False)},
+    "out": {"cycle": ("int", False), "seat": ("int", False)},
+    "draft": {"cards": ("cards", True), "seat": ("int", False)},
+    "confirm": {"seat": ("int", False)},
+    "points": {"points": ("int", True), "seat": ("int", False)},
+    "correct": {"hand": ("int", True), "seat": ("int", True), "points": ("int", True)},
+    "undo_correction": {},
 }
 
 
@@ -121,6 +137,15 @@ def _value(key: str, kind: str, value: Any) -> Any:
         return value
     if kind == "name":
         return clean_name(value)
+    if kind == "cards":
+        if not isinstance(value, list) or len(value) > MAX_CARDS:
+            raise BadCommand("error.not_cards")
+        if not all(isinstance(face, str) for face in value):
+            raise BadCommand("error.not_cards")
+        for face in value:
+            if not 0 < len(face) <= MAX_FACE:
+                raise BadCommand("error.bad_card", card=face[:8])
+        return value
     if not isinstance(value, str) or len(value) > 40:
         raise BadCommand("error.not_text", field=key)
     return value

@@ -7,7 +7,8 @@ itself: `send(sid, event, payload)` is injected, and time comes in as `now`.
 It is the one place that holds the lock and writes the journal; the parts live beside it, each in the
 module named for it: the seats and connections (seats.py), the caller's pacing (pace.py), the robots
 (robots.py), the rejoin tickets (tickets.py), the journaled state and its replay (replay.py), the
-views (room_view.py) and when they go out (outbox.py).
+views (room_view.py) and when they go out (outbox.py). A night played with real cards hands the game
+to its own part (real_play.py): the scorebook, its caller and its views; the lobby and the seats stay here.
 """
 
 from __future__ import annotations
@@ -20,15 +21,18 @@ from dataclasses import replace
 from typing import Any
 
 from .. import game as engine
-from ..commands import Arrive, AutoPlay, Call, Choose, Command, Draw, Leave, command_to_dict
+from ..commands import Arrive, AutoPlay, Call, CallMatch, Choose, Command, Draw, Leave, command_to_dict
 from ..errors import OutOfPhase
 from ..game import GameState
 from ..i18n import Catalogs, default_catalogs
+from ..realcards import commands as real
+from ..realcards import scorebook
 from ..variants import Variant
 from . import seats as seating
 from .journal import NotSaved
 from .outbox import Outbox
 from .pace import Due, Pace, clocks, plan
+from .real_play import RealPlay
 from .refused import Refused
 from .replay import RoomState, apply_event
 from .robots import bot_name, check_strength, play_robots
@@ -36,7 +40,10 @@ from .room_view import RoomFacts, TableCache, game_view, room_view, variant_menu
 from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, VIP_POWERS, Seat, Viewer
 from .tickets import TICKET_S, Tickets
 
-__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "RECONNECT_GRACE_S", "TICKET_S", "VIP_POWERS"]
+__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "MODES", "RECONNECT_GRACE_S", "TICKET_S", "VIP_POWERS"]
+
+# How a night is played: cards on the phones, or real cards on the table (the TV calls and keeps the score).
+MODES = ("phones", "real")
 
 
 class Room:
@@ -72,6 +79,7 @@ class Room:
         self.tables = TableCache()
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
+        self.real = RealPlay(self)  # the game part when the night is played with real cards
 
     # -- The journaled state, by its old names ---------------------------------
 
@@ -114,6 +122,11 @@ class Room:
     def batch_due(self) -> float | None:
         """When the pending batch of moves goes out (None: none pending)."""
         return self.outbox.batch_due
+
+    @property
+    def is_real(self) -> bool:
+        """Whether the night is played with real cards (the game part is `self.real`)."""
+        return self.state.mode == "real"
 
     @property
     def variant(self) -> Variant:
@@ -220,14 +233,14 @@ class Room:
 
     def playing(self) -> bool:
         """Whether a game is on (dealt and not over)."""
-        return self.game is not None and not self.game.over
+        return self.state.playing
 
     def join(self, sid: str, name: str) -> int:
         """Seat a new player; their viewer becomes that seat. Returns the seat.
 
         Mid-game, a newcomer gets a new seat dealt in at the next hand if the variant says so.
         """
-        if self.playing() and self.game.variant.newcomers != "next-hand":
+        if self.playing() and self.variant.newcomers != "next-hand":
             raise Refused("error.started_take")
         seating.check_name(self.seats, name)
         token = secrets.token_urlsafe(16)
@@ -239,14 +252,25 @@ class Room:
     def add_bot(self, strength: str) -> int:
         """A bot takes a new seat (in the lobby, or mid-game as a newcomer would). Returns the seat."""
         check_strength(strength)
+        if self.is_real:
+            raise Refused("error.no_bots_real")
         return self._new_seat({"name": bot_name(self.seats), "token": None, "bot": strength})
+
+    def add_person(self, name: str) -> int:
+        """Real cards: the host seats a player without a phone (the TV, or a helper, answers for them)."""
+        if not self.is_real:
+            raise Refused("error.real_only")
+        seating.check_name(self.seats, name)
+        return self._new_seat({"name": name, "token": None, "phoneless": True})
 
     def _new_seat(self, fields: dict[str, Any]) -> int:
         """Write a new seat at the end of the ring; mid-game, the engine deals it in at the next hand."""
         if len(self.seats) >= self.variant.max_players:
             raise Refused("error.table_full", n=self.variant.max_players)
         late = self.playing()
-        if late:
+        if late and self.is_real:
+            scorebook.apply(self.state.book, real.Arrive(bool(fields.get("phoneless"))))  # refuses as below
+        elif late:
             engine.apply(self.game, Arrive())  # refuses, with nothing written, when it cannot be done
         event = {"t": "join", **fields, "colour": seating.free_colour(self.seats), "joined": self.state.joins + 1}
         self._do(event | ({"late": True} if late else {}))
@@ -255,6 +279,8 @@ class Room:
     def give_to_bot(self, seat: int, strength: str) -> None:
         """A bot carries on a seat mid-game, with its hand and score (a player who left, or long gone)."""
         check_strength(strength)
+        if self.is_real:
+            raise Refused("error.no_bots_real")
         if not self.playing():
             raise Refused("error.bot_between")
         seating.check_seat(self.seats, seat)
@@ -264,7 +290,9 @@ class Room:
     def remove(self, seat: int) -> None:
         """Take a player off the table; mid-hand, the engine closes the ring behind them."""
         seating.check_seat(self.seats, seat)
-        if self.playing():
+        if self.playing() and self.is_real:
+            scorebook.apply(self.state.book, real.Leave(seat))  # refuses as below
+        elif self.playing():
             engine.apply(self.game, Leave(seat))  # refuses, with nothing written, if the hand cannot lose them
         self._unseat(seat, "removed")
         self._do({"t": "remove", "seat": seat})
@@ -293,6 +321,21 @@ class Room:
         self._do({"t": "seat", "seat": seat, "token": token, "name": name, "joined": self.state.joins + 1})
         self.attach(sid, self._as(sid, "player", token))
         return token
+
+    def set_mode(self, mode: str) -> None:
+        """How the night is played (in the lobby): "phones" or "real" (real cards on the table)."""
+        self._lobby_only("error.mode_between")
+        if mode not in MODES:
+            raise Refused("error.no_mode")
+        if mode == "real" and any(s.robot is not None for s in self.seats):
+            raise Refused("error.no_bots_real")
+        if mode == "phones" and any(s.phoneless for s in self.seats):
+            raise Refused("error.phoneless_seated")
+        self._do({"t": "mode", "mode": mode})
+
+    def set_helpers(self, allow: bool) -> None:
+        """Real cards: whether seated phones may answer for the players without a phone (the TV always may)."""
+        self._do({"t": "helpers", "allow": allow})
 
     def set_bot_takeover(self, allow: bool) -> None:
         """The host's choice: whether a phone may take a bot's seat (open seats stay takeable either way)."""
@@ -328,7 +371,7 @@ class Room:
 
     def start(self, seed: int | None = None) -> None:
         """Deal hand 1 to the seated players (or a new game after the last one ended)."""
-        if self.game is not None and not self.game.over:
+        if self.playing():
             raise Refused("error.game_on")
         if len(self.seats) < self.variant.min_players:
             raise Refused("error.need_players", n=self.variant.min_players)
@@ -355,8 +398,31 @@ class Room:
         self.state.set_game(*result)
         self.changed(batch=isinstance(command, (Draw, Choose)))
 
+    def answer(self, viewer: Viewer, event: str, data: dict[str, Any]) -> None:
+        """A seat's event of the mode being played (real cards: any of real_play.SEAT_EVENTS; phones: `match`)."""
+        if self.is_real:
+            self.real.answer(viewer, event, data)
+            return
+        seat = self.seat_for(viewer)
+        if event != "match":
+            raise Refused("error.real_only")
+        if seat is None:
+            raise Refused("error.join_first")
+        if data.get("seat", seat) != seat:
+            raise Refused("error.answer_for")
+        self.play(CallMatch(seat))
+
+    def correct(self, command: real.Correct | real.UndoCorrection) -> None:
+        """Real cards: the host corrects a scored hand's cell, or undoes the last correction."""
+        if not self.is_real:
+            raise Refused("error.real_only")
+        self.real.play(command)
+
     def call_now(self) -> None:
         """The host's "Call now": play for whoever is slow, then call at once."""
+        if self.is_real:
+            self.real.call_now()
+            return
         if self.game is None:
             raise OutOfPhase("error.not_started")
         if self.paused:
@@ -366,10 +432,12 @@ class Room:
 
     def set_paused(self, paused: bool) -> None:
         """The host pauses the table, or resumes it with the caller's clocks started again."""
-        if self.game is None or self.game.over:
+        if not self.playing():
             raise Refused("error.nothing_to_pause")
         self._do({"t": "pause", "paused": paused})
-        if not paused:  # the clock starts again from now
+        if self.is_real:
+            self.real.pause(paused)
+        elif not paused:  # the clock starts again from now
             self.pace.resume(self.clock())
 
     def _hurry(self) -> None:
@@ -420,6 +488,8 @@ class Room:
 
     def tick(self) -> float | None:
         """Make any call that is due now; return when to look again (None: wait for a change)."""
+        if self.is_real:
+            return self.real.tick()
         game = self.game
         if game is None or game.over or self.paused:
             return None
@@ -445,10 +515,14 @@ class Room:
         `batch`: a player's own move, which may wait for the next batch unless it moved the table on.
         """
         key = self.pace.key
-        if self.game is not None:
-            self.pace.track(self.game, self.clock())
+        if self.is_real:
+            moved = self.real.track()
+        else:
+            if self.game is not None:
+                self.pace.track(self.game, self.clock())
+            moved = self.pace.key != key
         self.version += 1
-        self.outbox.mark(urgent=not batch or self.pace.key != key)
+        self.outbox.mark(urgent=not batch or moved)
         self.wake.set()
 
     def flush(self) -> None:
@@ -478,8 +552,11 @@ class Room:
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything one viewer may see: the room, and the game from their seat."""
         seat = self.seat_for(viewer)
-        table = self.tables.get(self.game, self.version) if self.game is not None else None
-        game = game_view(self.game, seat, self.hints, table)
+        if self.is_real:
+            game = self.real.view(viewer, seat)
+        else:
+            table = self.tables.get(self.game, self.version) if self.game is not None else None
+            game = game_view(self.game, seat, self.hints, table)
         return {"v": self.version, "room": self._room_view(viewer, seat), "game": game}
 
     def _room_view(self, viewer: Viewer, seat: int | None) -> dict[str, Any]:
@@ -491,8 +568,8 @@ class Room:
             vip=self.vip(),
             # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
             can_join=len(self.seats) < self.variant.max_players
-            and (not self.playing() or self.game.variant.newcomers == "next-hand"),
-            clocks=clocks(self.game, self.pace, self.paused, now),
+            and (not self.playing() or self.variant.newcomers == "next-hand"),
+            clocks=self.real.clocks(self.paused) if self.is_real else clocks(self.game, self.pace, self.paused, now),
             now=now,
         )
         return room_view(self.state, facts, viewer, seat, self.may_host(viewer))

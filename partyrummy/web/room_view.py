@@ -67,6 +67,7 @@ def seat_rows(seats: list[Seat], vip: int | None, dealt: int, now: float) -> lis
             "open": s.open,
             "bot": s.robot.strength if s.robot else None,  # a person may take a bot's seat too
             "waiting": i >= dealt,  # joined late: dealt in at the next hand
+            "phoneless": s.phoneless,  # real cards: a player without a phone (the TV, or a helper, answers)
         }
         for i, s in enumerate(seats)
     ]
@@ -87,7 +88,7 @@ class RoomFacts:
 
 def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | None, controls: bool) -> dict[str, Any]:
     """The room's part of one viewer's state: everything but the game."""
-    dealt = state.game.hand.players if state.game is not None else len(state.seats)
+    dealt = state.dealt
     return {
         "code": facts.code,
         "variant": state.variant_name,
@@ -98,9 +99,11 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "grace_s": RECONNECT_GRACE_S,
         # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
         "can_join": facts.can_join,
-        "started": state.game is not None,
+        "started": (state.book if state.mode == "real" else state.game) is not None,
         "paused": state.paused,
         "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
+        "mode": state.mode,  # "phones": cards on the phones; "real": real cards on the table
+        "allow_helpers": state.allow_helpers,  # real cards: seated phones may answer for the phone-less seats
         **facts.clocks,
         "night": state.night,
         "you": {"role": viewer.role, "seat": seat, "controls": controls},

@@ -35,7 +35,8 @@ RECONNECT_GRACE_S = 60
 # long: a phone whose socket dropped and came straight back makes nobody else redraw.
 DROP_GRACE_S = 3.0
 # What the VIP's phone may do of the host's controls: run the evening, never move seats or see their keys.
-VIP_POWERS = frozenset({"start", "pause", "call_now"})
+# With real cards the host's phone keeps the score too: it may correct a score and undo the correction.
+VIP_POWERS = frozenset({"start", "pause", "call_now", "correct", "undo_correction"})
 
 # Seat colours; the TV also prints each name, so colour is never the only signal.
 COLOURS = (  # each >= 3:1 on the table's greens; ordered so small tables get the most distinct hues first
@@ -65,11 +66,12 @@ class Seat:
     sids: set[str] = field(default_factory=set)
     gone_since: float | None = None
     robot: Bot | None = field(default=None, compare=False)  # set: a bot of that strength plays the seat
+    phoneless: bool = False  # real cards: a person at the table without a phone (the host answers for them)
 
     @property
     def open(self) -> bool:
         """Released and not yet taken: the caller plays it so the table is never held up."""
-        return self.token is None and self.robot is None
+        return self.token is None and self.robot is None and not self.phoneless
 
 
 @dataclass(frozen=True)
@@ -118,9 +120,11 @@ def free_colour(seats: list[Seat]) -> str:
 
 
 def health(seat: Seat, now: float) -> str:
-    """Connected, reconnecting, gone (longer than a phone takes to come back), open, or a bot."""
+    """Connected, reconnecting, gone (longer than a phone takes to come back), open, a bot, or without a phone."""
     if seat.robot is not None:
         return "bot"
+    if seat.phoneless:
+        return "phoneless"
     if seat.token is None:
         return "open"
     if seat.sids:

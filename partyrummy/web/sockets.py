@@ -16,13 +16,15 @@ from typing import Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO
 
-from ..commands import CallMatch, Choose, Draw
+from ..commands import Choose, Draw
 from ..errors import BadCommand, RummyError
 from ..i18n import DEFAULT_LANGUAGE
+from ..realcards.commands import Correct, UndoCorrection
 from .limits import Limiter
 from .netaddr import is_loopback
 from .payloads import MALFORMED, check
 from .qr import qr_svg
+from .real_play import SEAT_EVENTS
 from .room import TICKET_S, Refused, Room, Viewer
 from .rooms import Rooms
 
@@ -228,7 +230,9 @@ def register_sockets(
     register("sync", sync)
     register("draw", lambda r, v, d: r.play(Draw(seat(r, v), d["source"], d.get("cycle"))))
     register("choose", lambda r, v, d: r.play(Choose(seat(r, v), d["card_id"], d.get("cycle"))))
-    register("match", lambda r, v, d: r.play(CallMatch(seat(r, v))))
+    # A seat's events: with real cards any of them, for the sender's seat or one it may answer for.
+    for name in SEAT_EVENTS:
+        register(name, lambda r, v, d, name=name: r.answer(v, name, d))
     register("start", lambda r, v, d: r.start(), host_only=True)
     register("call_now", lambda r, v, d: r.call_now(), host_only=True)
     register("pause", lambda r, v, d: r.set_paused(d["paused"]), host_only=True)
@@ -243,3 +247,8 @@ def register_sockets(
     register("variant", lambda r, v, d: r.choose_variant(d["name"]), host_only=True)
     register("lang", lambda r, v, d: r.set_lang(request.sid, d["lang"]))
     register("allow_bot_takeover", lambda r, v, d: r.set_bot_takeover(d["allow"]), host_only=True)
+    register("mode", lambda r, v, d: r.set_mode(d["mode"]), host_only=True)
+    register("add_person", lambda r, v, d: {"seat": r.add_person(d["name"])}, host_only=True)
+    register("allow_helpers", lambda r, v, d: r.set_helpers(d["allow"]), host_only=True)
+    register("correct", lambda r, v, d: r.correct(Correct(d["hand"], d["seat"], d["points"])), host_only=True)
+    register("undo_correction", lambda r, v, d: r.correct(UndoCorrection()), host_only=True)
