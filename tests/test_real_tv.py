@@ -1,0 +1,246 @@
+"""The TV of a real-cards night, in Chromium: the TV as caller and scorekeeper of people holding real decks.
+
+One live server, twelve seats: eight phones (Socket.IO clients) and four players without a phone, added
+on the TV, every name long. The TV page is driven as the host would drive it: the lobby's mode and its
+players without a phone, the table set while people deal and its "Cards are dealt" button, the calls
+with a tick on each ready seat (the TV taps Ready and Match! for the seats without a phone), the wait for
+the hands to be entered (the TV types a phone-less seat's points on its pad), then the scores: a typed
+cell marked, a cell corrected by tapping it (the old value shown), a refused value told on the pad, and
+the correction undone. Each screen is measured by geometry (tests/layout.py) at 1920×1080 and 1280×720
+in English, Romanian and Brazilian Portuguese; screenshots go to screenshots/<time>/real-tv/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .layout import check, count_visible, playwright_js, tv_text_floor
+from .live import Client, LiveServer, phase
+from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
+from .test_screens import TABLE, TV_TARGETS, TV_TEXT, speak
+
+pytestmark = pytest.mark.slow
+
+LANGS = ["en", "ro", "pt-BR"]  # English, and the two languages whose words run longest
+SIZES = [(1920, 1080), (1280, 720)]
+PHONES = ["WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve", "MMMMMMMMMM MMMMMMMMM",
+          "Þórunn Guðmundsdótti", "Aleksandra Wójcicka", "Bartholomew Kingsly", "Ștefănescu Mihaela B"]
+PHONELESS = ["José María Fernández", "Maria Fernanda Souza", "Dan", "Gheorghe Ionescu-Pop"]
+LOBBY = {
+    "overlap": [[".ring-seat", ".ring-seat"], [".ring-seat", ".lobby-controls"], [".ring-seat", "#lobby-count"],
+                [".join-card", ".lobby-side"], ["#mode", ".qr-box"]],
+    "ignore": "#table, #scores, #seat-panel, #pad",
+}
+REAL_TABLE = TABLE | {
+    "overlap": TABLE["overlap"] + [["#deal", "#call"], ["#deal", "#seats"], ["#deal", "#melds"],
+                                   [".seat-act", ".seat-tap"]],
+    "covered": TABLE["covered"] + ", #deal-go, .seat-act",
+    "ignore": "#lobby, #scores, #seat-panel, #pad",
+}
+SCORES = {
+    "root": "#scores",
+    "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"], ["#score-table", "#story"]],
+    "covered": "#score-table tbody tr, .scores-controls button",
+}
+PAD = {"root": "#pad", "covered": "#pad button"}
+
+
+class Screens:
+    """Each screen measured and photographed at every size in every language; problems gathered for the end."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder / "real-tv"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.problems: dict[str, list[str]] = {}
+
+    def measure(self, page, screen: str, options: dict, extra=None) -> None:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            for lang in LANGS:
+                speak(page, lang)
+                found = check(playwright_js(page), targets=TV_TARGETS, min_text=tv_text_floor(width),
+                              text_scope=TV_TEXT, min_contrast=4.5, **options)
+                found += extra() if extra else []
+                name = f"{screen}-{height}p-{lang}"
+                page.screenshot(path=str(self.folder / f"{name}.png"))
+                if found:
+                    self.problems[name] = found
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        speak(page, "en")  # the test reads the page's words in English
+
+
+def tapped(tv, locator) -> None:
+    """Tap a control on the TV and let the page settle."""
+    locator.click()
+    tv.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: Path) -> None:  # noqa: F811
+    server = LiveServer("--seed", "5")
+    watch = Watch(server.url)
+    screens = Screens(shots)
+    phones: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        tv = watch.open(browser, server.url + "/", phone=False)
+        tv.locator("#ring").wait_for(state="attached")
+
+        # The lobby: real cards, four players without a phone added on the TV, phones may help.
+        tapped(tv, tv.get_by_role("button", name="Real cards on the table"))
+        host.wait_for(lambda s: s["room"]["mode"] == "real")
+        assert tv.locator("#mode-real").get_attribute("aria-pressed") == "true"
+        assert tv.locator("#add-bot").is_hidden()  # bots cannot hold real cards
+        for name in PHONES:
+            phones.append(Client(server.url, code))
+            assert phones[-1].join(name)["ok"]
+        for name in PHONELESS:
+            tv.get_by_label("Name of a player without a phone").fill(name)
+            tapped(tv, tv.get_by_role("button", name="Add a player without a phone"))
+            tv.locator("#ring .seat-name", has_text=name).wait_for()
+        assert tv.locator("#person-name").input_value() == ""
+        tapped(tv, tv.get_by_label("Phones may answer for players without one"))
+        state = host.wait_for(lambda s: s["room"]["allow_helpers"] and len(s["room"]["seats"]) == 12)
+        phoneless = [i for i, s in enumerate(state["room"]["seats"]) if s["phoneless"]]
+        assert phoneless == [8, 9, 10, 11]
+        assert tv.locator("#ring .badge.nophone").count() == 4
+        screens.measure(tv, "lobby", LOBBY)
+
+        # The table set: the hand, the deal, the wild rank big; the host's button calls the first "Draw!".
+        assert host.call("variant", {"name": "browser"})["ok"]
+        tapped(tv, tv.get_by_role("button", name="Start the game"))
+        tv.get_by_role("heading", name="DEAL 3 CARDS EACH!").wait_for()
+        assert tv.locator("#deal-wild .wild-rank").inner_text() == "3"
+        assert "Then one card face up to start each player's pile" in tv.locator("#deal-facts").inner_text()
+        screens.measure(tv, "table-set", REAL_TABLE)
+        tapped(tv, tv.get_by_role("button", name="Cards are dealt: Draw!"))
+        state = host.wait_for(lambda s: phase(s) == "ready")
+        tv.get_by_role("heading", name="DRAW!").wait_for()
+        assert tv.locator("#deal").is_hidden()
+
+        # The calls: a tick on each ready seat; the TV answers for the seats without a phone.
+        cycle = state["game"]["cycle"]
+        for phone in phones[:5]:
+            assert phone.call("ready", {"cycle": cycle})["ok"]
+        for seat in phoneless[:2]:
+            tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
+        host.wait_for(lambda s: sum(seat["ready"] for seat in s["game"]["seats"]) == 7)
+        tv.get_by_text("Ready: 7 of 12").wait_for()
+        assert tv.locator("#seats > li.is-ready").count() == 7
+        assert tv.locator("#seats > li").nth(phoneless[0]).get_by_role("button", name="Ready").get_attribute(
+            "aria-pressed") == "true"
+        screens.measure(tv, "calls-ready", REAL_TABLE)
+        for phone in phones[5:]:
+            assert phone.call("ready", {"cycle": cycle})["ok"]
+        for seat in phoneless[2:]:
+            tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
+        host.wait_for(lambda s: phase(s) == "reveal")  # everyone ready: the caller calls "Discard!"
+        tv.get_by_role("heading", name="DISCARD!").wait_for()
+
+        # The match window: a phone and a seat without a phone call Match!; the TV names them.
+        assert phones[0].call("match")["ok"]
+        tapped(tv, tv.locator("#seats > li").nth(phoneless[3]).get_by_role("button", name="Match!"))
+        host.wait_for(lambda s: s["game"]["matched"] == [0, phoneless[3]])
+        tv.get_by_role("heading", name=f"{PHONES[0]} AND {PHONELESS[3].upper()} CALL MATCH!").wait_for()
+        screens.measure(tv, "calls-match", REAL_TABLE)
+
+        # The last cycle; the matched phone enters its cards, the matched seat's points are typed on the TV.
+        tapped(tv, tv.get_by_role("button", name="Call now"))
+        state = host.wait_for(lambda s: phase(s) == "last_ready")
+        for faces in (["3H"], ["3H", "3S"], ["3H", "3S", "3D"]):
+            assert phones[0].call("draft", {"cards": faces})["ok"]
+        assert phones[0].call("confirm")["ok"]
+        tv.locator("#melds .matched", has_text=PHONES[0]).get_by_text("✓ complete").wait_for()
+        for phone in phones[1:]:
+            assert phone.call("ready", {"cycle": state["game"]["cycle"]})["ok"]
+        for seat in phoneless[:3]:
+            tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
+        host.wait_for(lambda s: phase(s) == "entry")
+
+        # Waiting for the hands: some typed on phones, one seat without a phone typed on the TV's pad.
+        for k, phone in enumerate(phones[1:6]):
+            assert phone.call("points", {"points": 5 + k})["ok"]
+        enter_points(tv, phoneless[0], "17")
+        state = host.wait_for(lambda s: phoneless[0] not in s["game"]["waiting_for"])
+        waiting = state["game"]["waiting_for"]
+        assert waiting == [6, 7, *phoneless[1:]]
+        names = ", ".join([PHONES[6], PHONES[7], *PHONELESS[1:3]]) + f", and {PHONELESS[3]}"
+        tv.get_by_text(f"Waiting for {names}…").wait_for()
+        assert tv.locator("#seats > li .seat-act", has_text="Enter points").count() == 3
+        tv.screenshot(path=str(screens.folder / "tv-real-entry.png"))
+        screens.measure(tv, "entry", REAL_TABLE)
+
+        # A refused number is told on the pad, and nothing changes.
+        tapped(tv, tv.locator("#seats > li").nth(phoneless[1]).get_by_role("button", name="Enter points"))
+        for key in "999":
+            tapped(tv, tv.locator(f"#pad-keys [data-key='{key}']"))
+        tapped(tv, tv.get_by_role("button", name="Save"))
+        tv.locator("#pad-error").wait_for()
+        assert tv.locator("#pad").is_visible() and tv.locator("#pad-value").inner_text() == "999"
+        assert host.sync()["state"]["game"]["waiting_for"] == waiting
+        screens.measure(tv, "pad", PAD)
+        tapped(tv, tv.get_by_role("button", name="Cancel"))
+
+        for phone in phones[6:]:
+            assert phone.call("points", {"points": 20})["ok"]
+        for seat, points in zip(phoneless[1:], ("4", "0", "9"), strict=True):
+            enter_points(tv, seat, points)
+        state = host.wait_for(lambda s: phase(s) == "scored")
+        sheet = state["game"]["sheet"][0]
+        assert [sheet[s]["points"] for s in phoneless] == [17, 4, 0, 9]
+        assert sheet[0]["how"] == "cards" and sheet[1]["how"] == "typed"
+
+        # The scores: typed cells marked; a cell corrected by tapping it, its old value shown; then undone.
+        tv.get_by_role("heading", name="Hand 1 scored").wait_for()
+        assert tv.locator("#score-table td.cell.typed").count() == 11  # all but the phone that entered cards
+        cell = tv.get_by_role("button", name=f"{PHONELESS[0]}, hand 1: 17. Tap to correct")
+        tapped(tv, cell)
+        tv.get_by_role("heading", name=f"Correct the score of {PHONELESS[0]} in hand 1").wait_for()
+        for key in "12":
+            tapped(tv, tv.locator(f"#pad-keys [data-key='{key}']"))
+        tapped(tv, tv.get_by_role("button", name="Save"))
+        state = host.wait_for(lambda s: s["game"]["sheet"][0][phoneless[0]]["points"] == 12)
+        assert state["game"]["sheet"][0][phoneless[0]]["corrected_from"] == 17 and state["game"]["can_undo"]
+        tv.locator("#pad").wait_for(state="hidden")
+        corrected = tv.locator("#score-table td.cell.corrected")
+        corrected.wait_for()
+        assert corrected.locator("del.old").inner_text() == "17" and "12" in corrected.inner_text()
+        screens.measure(tv, "scores", SCORES, lambda: rows_shown(tv))
+        tapped(tv, tv.get_by_role("button", name="Undo last correction"))
+        host.wait_for(lambda s: s["game"]["sheet"][0][phoneless[0]]["points"] == 17 and not s["game"]["can_undo"])
+        tv.locator("#score-table td.cell.corrected").wait_for(state="detached")
+        assert tv.locator("#undo-correction").is_hidden()
+
+        (screens.folder / "problems.json").write_text(json.dumps(screens.problems, indent=1, ensure_ascii=False))
+        assert not screens.problems, summary(screens.problems)
+        assert not watch.problems, watch.problems
+    finally:
+        for phone in phones:
+            phone.close()
+        server.stop()
+
+
+def enter_points(tv, seat: int, digits: str) -> None:
+    """The host types a phone-less seat's points on the TV's pad."""
+    tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Enter points"))
+    tv.locator("#pad").wait_for()
+    for key in digits:
+        tapped(tv, tv.locator(f"#pad-keys [data-key='{key}']"))
+    tapped(tv, tv.get_by_role("button", name="Save"))
+    tv.locator("#pad").wait_for(state="hidden")
+
+
+def rows_shown(tv) -> list[str]:
+    shown = count_visible(playwright_js(tv), "#score-table tbody tr")
+    return [] if shown == 12 else [f"score rows: {shown} of 12 wholly visible"]
+
+
+def summary(problems: dict[str, list[str]]) -> str:
+    lines = [f"{len(problems)} screens with problems"]
+    for name, found in problems.items():
+        lines.append(f"{name}: {len(found)}")
+        lines += [f"    {p}" for p in found[:6]]
+    return "\n".join(lines)
