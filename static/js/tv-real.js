@@ -48,7 +48,7 @@ export function realCall(state) {
 /* What the players do now, under the call (never spoken: the phones say it too). */
 function hint(game) {
   if (game.game_over || game.phase === "setup" || game.phase === "scored") return "";
-  if (game.phase === "reveal" && game.matched.length) return "";
+  if (game.matched.length && ["setup", "reveal", "turn", "last_turn"].includes(game.phase)) return ""; // the call says enough
   return t(`table.phase.${game.phase}`);
 }
 
@@ -85,7 +85,7 @@ function waitingLine(game, seats) {
       : t("real.ready_count", { n: playing.length - slow.length, total: playing.length });
   }
   if (game.phase === "entry" && game.waiting_for.length) {
-    return game.waiting_for.length <= 6 ? t("tv.waiting_for", { names: names(game.waiting_for) })
+    return game.waiting_for.length <= 4 ? t("tv.waiting_for", { names: names(game.waiting_for) }) // the tiles say who, beyond
       : t("tv.waiting_many", { n: game.waiting_for.length });
   }
   return "";
@@ -130,18 +130,23 @@ function laidOut(name, entry) {
 function realTile(game, s, seat) {
   const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
   const readying = game.phase === "ready" || game.phase === "last_ready";
-  const status = s.matched && !entering ? t(game.pacing === "turns" ? "real.out" : "status.matched")
-    : entering ? (s.entered ? `✓ ${t("real.entered")}` : t("real.not_in"))
-      : readying ? (s.ready ? `✓ ${t("real.ready")}` : "")
+  // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
+  const status = entering ? (s.entered ? `✓ ${t("real.entered")}` : t("real.not_in"))
+    : s.matched ? t(game.pacing === "turns" ? "real.out" : "status.matched")
+      : readying && s.ready ? `✓ ${t("real.ready")}`
         : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn") : "";
   const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
+  const answered = s.phoneless && !game.game_over;
+  const buttons = answered ? answers(game, s, seat.name, entering) : [];
+  // A phone-less seat still to enter shows its button, which says as much as "Not in yet": one line less.
+  const shown = entering && !s.entered && buttons.length ? "" : status;
   const tile = seatTile(seat, s.matched, waiting,
     el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
-    el("div", { class: "seat-status", text: status }));
+    el("div", { class: "seat-status", text: shown }));
   tile.classList.toggle("is-ready", readying && s.ready);
-  if (s.phoneless && !game.game_over) tile.append(...answers(game, s, seat.name, entering));
+  tile.append(...buttons);
   return tile;
 }
 

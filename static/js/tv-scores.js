@@ -42,23 +42,27 @@ export function renderScores() {
   drawChart(game, history, seats, order); // after the story: the chart takes the room left
 }
 
-/* A score of a real-cards night: a button, so the host can correct it; marked when typed (✎) and, when
+/* A score of a real-cards night: a button, so the host can correct it; underlined when typed and, when
    corrected, with the score as entered struck through beside it. */
 function sheetCell(cell, hand, seat, name) {
   if (!cell) return el("td", { text: "–" });
-  const how = [cell.how === "typed" ? "typed" : "", cell.corrected_from !== null && cell.corrected_from !== undefined ? "corrected" : ""];
-  const label = t("real.cell", { name, hand, points: cell.points });
-  return el("td", { class: `cell ${how.join(" ")}` },
+  const typed = cell.how === "typed";
+  const corrected = cell.corrected_from !== null && cell.corrected_from !== undefined;
+  const label = [t("real.cell", { name, hand, points: cell.points }), typed ? t("real.legend_typed") : ""].filter(Boolean).join(", ");
+  return el("td", { class: `cell ${typed ? "typed" : ""} ${corrected ? "corrected" : ""}` },
     el("button", { type: "button", class: "cell-tap", "aria-label": label,
       onclick: () => openPad(t("real.correct_title", { name, hand }), (points) => view.link.send("correct", { hand, seat, points })) },
-    how[1] ? el("del", { class: "old", text: cell.corrected_from }) : null,
-    el("span", { text: cell.points }),
-    how[0] ? el("span", { class: "mark", "aria-hidden": "true", text: "✎" }) : null));
+    corrected ? el("del", { class: "old", text: cell.corrected_from }) : null,
+    el("span", { class: "num", text: cell.points })));
 }
 
-/* What the marks on the sheet mean, and that a tap corrects. */
+/* What the marks on the sheet mean, each beside a sample, and that a tap corrects. */
 function legend() {
-  return ["real.legend_tap", "real.legend_typed", "real.legend_corrected"].map((key) => el("p", { class: "legend", text: t(key) }));
+  return [
+    el("p", { class: "legend", text: t("real.legend_tap") }),
+    el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("real.legend_typed")),
+    el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("real.legend_corrected")),
+  ];
 }
 
 /* Between hands the hand's story; at the end of the night the podium and the awards (partyrummy/awards.py). */
