@@ -58,7 +58,7 @@ async function enter() {
 $("pad-keys").replaceChildren(...["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0"].map((key) =>
   el("button", { type: "button", class: "pad-key", "data-key": key, onclick: () => press(key) }, key)));
 function labelKeys() {
-  $("pad-keys").querySelector("[data-key='⌫']").setAttribute("aria-label", t("real.delete_digit"));
+  $("pad-keys").querySelector("[data-key='⌫']").setAttribute("aria-label", t("tv.real.delete_digit"));
 }
 I18N.ready.then(labelKeys);
 I18N.onChange(labelKeys);

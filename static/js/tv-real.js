@@ -30,16 +30,16 @@ export function realCall(state) {
   const turns = game.pacing === "turns";
   const called = () => tn(turns ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
   switch (game.phase) {
-    case "setup": return matched.length ? called() : tn("real.call.deal", game.size);
+    case "setup": return matched.length ? called() : tn("tv.real.call.deal", game.size);
     case "ready": return t("call.draw");
     case "reveal": return matched.length ? called() : t("call.discard");
     case "last_ready": return t("call.last_draw");
     case "turn":
     case "last_turn": {
-      const turn = t(`real.call.${game.phase}`, { name: loud([who[game.turn]]) });
+      const turn = t(`tv.real.call.${game.phase}`, { name: loud([who[game.turn]]) });
       return matched.length ? `${called()} ${turn}` : turn;
     }
-    case "entry": return t("real.call.entry");
+    case "entry": return t("tv.real.call.entry");
     case "scored": return t("call.scored");
     default: return "";
   }
@@ -82,7 +82,7 @@ function waitingLine(game, seats) {
     const slow = playing.filter((s) => !s.ready).map((s) => s.seat);
     if (!slow.length) return "";
     return slow.length <= 3 && slow.length < playing.length ? t("tv.waiting_for", { names: names(slow) })
-      : t("real.ready_count", { n: playing.length - slow.length, total: playing.length });
+      : t("tv.real.ready_count", { n: playing.length - slow.length, total: playing.length });
   }
   if (game.phase === "entry" && game.waiting_for.length) {
     return game.waiting_for.length <= 4 ? t("tv.waiting_for", { names: names(game.waiting_for) }) // the tiles say who, beyond
@@ -99,11 +99,11 @@ function renderDeal(game, seats) {
   if (!setup) return;
   const turns = game.pacing === "turns";
   const facts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }),
-    t(turns ? "real.face_up_shared" : "real.face_up_each"),
-    game.jokers ? tn("real.decks_jokers", game.decks, { jokers: game.jokers }) : tn("real.decks", game.decks)];
+    t(turns ? "tv.real.face_up_shared" : "tv.real.face_up_each"),
+    game.jokers ? tn("tv.real.decks_jokers", game.decks, { jokers: game.jokers }) : tn("tv.real.decks", game.decks)];
   if (turns && game.dealer !== null) {
     const starter = (game.dealer + 1) % game.seats.length;
-    facts.push(t("real.dealer_starter", { dealer: seats[game.dealer].name, starter: seats[starter].name }));
+    facts.push(t("tv.real.dealer_starter", { dealer: seats[game.dealer].name, starter: seats[starter].name }));
   }
   $("deal-facts").replaceChildren(...facts.map((text) => el("p", { text })));
   $("deal-wild").hidden = !game.wild_rank;
@@ -111,14 +111,14 @@ function renderDeal(game, seats) {
     $("deal-wild").replaceChildren(el("span", { class: "wild-rank", "aria-hidden": "true", text: game.wild_rank }),
       el("span", { class: "wild-words", text: t("info.wild", { rank: game.wild_rank }) }));
   }
-  $("deal-go").textContent = t(turns ? "real.dealt_play" : "real.dealt_draw");
+  $("deal-go").textContent = t(turns ? "tv.real.dealt_play" : "tv.real.dealt_draw");
   $("deal-go").disabled = !!view.state.room.paused;
 }
 
 /* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
 function laidOut(name, entry) {
   const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
-    entry.claim ? t("real.claim_ok") : t("real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
+    entry.claim ? t("tv.real.claim_ok") : t("tv.real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
   return el("div", { class: `matched ${entry.claim ? "" : "claim-bad"}` },
     el("span", { class: "who", text: `${name}:` }),
     ...entry.melds.map((meld) => el("span", { class: "meld" }, ...meld.map(face))),
@@ -131,9 +131,9 @@ function realTile(game, s, seat) {
   const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
   const readying = game.phase === "ready" || game.phase === "last_ready";
   // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
-  const status = entering ? (s.entered ? `✓ ${t("real.entered")}` : t("real.not_in"))
-    : s.matched ? t(game.pacing === "turns" ? "real.out" : "status.matched")
-      : readying && s.ready ? `✓ ${t("real.ready")}`
+  const status = entering ? (s.entered ? `✓ ${t("tv.real.entered")}` : t("tv.real.not_in"))
+    : s.matched ? t(game.pacing === "turns" ? "tv.real.out" : "status.matched")
+      : readying && s.ready ? `✓ ${t("tv.real.ready")}`
         : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn") : "";
   const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
   const line = [tn("points", game.totals[s.seat])];
@@ -158,16 +158,16 @@ function answers(game, s, name, entering) {
   const windowOpen = game.phase === "reveal" || (game.phase === "setup" && (game.setup_match ?? game.pacing === "caller"));
   if (entering) {
     if (s.entered) return [];
-    return [button("real.enter_points", () => openPad(t("real.pad_title", { name, hand: game.hand_no }),
+    return [button("tv.real.enter_points", () => openPad(t("tv.real.pad_title", { name, hand: game.hand_no }),
       (points) => view.link.send("points", { points, seat })))];
   }
-  if (windowOpen) return s.matched ? [button("real.take_back", () => act("withdraw", { seat }))] : [button("phone.match", () => act("match", { seat }))];
+  if (windowOpen) return s.matched ? [button("tv.real.take_back", () => act("withdraw", { seat }))] : [button("phone.match", () => act("match", { seat }))];
   if ((game.phase === "ready" || game.phase === "last_ready") && !s.matched) {
-    return [button("real.ready", () => act("ready", { seat, ready: !s.ready, cycle: game.cycle }), s.ready)];
+    return [button("tv.real.ready", () => act("ready", { seat, ready: !s.ready, cycle: game.cycle }), s.ready)];
   }
   if (game.phase.endsWith("turn") && game.turn === seat) {
-    const done = button("real.done", () => act("done", { seat, cycle: game.cycle }));
-    return game.phase === "turn" ? [done, button("real.out", () => act("out", { seat, cycle: game.cycle }))] : [done];
+    const done = button("tv.real.done", () => act("done", { seat, cycle: game.cycle }));
+    return game.phase === "turn" ? [done, button("tv.real.out", () => act("out", { seat, cycle: game.cycle }))] : [done];
   }
   return [];
 }

@@ -48,10 +48,10 @@ function sheetCell(cell, hand, seat, name) {
   if (!cell) return el("td", { text: "–" });
   const typed = cell.how === "typed";
   const corrected = cell.corrected_from !== null && cell.corrected_from !== undefined;
-  const label = [t("real.cell", { name, hand, points: cell.points }), typed ? t("real.legend_typed") : ""].filter(Boolean).join(", ");
+  const label = [t("tv.real.cell", { name, hand, points: cell.points }), typed ? t("tv.real.legend_typed") : ""].filter(Boolean).join(", ");
   return el("td", { class: `cell ${typed ? "typed" : ""} ${corrected ? "corrected" : ""}` },
     el("button", { type: "button", class: "cell-tap", "aria-label": label,
-      onclick: () => openPad(t("real.correct_title", { name, hand }), (points) => view.link.send("correct", { hand, seat, points })) },
+      onclick: () => openPad(t("tv.real.correct_title", { name, hand }), (points) => view.link.send("correct", { hand, seat, points })) },
     corrected ? el("del", { class: "old", text: cell.corrected_from }) : null,
     el("span", { class: "num", text: cell.points })));
 }
@@ -59,9 +59,9 @@ function sheetCell(cell, hand, seat, name) {
 /* What the marks on the sheet mean, each beside a sample, and that a tap corrects. */
 function legend() {
   return [
-    el("p", { class: "legend", text: t("real.legend_tap") }),
-    el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("real.legend_typed")),
-    el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("real.legend_corrected")),
+    el("p", { class: "legend", text: t("tv.real.legend_tap") }),
+    el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("tv.real.legend_typed")),
+    el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("tv.real.legend_corrected")),
   ];
 }
 
