@@ -4,9 +4,9 @@ One live server, twelve seats: eight phones (Socket.IO clients) and four players
 on the TV, every name long. The TV page is driven as the host would drive it: the lobby's mode and its
 players without a phone, the table set while people deal and its "Cards are dealt" button, the calls
 with a tick on each ready seat (the TV taps Ready and Match! for the seats without a phone), the wait for
-the hands to be entered (the TV types a phone-less seat's points on its pad), then the scores: a typed
+the hands to be entered (the TV types a phone-less seat's points on its pad, or taps its cards in), then the scores: a typed
 cell marked, a cell corrected by tapping it (the old value shown), a refused value told on the pad, and
-the correction undone. Each screen is measured by geometry (tests/layout.py) at 1920×1080 and 1280×720
+the correction undone. A phone-less player's hand is also tapped in on the TV's card picker. Each screen is measured by geometry (tests/layout.py) at 1920×1080 and 1280×720
 in English, Romanian and Brazilian Portuguese; screenshots go to screenshots/<time>/real-tv/.
 """
 
@@ -101,7 +101,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
             tv.get_by_label("Name of a player without a phone").fill(name)
             tapped(tv, tv.get_by_role("button", name="Add a player without a phone"))
             tv.locator("#ring .seat-name", has_text=name).wait_for()
-        assert tv.locator("#person-name").input_value() == ""
+        tv.wait_for_function("document.querySelector('#person-name').value === ''")  # the field is ready for the next
         tapped(tv, tv.get_by_label("Phones may answer for players without one"))
         state = host.wait_for(lambda s: s["room"]["allow_helpers"] and len(s["room"]["seats"]) == 12)
         phoneless = [i for i, s in enumerate(state["room"]["seats"]) if s["phoneless"]]
@@ -169,12 +169,12 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         assert waiting == [7, *phoneless[1:]]
         names = ", ".join([PHONES[7], *PHONELESS[1:3]]) + f", and {PHONELESS[3]}"  # four or fewer: by name
         tv.get_by_text(f"Waiting for {names}…").wait_for()
-        assert tv.locator("#seats > li .seat-act", has_text="Enter points").count() == 3
+        assert tv.locator("#seats > li .seat-act", has_text="Enter hand").count() == 3
         tv.screenshot(path=str(screens.folder / "tv-real-entry.png"))
         screens.measure(tv, "entry", REAL_TABLE)
 
         # A refused number is told on the pad, and nothing changes.
-        tapped(tv, tv.locator("#seats > li").nth(phoneless[1]).get_by_role("button", name="Enter points"))
+        tapped(tv, tv.locator("#seats > li").nth(phoneless[1]).get_by_role("button", name="Enter hand"))
         for key in "999":
             tapped(tv, tv.locator(f"#pad-keys [data-key='{key}']"))
         tapped(tv, tv.get_by_role("button", name="Save"))
@@ -185,18 +185,36 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         tapped(tv, tv.get_by_role("button", name="Cancel"))
 
         assert phones[7].call("points", {"points": 20})["ok"]
-        for seat, points in zip(phoneless[1:], ("4", "0", "9"), strict=True):
+        # The other way: the host taps a phone-less player's cards in; the solver lays them out as they come.
+        tapped(tv, tv.locator("#seats > li").nth(phoneless[1]).get_by_role("button", name="Enter hand"))
+        tapped(tv, tv.get_by_role("button", name="Cards", exact=True))
+        pick(tv, "7♣")
+        tv.get_by_text("Penalty now: 7").wait_for()
+        tapped(tv, tv.get_by_role("button", name="Take 7♣ off"))  # a card tapped by mistake comes off
+        tv.get_by_text("0 of 3 cards").wait_for()
+        for card in ("5♠", "5♦", "K♥"):
+            pick(tv, card)
+        tv.get_by_text("3 of 3 cards").wait_for()
+        assert tv.locator("#pick-laid .card.orphan").all_inner_texts() == ["5♦", "5♠", "K♥"]  # no meld: 20 points
+        tv.get_by_text("Penalty now: 20").wait_for()
+        pick(tv, "2♣")  # a fourth card in a hand of three: refused, with the reason
+        tv.get_by_text("This hand has 3 cards: you entered 4").wait_for()
+        assert host.sync()["state"]["game"]["drafts"][str(phoneless[1])]["cards"] == ["5S", "5D", "KH"]
+        screens.measure(tv, "picker", PAD)
+        tapped(tv, tv.get_by_role("button", name="Confirm the hand"))
+        tv.locator("#pad").wait_for(state="hidden")
+        for seat, points in zip(phoneless[2:], ("0", "9"), strict=True):
             enter_points(tv, seat, points)
         state = host.wait_for(lambda s: phase(s) == "scored")
         sheet = state["game"]["sheet"][0]
-        assert [sheet[s]["points"] for s in phoneless] == [17, 4, 0, 9]
-        assert sheet[0]["how"] == "cards" and sheet[1]["how"] == "typed"
+        assert [sheet[s]["points"] for s in phoneless] == [17, 20, 0, 9]
+        assert [sheet[s]["how"] for s in (0, 1, phoneless[0], phoneless[1])] == ["cards", "typed", "typed", "cards"]
 
         # The scores: typed cells marked; a cell corrected by tapping it, its old value shown; then undone.
         tv.get_by_role("heading", name="Hand 1 scored").wait_for()
-        assert tv.locator("#score-table td.cell.typed").count() == 11  # all but the phone that entered cards
-        assert tv.locator("#score-table td.cell:not(.typed)").get_by_role("button").get_attribute("aria-label") == (
-            f"{PHONES[0]}, hand 1: 0. Tap to correct")
+        assert tv.locator("#score-table td.cell.typed").count() == 10  # all but the two hands entered as cards
+        assert tv.locator("#score-table td.cell:not(.typed) button").evaluate_all("(bs) => bs.map((b) => b.ariaLabel)") == [
+            f"{PHONES[0]}, hand 1: 0. Tap to correct", f"{PHONELESS[1]}, hand 1: 20. Tap to correct"]
         cell = tv.get_by_role("button", name=f"{PHONELESS[0]}, hand 1: 17. Tap to correct")
         tapped(tv, cell)
         tv.get_by_role("heading", name=f"Correct the score of {PHONELESS[0]} in hand 1").wait_for()
@@ -226,12 +244,20 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
 
 def enter_points(tv, seat: int, digits: str) -> None:
     """The host types a phone-less seat's points on the TV's pad."""
-    tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Enter points"))
+    tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Enter hand"))
     tv.locator("#pad").wait_for()
     for key in digits:
         tapped(tv, tv.locator(f"#pad-keys [data-key='{key}']"))
     tapped(tv, tv.get_by_role("button", name="Save"))
     tv.locator("#pad").wait_for(state="hidden")
+
+
+def pick(tv, card: str) -> None:
+    """Tap one card on the TV's picker and wait for the server's answer to show."""
+    before = tv.locator("#pick-count").inner_text()
+    tapped(tv, tv.locator("#pick-grid").get_by_role("button", name=card, exact=True))
+    tv.wait_for_function("([before]) => document.querySelector('#pick-count').textContent !== before"
+                         " || document.querySelector('#pad-error').textContent !== ''", arg=[before])
 
 
 def rows_shown(tv) -> list[str]:

@@ -2,19 +2,11 @@
    waited for, and answers for the seats without a phone (a tap target on each). The game's fields are
    partyrummy/realcards/views.py's table view. */
 import { openPad } from "./tv-pad.js";
-import { $, act, view } from "./tv-shared.js";
+import { $, act, face, view } from "./tv-shared.js";
 import { renderCall, seatTile } from "./tv-table.js";
 
-const { el, cardFace, callText } = PR;
+const { el, callText } = PR;
 const { t, tn } = I18N;
-const SUITS = "CDHS"; // a face's last letter, in the suit order of PR.cardFace
-
-/* A face of the view ("7H", "10S", "JK") as PR.cardFace draws cards. */
-export function face(text) {
-  if (text === "JK") return cardFace({ rank: 0, suit: 0, label: "JK" });
-  const suit = SUITS.indexOf(text.slice(-1));
-  return cardFace({ rank: 1, suit, label: text.slice(0, -1) + "♣♦♥♠"[suit] });
-}
 
 function loud(names) {
   return I18N.list(names).toLocaleUpperCase(I18N.lang);
@@ -158,8 +150,8 @@ function answers(game, s, name, entering) {
   const windowOpen = game.phase === "reveal" || (game.phase === "setup" && (game.setup_match ?? game.pacing === "caller"));
   if (entering) {
     if (s.entered) return [];
-    return [button("tv.real.enter_points", () => openPad(t("tv.real.pad_title", { name, hand: game.hand_no }),
-      (points) => view.link.send("points", { points, seat })))];
+    return [button("tv.real.enter_hand", () => openPad(() => t("tv.real.pad_title", { name, hand: game.hand_no }),
+      (points) => view.link.send("points", { points, seat }), seat))];
   }
   if (windowOpen) return s.matched ? [button("tv.real.take_back", () => act("withdraw", { seat }))] : [button("phone.match", () => act("match", { seat }))];
   if ((game.phase === "ready" || game.phase === "last_ready") && !s.matched) {

@@ -51,7 +51,7 @@ function sheetCell(cell, hand, seat, name) {
   const label = [t("tv.real.cell", { name, hand, points: cell.points }), typed ? t("tv.real.legend_typed") : ""].filter(Boolean).join(", ");
   return el("td", { class: `cell ${typed ? "typed" : ""} ${corrected ? "corrected" : ""}` },
     el("button", { type: "button", class: "cell-tap", "aria-label": label,
-      onclick: () => openPad(t("tv.real.correct_title", { name, hand }), (points) => view.link.send("correct", { hand, seat, points })) },
+      onclick: () => openPad(() => t("tv.real.correct_title", { name, hand }), (points) => view.link.send("correct", { hand, seat, points })) },
     corrected ? el("del", { class: "old", text: cell.corrected_from }) : null,
     el("span", { class: "num", text: cell.points })));
 }

@@ -1,6 +1,7 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
    This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table, tv-scores, tv-voice. */
 import { renderLobby } from "./tv-lobby.js";
+import { refreshPad } from "./tv-pad.js";
 import { renderRealTable } from "./tv-real.js";
 import { renderScores } from "./tv-scores.js";
 import { $, act, room, view } from "./tv-shared.js";
@@ -149,6 +150,7 @@ I18N.ready.then(() => {
       renderScores();
     }
     renderPanel();
+    refreshPad();
     announce();
   }
 });
