@@ -4,10 +4,11 @@ One live server, twelve seats: eight phones (Socket.IO clients) and four players
 on the TV, every name long. The TV page is driven as the host would drive it: the lobby's mode and its
 players without a phone, the table set while people deal and its "Cards are dealt" button, the calls
 with a tick on each ready seat (the TV taps Ready and Match! for the seats without a phone), the wait for
-the hands to be entered (the TV types a phone-less seat's points on its pad, or taps its cards in), then the scores: a typed
-cell marked, a cell corrected by tapping it (the old value shown), a refused value told on the pad, and
-the correction undone. A phone-less player's hand is also tapped in on the TV's card picker. Each screen is measured by geometry (tests/layout.py) at 1920×1080 and 1280×720
-in English, Romanian and Brazilian Portuguese; screenshots go to screenshots/<time>/real-tv/.
+the hands to be entered (the TV types a phone-less seat's points on its pad, or taps its cards in on its
+picker), then the scores: a typed cell marked, a cell corrected by tapping it (the old value shown), a
+refused value told on the pad, and the correction undone. Each screen is measured by geometry
+(tests/layout.py) at 1920×1080 and 1280×720 in English, Romanian and Brazilian Portuguese; screenshots go
+to screenshots/<time>/real-tv/.
 """
 
 from __future__ import annotations
@@ -26,17 +27,30 @@ pytestmark = pytest.mark.slow
 
 LANGS = ["en", "ro", "pt-BR"]  # English, and the two languages whose words run longest
 SIZES = [(1920, 1080), (1280, 720)]
-PHONES = ["WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve", "MMMMMMMMMM MMMMMMMMM",
-          "Þórunn Guðmundsdótti", "Aleksandra Wójcicka", "Bartholomew Kingsly", "Ștefănescu Mihaela B"]
+PHONES = [
+    "WWWWWWWWWWWWWWWWWWWW",
+    "Wolfgang Wilhelmsson",
+    "Ana Beatriz Gonçalve",
+    "MMMMMMMMMM MMMMMMMMM",
+    "Þórunn Guðmundsdótti",
+    "Aleksandra Wójcicka",
+    "Bartholomew Kingsly",
+    "Ștefănescu Mihaela B",
+]
 PHONELESS = ["José María Fernández", "Maria Fernanda Souza", "Dan", "Gheorghe Ionescu-Pop"]
 LOBBY = {
-    "overlap": [[".ring-seat", ".ring-seat"], [".ring-seat", ".lobby-controls"], [".ring-seat", "#lobby-count"],
-                [".join-card", ".lobby-side"], ["#mode", ".qr-box"]],
+    "overlap": [
+        [".ring-seat", ".ring-seat"],
+        [".ring-seat", ".lobby-controls"],
+        [".ring-seat", "#lobby-count"],
+        [".join-card", ".lobby-side"],
+        ["#mode", ".qr-box"],
+    ],
     "ignore": "#table, #scores, #seat-panel, #pad",
 }
 REAL_TABLE = TABLE | {
-    "overlap": TABLE["overlap"] + [["#deal", "#call"], ["#deal", "#seats"], ["#deal", "#melds"],
-                                   [".seat-act", ".seat-tap"]],
+    "overlap": TABLE["overlap"]
+    + [["#deal", "#call"], ["#deal", "#seats"], ["#deal", "#melds"], [".seat-act", ".seat-tap"]],
     "covered": TABLE["covered"] + ", #deal-go, .seat-act",
     "ignore": "#lobby, #scores, #seat-panel, #pad",
 }
@@ -61,8 +75,14 @@ class Screens:
             page.set_viewport_size({"width": width, "height": height})
             for lang in LANGS:
                 speak(page, lang)
-                found = check(playwright_js(page), targets=TV_TARGETS, min_text=tv_text_floor(width),
-                              text_scope=TV_TEXT, min_contrast=4.5, **options)
+                found = check(
+                    playwright_js(page),
+                    targets=TV_TARGETS,
+                    min_text=tv_text_floor(width),
+                    text_scope=TV_TEXT,
+                    min_contrast=4.5,
+                    **options,
+                )
                 found += extra() if extra else []
                 name = f"{screen}-{height}p-{lang}"
                 page.screenshot(path=str(self.folder / f"{name}.png"))
@@ -130,8 +150,13 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         host.wait_for(lambda s: sum(seat["ready"] for seat in s["game"]["seats"]) == 7)
         tv.get_by_text("Ready: 7 of 12").wait_for()
         assert tv.locator("#seats > li.is-ready").count() == 7
-        assert tv.locator("#seats > li").nth(phoneless[0]).get_by_role("button", name="Ready").get_attribute(
-            "aria-pressed") == "true"
+        assert (
+            tv.locator("#seats > li")
+            .nth(phoneless[0])
+            .get_by_role("button", name="Ready")
+            .get_attribute("aria-pressed")
+            == "true"
+        )
         screens.measure(tv, "calls-ready", REAL_TABLE)
         for phone in phones[5:]:
             assert phone.call("ready", {"cycle": cycle})["ok"]
@@ -213,8 +238,8 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         # The scores: typed cells marked; a cell corrected by tapping it, its old value shown; then undone.
         tv.get_by_role("heading", name="Hand 1 scored").wait_for()
         assert tv.locator("#score-table td.cell.typed").count() == 10  # all but the two hands entered as cards
-        assert tv.locator("#score-table td.cell:not(.typed) button").evaluate_all("(bs) => bs.map((b) => b.ariaLabel)") == [
-            f"{PHONES[0]}, hand 1: 0. Tap to correct", f"{PHONELESS[1]}, hand 1: 20. Tap to correct"]
+        solved = tv.locator("#score-table td.cell:not(.typed) button").evaluate_all("(b) => b.map((x) => x.ariaLabel)")
+        assert solved == [f"{PHONES[0]}, hand 1: 0. Tap to correct", f"{PHONELESS[1]}, hand 1: 20. Tap to correct"]
         cell = tv.get_by_role("button", name=f"{PHONELESS[0]}, hand 1: 17. Tap to correct")
         tapped(tv, cell)
         tv.get_by_role("heading", name=f"Correct the score of {PHONELESS[0]} in hand 1").wait_for()
@@ -256,8 +281,11 @@ def pick(tv, card: str) -> None:
     """Tap one card on the TV's picker and wait for the server's answer to show."""
     before = tv.locator("#pick-count").inner_text()
     tapped(tv, tv.locator("#pick-grid").get_by_role("button", name=card, exact=True))
-    tv.wait_for_function("([before]) => document.querySelector('#pick-count').textContent !== before"
-                         " || document.querySelector('#pad-error').textContent !== ''", arg=[before])
+    tv.wait_for_function(
+        "([before]) => document.querySelector('#pick-count').textContent !== before"
+        " || document.querySelector('#pad-error').textContent !== ''",
+        arg=[before],
+    )
 
 
 def rows_shown(tv) -> list[str]:
