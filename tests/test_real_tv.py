@@ -14,6 +14,7 @@ to screenshots/<time>/real-tv/.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -299,3 +300,76 @@ def summary(problems: dict[str, list[str]]) -> str:
         lines.append(f"{name}: {len(found)}")
         lines += [f"    {p}" for p in found[:6]]
     return "\n".join(lines)
+
+
+def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a_seat_without_a_phone(
+    browser,  # noqa: F811
+    shots: Path,  # noqa: F811
+) -> None:
+    server = LiveServer("--seed", "5")
+    watch = Watch(server.url)
+    screens = Screens(shots)
+    phones: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        tv = watch.open(browser, server.url + "/", phone=False)
+        tv.locator("#ring").wait_for(state="attached")
+        assert host.call("mode", {"mode": "real"})["ok"]
+        for name in ("Ana", "Bob"):
+            phones.append(Client(server.url, code))
+            assert phones[-1].join(name)["ok"]
+        for name in ("Carla", "Dan"):
+            assert host.call("add_person", {"name": name})["ok"]
+        names = ["Ana", "Bob", "Carla", "Dan"]
+        assert host.call("variant", {"name": "fastclassic"})["ok"]
+        assert host.call("start")["ok"]
+        state = host.wait_for(lambda s: phase(s) == "setup")
+        dealer = state["game"]["dealer"]
+        facts = tv.locator("#deal-facts")
+        facts.get_by_text(f"{names[dealer]} deals, {names[(dealer + 1) % 4]} starts").wait_for()
+        assert "Then one card face up to start the pile" in facts.inner_text()
+        tapped(tv, tv.get_by_role("button", name="Cards are dealt: play!"))
+
+        # Each turn: the TV names the player; only the seat whose turn it is has buttons, and only without a phone.
+        def play_turn(out: bool) -> dict:
+            state = host.wait_for(lambda s: phase(s) in ("turn", "last_turn", "entry"))
+            game = state["game"]
+            if game["phase"] == "entry":
+                return state
+            seat, cycle = game["turn"], game["cycle"]
+            last = "LAST " if game["phase"] == "last_turn" else ""
+            tv.get_by_role("heading", name=f"{names[seat].upper()}'S {last}TURN!").wait_for()
+            turn_acts = tv.locator("#seats .seat-act").filter(has_text=re.compile("^(Done|Out!)$"))
+            if seat < 2:  # a phone plays its own turn
+                assert turn_acts.count() == 0
+                assert phones[seat].call("out" if out else "done", {"cycle": cycle})["ok"]
+            else:
+                tile = tv.locator("#seats > li").nth(seat)
+                expected = ["Done", "Out!"] if game["phase"] == "turn" else ["Done"]
+                assert turn_acts.all_inner_texts() == expected  # on this seat's tile alone
+                assert tile.locator(".seat-act").all_inner_texts() == expected
+                if out:
+                    screens.measure(tv, "turn", REAL_TABLE)
+                tapped(tv, tile.get_by_role("button", name="Out!" if out else "Done"))
+            return host.wait_for(lambda s: s["game"]["cycle"] != cycle or phase(s) != game["phase"])
+
+        state = host.state
+        while state["game"]["turn"] not in (2, 3):  # play on to a turn of a seat without a phone
+            state = play_turn(out=False)
+        goes_out = state["game"]["turn"]
+        state = play_turn(out=True)
+        assert state["game"]["matched"] == [goes_out] and phase(state) == "last_turn"
+        nxt = state["game"]["turn"]
+        tv.get_by_role(
+            "heading", name=f"{names[goes_out].upper()} WENT OUT! {names[nxt].upper()}'S LAST TURN!"
+        ).wait_for()
+        while phase(state) != "entry":
+            state = play_turn(out=False)
+        assert sorted(state["game"]["waiting_for"]) == [0, 1, 2, 3]
+        assert not screens.problems, summary(screens.problems)
+        assert not watch.problems, watch.problems
+    finally:
+        for phone in phones:
+            phone.close()
+        server.stop()
