@@ -185,13 +185,15 @@ def test_the_vip_phone_has_the_host_controls_and_scores_download_as_csv(server) 
     assert vip.call("pause", {"paused": False})["ok"]
     final = play_game(vip, phones)
     csv = server.get(f"/room/{host.room}/scores.csv").splitlines()
-    assert csv[0] == "Player,Hand 1,Hand 2,Hand 3,Total"
-    # The TV's link names its language: the file's headings come in it.
-    assert (
-        server.get(f"/room/{host.room}/scores.csv?lang=pt-BR").splitlines()[0]
-        == "Jogador,Rodada 1,Rodada 2,Rodada 3,Total"
-    )
-    assert server.get(f"/room/{host.room}/scores.csv?lang=ro").splitlines()[1:] == csv[1:]
+    hands = (f"Hand {n},How (hand {n}),Corrected from (hand {n})" for n in (1, 2, 3))
+    assert csv[0] == f"Player,{','.join(hands)},Total"
+    # Every score of a game on the phones was played (not typed, nor corrected).
+    assert all(line.split(",")[2:-1:3] == ["played"] * 3 and line.split(",")[3:-1:3] == [""] * 3 for line in csv[1:])
+    # The TV's link names its language: the file's headings and words come in it.
+    brazil = server.get(f"/room/{host.room}/scores.csv?lang=pt-BR").splitlines()[0]
+    assert brazil.startswith("Jogador,Rodada 1,Como (rodada 1),Corrigido de (rodada 1),Rodada 2,")
+    romanian = server.get(f"/room/{host.room}/scores.csv?lang=ro").splitlines()[1:]
+    assert [line.replace("jucat", "played") for line in romanian] == csv[1:]
     totals = final["game"]["totals"]
     assert [line.split(",")[-1] for line in csv[1:]] == [str(t) for t in totals]
 

@@ -15,8 +15,14 @@ from .netaddr import is_loopback
 from .qr import cached_qr_svg
 from .room import Refused
 from .rooms import Rooms
+from .score_sheet import Score, scores_by_seat
 
 __all__ = ["register_pages"]
+
+# Each hand's columns in the CSV: the points, how they were entered, the points as entered before a correction.
+_COLUMNS = ("csv.hand", "csv.how", "csv.corrected")
+# How a score was entered, in the reader's words.
+_HOW = {"played": "csv.how_played", "cards": "csv.how_cards", "typed": "csv.how_typed"}
 
 # default-src 'self' is possible because every script, style and the Socket.IO client are served from here.
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -114,24 +120,33 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
     def scores(code: str) -> Response:
         limited()
         room = rooms.get(code)
-        if room is None or room.game is None:
+        game = room.state.current if room is not None else None
+        if game is None:
             abort(404)
         with room.lock:
-            game = room.game
             names = [s.name for s in room.seats]
-            history = game.history
+            rows = scores_by_seat(game)
             totals = game.totals
         lang = catalogs.find(request.args.get("lang"))  # the TV's language, which its link names
         out = io.StringIO()
         writer = csv.writer(out)
-        hands = (catalogs.text(lang, "csv.hand", hand=i + 1) for i in range(len(history)))
-        writer.writerow([catalogs.text(lang, "csv.player"), *hands, catalogs.text(lang, "csv.total")])
+        heads = [catalogs.text(lang, key, hand=i + 1) for i in range(len(rows[0]) if rows else 0) for key in _COLUMNS]
+        writer.writerow([catalogs.text(lang, "csv.player"), *heads, catalogs.text(lang, "csv.total")])
         for seat, name in enumerate(names):
             # A leading =, +, - or @ would be a formula in a spreadsheet.
             safe = "'" + name if name[:1] in "=+-@" else name
-            writer.writerow([safe, *(h[seat] for h in history), totals[seat]])
+            cells = (_cells(catalogs, lang, score) for score in rows[seat])
+            writer.writerow([safe, *(value for cell in cells for value in cell), totals[seat]])
         return Response(
             out.getvalue().encode("utf-8", "replace"),  # a name kept from before names were checked: no 500
             mimetype="text/csv",
             headers={"Content-Disposition": f"attachment; filename=partyrummy-{room.code}.csv"},
         )
+
+
+def _cells(catalogs: Catalogs, lang: str, score: Score | None) -> tuple[object, str, object]:
+    """One hand's three cells of a seat's row (blank: not dealt in that hand, or never corrected)."""
+    if score is None:
+        return "", "", ""
+    how = catalogs.text(lang, _HOW[score.how])
+    return score.points, how, "" if score.corrected_from is None else score.corrected_from

@@ -1,11 +1,12 @@
 """The game part of a room played with real cards: who answers for a seat, the caller, and each viewer's view.
 
 The room keeps the lobby, the seats, the connections, its lock and its journal for both ways of playing;
-when the night is played with real cards (`state.mode == "real"`) it hands the game to this part, which
-drives `realcards.scorebook` instead of the cards-on-phones engine. The caller: `setup` waits for the
-host's "Cards are dealt: Draw!" (`call_now`); then "Discard!" once every seat is Ready (after the
-variant's beat) or when the hurry runs out; the match window lasts `match_window_s`; with turns the
-table waits for Done/Out! (or the host's `call_now`); after `scored`, `call_now` deals the next hand.
+when the night is played with real cards (`state.mode == "real"`) it hands the game to this part (the
+same face as phones_play.py's), which drives `realcards.scorebook` instead of the cards-on-phones engine.
+The caller: `setup` waits for the host's "Cards are dealt: Draw!" (`call_now`); then "Discard!" once every
+seat is Ready (after the variant's beat) or when the hurry runs out; the match window lasts
+`match_window_s`; with turns the table waits for Done/Out! (or the host's `call_now`); after `scored`,
+`call_now` deals the next hand.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RummyError
 from ..realcards import scorebook
 from ..realcards.commands import (
+    Arrive,
     Call,
     CallMatch,
     Command,
     Confirm,
     Done,
     Draft,
+    Leave,
     Out,
     Pause,
     Ready,
@@ -107,6 +110,16 @@ class RealPlay:
         """The engine's time now."""
         return self.room.clock() + self.epoch
 
+    # -- Seats coming and going mid-game: refused by the engine before anything is written --------
+
+    def check_arrive(self, fields: dict[str, Any]) -> None:
+        """Whether a newcomer (`fields["phoneless"]`: without a phone) may be dealt in at the next hand."""
+        scorebook.apply(self.book, Arrive(bool(fields.get("phoneless"))))
+
+    def check_leave(self, seat: int) -> None:
+        """Whether the hand can lose this seat (raises if not)."""
+        scorebook.apply(self.book, Leave(seat))
+
     # -- Commands ------------------------------------------------------------
 
     def answer(self, viewer: Viewer, event: str, data: dict[str, Any]) -> None:
@@ -131,7 +144,7 @@ class RealPlay:
         if self.room.paused and isinstance(command, _PACED):
             raise Refused("error.paused")
         result = scorebook.apply(state.book, command)  # pure: refuses before anything is written
-        self.room._record({"t": "real", "cmd": command_to_dict(command)})
+        self.room.journal({"t": "real", "cmd": command_to_dict(command)})
         state.set_game(*result)
         self.room.changed(batch=isinstance(command, _BATCHED))
 

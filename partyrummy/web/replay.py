@@ -38,16 +38,19 @@ class RoomState:
     allow_helpers: bool = False  # real cards: whether seated phones may answer for the seats without a phone
 
     @property
+    def current(self) -> GameState | Scorebook | None:
+        """The game of the way this night is played (or its last one), None before the first."""
+        return self.book if self.mode == "real" else self.game
+
+    @property
     def playing(self) -> bool:
         """Whether a game is on (dealt and not over), in either mode."""
-        current = self.book if self.mode == "real" else self.game
-        return current is not None and not current.over
+        return self.current is not None and not self.current.over
 
     @property
     def dealt(self) -> int:
         """How many seats the current game dealt in (every seat before the first game)."""
-        current = self.book if self.mode == "real" else self.game
-        return current.hand.players if current is not None else len(self.seats)
+        return self.current.hand.players if self.current is not None else len(self.seats)
 
     def set_game(self, game: GameState | Scorebook, events: list) -> None:
         """The game after a command; a game that ended goes into the night's results.
@@ -76,11 +79,9 @@ class RoomState:
         if self.book is not None and self.book.over:
             self.book = None
 
-    def apply_real(self, command: real.Command) -> list:
+    def apply_real(self, command: real.Command) -> None:
         """One real-cards command on the game (raises, changing nothing, if the engine refuses it)."""
-        book, events = scorebook.apply(self.book, command)
-        self.set_game(book, events)
-        return events
+        self.set_game(*scorebook.apply(self.book, command))
 
 
 def apply_event(state: RoomState, event: dict[str, Any], variants: dict) -> None:
@@ -113,6 +114,10 @@ def apply_event(state: RoomState, event: dict[str, Any], variants: dict) -> None
             seat.robot = robot_of(event)
             if "joined" in event:  # taken by a newcomer: last in the VIP order
                 seat.joined = state.joins = event["joined"]
+            if seat.phoneless and seat.token is not None:  # a player without a phone scanned their seat's QR
+                seat.phoneless = False
+                if state.playing and state.mode == "real":
+                    state.apply_real(real.SetPhoneless(event["seat"], False))
         case "takeover":
             state.allow_bot_takeover = event["allow"]
         case "mode":

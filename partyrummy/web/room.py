@@ -7,8 +7,10 @@ itself: `send(sid, event, payload)` is injected, and time comes in as `now`.
 It is the one place that holds the lock and writes the journal; the parts live beside it, each in the
 module named for it: the seats and connections (seats.py), the caller's pacing (pace.py), the robots
 (robots.py), the rejoin tickets (tickets.py), the journaled state and its replay (replay.py), the
-views (room_view.py) and when they go out (outbox.py). A night played with real cards hands the game
-to its own part (real_play.py): the scorebook, its caller and its views; the lobby and the seats stay here.
+views (room_view.py) and when they go out (outbox.py). The game itself is one of two parts, by how the
+night is played (`state.mode`): cards on the phones (phones_play.py: the engine, the caller of pace.py,
+robots) or real cards on the table (real_play.py: the scorebook, its caller); each has its own commands,
+caller and views, and the room hands the game to the current one.
 """
 
 from __future__ import annotations
@@ -20,23 +22,20 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .. import game as engine
-from ..commands import Arrive, AutoPlay, Call, CallMatch, Choose, Command, Draw, Leave, command_to_dict
-from ..errors import OutOfPhase
+from ..commands import Command
 from ..game import GameState
 from ..i18n import Catalogs, default_catalogs
 from ..realcards import commands as real
-from ..realcards import scorebook
 from ..variants import Variant
 from . import seats as seating
 from .journal import NotSaved
 from .outbox import Outbox
-from .pace import Due, Pace, clocks, plan
+from .phones_play import PhonesPlay
 from .real_play import RealPlay
 from .refused import Refused
 from .replay import RoomState, apply_event
-from .robots import bot_name, check_strength, play_robots
-from .room_view import RoomFacts, TableCache, game_view, room_view, variant_menu
+from .robots import bot_name, check_strength
+from .room_view import RoomFacts, room_view, variant_menu
 from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, VIP_POWERS, Seat, Viewer
 from .tickets import TICKET_S, Tickets
 
@@ -74,12 +73,11 @@ class Room:
         self.state = RoomState(variant)
         self.viewers: dict[str, Viewer] = {}
         self.version = 0
-        self.pace = Pace()
         self.outbox = Outbox()
-        self.tables = TableCache()
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
-        self.real = RealPlay(self)  # the game part when the night is played with real cards
+        # The game part of each way to play (MODES); `part` is the one of this night.
+        self.parts: dict[str, PhonesPlay | RealPlay] = {"phones": PhonesPlay(self), "real": RealPlay(self)}
 
     # -- The journaled state, by its old names ---------------------------------
 
@@ -125,8 +123,13 @@ class Room:
 
     @property
     def is_real(self) -> bool:
-        """Whether the night is played with real cards (the game part is `self.real`)."""
+        """Whether the night is played with real cards."""
         return self.state.mode == "real"
+
+    @property
+    def part(self) -> PhonesPlay | RealPlay:
+        """The game part of the way this night is played."""
+        return self.parts[self.state.mode]
 
     @property
     def variant(self) -> Variant:
@@ -268,10 +271,8 @@ class Room:
         if len(self.seats) >= self.variant.max_players:
             raise Refused("error.table_full", n=self.variant.max_players)
         late = self.playing()
-        if late and self.is_real:
-            scorebook.apply(self.state.book, real.Arrive(bool(fields.get("phoneless"))))  # refuses as below
-        elif late:
-            engine.apply(self.game, Arrive())  # refuses, with nothing written, when it cannot be done
+        if late:
+            self.part.check_arrive(fields)  # refuses, with nothing written, when it cannot be done
         event = {"t": "join", **fields, "colour": seating.free_colour(self.seats), "joined": self.state.joins + 1}
         self._do(event | ({"late": True} if late else {}))
         return len(self.seats) - 1
@@ -290,10 +291,8 @@ class Room:
     def remove(self, seat: int) -> None:
         """Take a player off the table; mid-hand, the engine closes the ring behind them."""
         seating.check_seat(self.seats, seat)
-        if self.playing() and self.is_real:
-            scorebook.apply(self.state.book, real.Leave(seat))  # refuses as below
-        elif self.playing():
-            engine.apply(self.game, Leave(seat))  # refuses, with nothing written, if the hand cannot lose them
+        if self.playing():
+            self.part.check_leave(seat)  # refuses, with nothing written, if the hand cannot lose them
         self._unseat(seat, "removed")
         self._do({"t": "remove", "seat": seat})
 
@@ -387,83 +386,41 @@ class Room:
 
     # -- Play -----------------------------------------------------------------
 
-    def play(self, command: Command) -> None:
-        """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
-        if self.game is None:
-            raise OutOfPhase("error.not_started")
-        if self.paused and not isinstance(command, AutoPlay):  # the table stops: nobody acts until resume
-            raise Refused("error.paused")
-        result = engine.apply(self.game, command)  # pure: refuses before anything is written
-        self._record({"t": "cmd", "cmd": command_to_dict(command)})
-        self.state.set_game(*result)
-        self.changed(batch=isinstance(command, (Draw, Choose)))
+    def play(self, command: Command | real.Command) -> None:
+        """Apply one command of the current game; a RummyError leaves everything as it was (and unrecorded)."""
+        self.part.play(command)
 
     def answer(self, viewer: Viewer, event: str, data: dict[str, Any]) -> None:
-        """A seat's event of the mode being played (real cards: any of real_play.SEAT_EVENTS; phones: `match`)."""
-        if self.is_real:
-            self.real.answer(viewer, event, data)
-            return
-        seat = self.seat_for(viewer)
-        if event != "match":
-            raise Refused("error.real_only")
-        if seat is None:
-            raise Refused("error.join_first")
-        if data.get("seat", seat) != seat:
-            raise Refused("error.answer_for")
-        self.play(CallMatch(seat))
+        """A seat's event (`match`; with real cards also ready, draft, points…), for the current game to check."""
+        self.part.answer(viewer, event, data)
 
     def correct(self, command: real.Correct | real.UndoCorrection) -> None:
         """Real cards: the host corrects a scored hand's cell, or undoes the last correction."""
         if not self.is_real:
             raise Refused("error.real_only")
-        self.real.play(command)
+        self.part.play(command)
 
     def call_now(self) -> None:
-        """The host's "Call now": play for whoever is slow, then call at once."""
-        if self.is_real:
-            self.real.call_now()
-            return
-        if self.game is None:
-            raise OutOfPhase("error.not_started")
-        if self.paused:
-            raise Refused("error.paused")
-        self._hurry()
-        self.play(Call())
+        """The host's "Call now": with cards on the phones, play for whoever is slow and call at once; with
+        real cards, "Cards are dealt: Draw!", "Discard!" without the slow ones, a turn ended; the next hand."""
+        self.part.call_now()
 
     def set_paused(self, paused: bool) -> None:
         """The host pauses the table, or resumes it with the caller's clocks started again."""
         if not self.playing():
             raise Refused("error.nothing_to_pause")
         self._do({"t": "pause", "paused": paused})
-        if self.is_real:
-            self.real.pause(paused)
-        elif not paused:  # the clock starts again from now
-            self.pace.resume(self.clock())
-
-    def _hurry(self) -> None:
-        for seat in self.game.hand.slow_seats():
-            had_drawn = self.game.hand.drawn[seat] is not None
-            self.play(AutoPlay(seat))
-            self._tell_played_for(seat, "notice.played_pick" if had_drawn else "notice.played_for")
-
-    def _tell_played_for(self, seat: int, key: str) -> None:
-        """The slow seat's phones hear that the caller played for them: what it did (`key`), which card went."""
-        hand = self.game.hand
-        pick = hand.picks[seat] if seat < hand.players else None
-        card = hand.faces[pick].symbol if pick is not None else None
-        for sid in self.seats[seat].sids:
-            message = self.catalogs.text(self.viewers[sid].lang, key, card=card or "—")
-            self.send(sid, "notice", {"code": "played_for", "message": message, "card": card})
+        self.part.pause(paused)
 
     # -- Events: written ahead, then applied; a restart replays them ------------
 
     def _do(self, event: dict[str, Any]) -> None:
         """Write a change to the journal before making it, so that nobody sees what was not kept."""
-        self._record(event)
+        self.journal(event)
         self.apply_event(event)
         self.changed()
 
-    def _record(self, event: dict[str, Any]) -> None:
+    def journal(self, event: dict[str, Any]) -> None:
         """Journal one change; a disk that refuses it refuses the change (nothing is applied), with a clear word."""
         try:
             self.record(self.code, event)
@@ -488,24 +445,7 @@ class Room:
 
     def tick(self) -> float | None:
         """Make any call that is due now; return when to look again (None: wait for a change)."""
-        if self.is_real:
-            return self.real.tick()
-        game = self.game
-        if game is None or game.over or self.paused:
-            return None
-        now = self.clock()
-        if play_robots(self.seats, lambda: self.game.hand, self.play):
-            return self.tick()
-        due, later = plan(game, self.pace, now)
-        match due:
-            case Due.CALL:
-                self.play(Call())
-            case Due.HURRY:
-                self._hurry()
-                self.changed()
-            case Due.WAIT:
-                return later
-        return self.tick()
+        return self.part.tick()
 
     # -- Views ------------------------------------------------------------------
 
@@ -514,13 +454,7 @@ class Room:
 
         `batch`: a player's own move, which may wait for the next batch unless it moved the table on.
         """
-        key = self.pace.key
-        if self.is_real:
-            moved = self.real.track()
-        else:
-            if self.game is not None:
-                self.pace.track(self.game, self.clock())
-            moved = self.pace.key != key
+        moved = self.part.track()
         self.version += 1
         self.outbox.mark(urgent=not batch or moved)
         self.wake.set()
@@ -552,11 +486,7 @@ class Room:
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything one viewer may see: the room, and the game from their seat."""
         seat = self.seat_for(viewer)
-        if self.is_real:
-            game = self.real.view(viewer, seat)
-        else:
-            table = self.tables.get(self.game, self.version) if self.game is not None else None
-            game = game_view(self.game, seat, self.hints, table)
+        game = self.part.view(viewer, seat)
         return {"v": self.version, "room": self._room_view(viewer, seat), "game": game}
 
     def _room_view(self, viewer: Viewer, seat: int | None) -> dict[str, Any]:
@@ -569,7 +499,7 @@ class Room:
             # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
             can_join=len(self.seats) < self.variant.max_players
             and (not self.playing() or self.variant.newcomers == "next-hand"),
-            clocks=self.real.clocks(self.paused) if self.is_real else clocks(self.game, self.pace, self.paused, now),
+            clocks=self.part.clocks(self.paused),
             now=now,
         )
         return room_view(self.state, facts, viewer, seat, self.may_host(viewer))

@@ -99,7 +99,7 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "grace_s": RECONNECT_GRACE_S,
         # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
         "can_join": facts.can_join,
-        "started": (state.book if state.mode == "real" else state.game) is not None,
+        "started": state.current is not None,
         "paused": state.paused,
         "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
         "mode": state.mode,  # "phones": cards on the phones; "real": real cards on the table

@@ -1,0 +1,105 @@
+"""Helpers for the real-cards tests over real sockets: a room set up for real cards, taps, and the leak check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.live import Client, LiveServer
+
+REAL_VARIANTS = Path(__file__).resolve().parent / "real.toml"
+
+
+def real_server(**kwargs: Any) -> LiveServer:
+    """A live server offering tests/real.toml's short rule sets (given last, so they are the ones loaded)."""
+    return LiveServer("--variants", str(REAL_VARIANTS), **kwargs)
+
+
+def real_room(
+    server: LiveServer, phones: int, phoneless: int, variant: str = "realparty", reconnect: bool = False
+) -> tuple[Client, list[Client]]:
+    """The TV's room played with real cards: `phones` players join (P0, P1…), then the host adds `phoneless`
+    players without a phone (N<seat>), seated after them."""
+    code, token = server.tv_page()
+    tv = Client(server.url, code, role="host", token=token, reconnect=reconnect)
+    assert tv.call("mode", {"mode": "real"}) == {"ok": True}
+    assert tv.call("variant", {"name": variant})["ok"]
+    clients = []
+    for i in range(phones):
+        phone = Client(server.url, code, reconnect=reconnect)
+        assert phone.join(f"P{i}")["ok"]
+        clients.append(phone)
+    for i in range(phones, phones + phoneless):
+        assert tv.call("add_person", {"name": f"N{i}"}) == {"ok": True, "seat": i}
+    return tv, clients
+
+
+def game(state: dict) -> dict:
+    """The real-cards game of a state (it must be one)."""
+    assert state["game"] is not None and state["game"]["mode"] == "real"
+    return state["game"]
+
+
+def phase_is(*phases: str):
+    """A predicate on a state: the real-cards game is in one of these phases."""
+    return lambda s: s.get("game") is not None and s["game"].get("mode") == "real" and s["game"]["phase"] in phases
+
+
+def picker(state: dict, seat: int) -> dict | None:
+    """The picker of `seat` as this viewer sees it: its own, a helped seat's, or (the TV) a phone-less seat's."""
+    g = state["game"]
+    if g.get("you") == seat:
+        return g["draft"]
+    return (g.get("helping") or g.get("drafts") or {}).get(str(seat))
+
+
+def tap_in(client: Client, faces: list[str], seat: int | None = None) -> list[dict]:
+    """Tap a hand in one card at a time, as the picker does (each tap resends the whole list).
+
+    Returns the picker after each tap, as the sender's own view laid it out.
+    """
+    seen = []
+    for k in range(1, len(faces) + 1):
+        payload = {"cards": faces[:k], **({"seat": seat} if seat is not None else {})}
+        assert client.call("draft", payload) == {"ok": True}
+        state = client.wait_for(lambda s, k=k: (picker(s, _whose(s, seat)) or {}).get("cards") == faces[:k])
+        seen.append(picker(state, _whose(state, seat)))
+    return seen
+
+
+def _whose(state: dict, seat: int | None) -> int:
+    return state["game"]["you"] if seat is None else seat
+
+
+def refused(ack: dict, code: str, message_part: str = "") -> bool:
+    """Whether an acknowledgement is a refusal with this code (and a sentence holding `message_part`)."""
+    return not ack["ok"] and ack["error"]["code"] == code and message_part in ack["error"]["message"]
+
+
+def check_nothing_hidden_leaked(client: Client, phoneless: set[int]) -> int:
+    """Walk every state this client received: it saw only its own picker (and, as a helper or the TV, the
+    pickers of phone-less seats), and no seat's points before the hand was scored but the matched seats'.
+
+    Returns how many real-cards states were checked.
+    """
+    checked = 0
+    for event, payload in client.messages:
+        g = payload.get("game") if event == "state" else None
+        if not g or g.get("mode") != "real":
+            continue
+        checked += 1
+        you, role = g.get("you"), payload["room"]["you"]["role"]
+        helped = set(g.get("helping", {})) | set(g.get("drafts", {}))
+        assert helped <= {str(s) for s in phoneless}, (role, you, helped)
+        assert str(you) not in helped
+        if role == "player":
+            assert "drafts" not in g and (g["helpers"] or not g["helping"])
+        else:
+            assert "draft" not in g and "helping" not in g and "entry" not in g
+            assert role == "host" or "drafts" not in g
+        for row in g["seats"]:
+            if row["seat"] != you and row["entry"] is not None:
+                assert g["phase"] == "scored" or row["matched"], (you, row)
+        scored_hands = g["hand_no"] - (g["phase"] != "scored")
+        assert len(g["sheet"]) == scored_hands  # no score of the hand being entered
+    return checked

@@ -1,0 +1,136 @@
+"""A room played with real cards, driven directly with a clock of its own: the caller's timing and the seats."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from partyrummy.errors import RummyError
+from partyrummy.variants import Variant
+from partyrummy.web.room import Refused, Room, Viewer
+
+
+class Clock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def paced(party: Variant) -> Variant:
+    """The party rules with a hurry: the caller waits 5 s, counts down 5 s more, then calls without the slow."""
+    return replace(party, beat_s=0.5, match_window_s=2.0, hurry_after_s=5, hurry_countdown_s=5)
+
+
+def real_room(variant: Variant, names: tuple[str, ...] = ("Ana", "Bob"), phoneless: tuple[str, ...] = ("Cy",)):
+    clock, sent = Clock(), []
+    room = Room("REAL", {"party": variant}, "party", lambda sid, event, data: sent.append((sid, data)), clock=clock)
+    room.attach("tv", Viewer("host", room.host_token))
+    room.set_mode("real")
+    for name in names:
+        room.join(f"sid-{name}", name)
+    for name in phoneless:
+        room.add_person(name)
+    return room, clock
+
+
+def phase(room: Room) -> str:
+    return room.state.book.hand.phase.value
+
+
+def test_the_caller_waits_for_the_deal_then_the_beat_the_match_window_and_the_hurry(paced: Variant) -> None:
+    room, clock = real_room(paced)
+    tv, ana, bob = room.viewers["tv"], room.viewers["sid-Ana"], room.viewers["sid-Bob"]
+    room.start()
+    assert room.tick() is None and phase(room) == "setup"  # people are dealing: no call until the host's
+    room.call_now()
+    assert phase(room) == "ready"
+    # Everyone ready: "Discard!" after the beat.
+    for viewer, data in ((ana, {}), (bob, {}), (tv, {"seat": 2})):
+        room.answer(viewer, "ready", data)
+    assert room.tick() == pytest.approx(clock.now + 0.5)
+    clock.now += 0.5
+    room.tick()
+    assert phase(room) == "reveal"
+    assert room.view(tv)["room"]["match_ends_in"] == pytest.approx(2.0)
+    # The match window closes by itself: the next "Draw!".
+    assert room.tick() == pytest.approx(clock.now + 2.0)
+    clock.now += 2.0
+    room.tick()
+    assert phase(room) == "ready" and room.state.book.hand.cycle == 2
+    # Bob is slow: the hurry counts down, and "Discard!" comes without him.
+    room.answer(ana, "ready", {})
+    room.answer(tv, "ready", {"seat": 2})
+    hurry = room.view(ana)["room"]["hurry"]
+    assert hurry == {"starts_in": pytest.approx(5.0), "ends_in": pytest.approx(10.0)}
+    assert room.tick() == pytest.approx(clock.now + 10.0)
+    clock.now += 4.0
+    room.set_paused(True)  # the pause stops the hurry's clock (in the engine too) and the caller
+    clock.now += 100.0
+    assert room.tick() is None and phase(room) == "ready"
+    with pytest.raises(Refused):
+        room.answer(bob, "ready", {})  # while paused, the pace's taps wait
+    room.set_paused(False)
+    assert room.tick() == pytest.approx(clock.now + 6.0)
+    clock.now += 6.0
+    room.tick()
+    assert phase(room) == "reveal"
+
+
+def test_a_phone_less_player_arrives_mid_game_gets_a_phone_and_leaves(party: Variant) -> None:
+    later = replace(party, newcomers="next-hand")
+    room, _ = real_room(later)
+    tv, ana = room.viewers["tv"], room.viewers["sid-Ana"]
+    room.start()
+    assert room.add_person("Dee") == 3
+    book = room.state.book
+    assert book.players == 4 and book.hand.players == 3 and book.waiting_phoneless == (True,)
+    assert room.view(tv)["room"]["seats"][3] | {"phoneless": True, "waiting": True} == room.view(tv)["room"]["seats"][3]
+    # Cy scans his seat's rejoin QR with a borrowed phone: his seat has a phone now.
+    room.claim("sid-Cy", room.ticket(2))
+    assert not room.seats[2].phoneless and room.state.book.hand.phoneless == (False, False, False)
+    cy = room.viewers["sid-Cy"]
+    room.call_now()
+    room.answer(cy, "ready", {})
+    with pytest.raises(RummyError):
+        room.answer(ana, "ready", {"seat": 2})  # no longer phone-less (and helpers are not allowed)
+    room.remove(2)  # the host takes him off mid-hand: the table waits for him no more
+    assert room.state.book.hand.players == 2 and [s.name for s in room.seats] == ["Ana", "Bob", "Dee"]
+
+
+def test_the_mode_is_chosen_in_the_lobby_and_bots_stay_off_a_real_table(party: Variant) -> None:
+    room, _ = real_room(party, phoneless=())
+    assert room.view(room.viewers["tv"])["room"]["mode"] == "real"
+    with pytest.raises(Refused):
+        room.add_bot("easy")
+    room.set_mode("phones")
+    room.add_bot("easy")
+    with pytest.raises(Refused):
+        room.add_person("Cy")  # real cards only
+    with pytest.raises(Refused):
+        room.set_mode("real")  # a bot is seated
+    room.remove(2)
+    room.set_mode("real")
+    room.start()
+    with pytest.raises(Refused):
+        room.set_mode("phones")  # not mid-game
+
+
+def test_with_cards_on_the_phones_the_real_cards_events_are_refused(party: Variant) -> None:
+    room, _ = real_room(party, phoneless=())
+    room.set_mode("phones")
+    ana = room.viewers["sid-Ana"]
+    room.start()
+    for event, data in (("ready", {}), ("draft", {"cards": ["7H"]}), ("points", {"points": 3}), ("done", {})):
+        with pytest.raises(Refused, match="error.real_only"):
+            room.answer(ana, event, data)
+    with pytest.raises(Refused, match="error.real_only"):
+        room.add_person("Cy")
+    with pytest.raises(RummyError, match="error.answer_for"):
+        room.answer(ana, "match", {"seat": 1})  # Match! only for one's own seat
+    assert room.state.book is None and room.game.hand.hand_no == 1
