@@ -137,6 +137,11 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         assert tv.locator("#deal-wild .wild-rank").inner_text() == "3"
         assert "Then one card face up to start each player's pile" in tv.locator("#deal-facts").inner_text()
         screens.measure(tv, "table-set", REAL_TABLE)
+        # Tapping a seat without a phone: it says so, and its rejoin code lets a phone take it; it is no open seat.
+        tapped(tv, tv.locator("#seats > li").nth(phoneless[2]).locator(".seat-tap"))
+        tv.locator("#panel-health").get_by_text("No phone: the TV answers for them").wait_for()
+        assert tv.locator("#panel-release").is_hidden() and tv.locator("#panel-bot").is_hidden()
+        tapped(tv, tv.get_by_role("button", name="Close"))
         tapped(tv, tv.get_by_role("button", name="Cards are dealt: Draw!"))
         state = host.wait_for(lambda s: phase(s) == "ready")
         tv.get_by_role("heading", name="DRAW!").wait_for()

@@ -11,6 +11,7 @@ export function healthText(seat) {
   switch (seat.health) {
     case "open": return t("health.open");
     case "bot": return t("health.bot", { strength: t(`bot.${seat.bot}`) });
+    case "phoneless": return t("health.phoneless");
     case "reconnecting": {
       const goneFor = (seat.gone_for || 0) + (Date.now() - view.received) / 1000;
       if (goneFor < view.state.room.grace_s) return t("health.reconnecting");

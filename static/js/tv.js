@@ -109,7 +109,7 @@ I18N.ready.then(() => {
     $("panel-name").textContent = seat.name;
     $("panel-health").textContent = healthText(seat) || t("health.connected");
     if (panelMinutes) $("panel-help").textContent = tn("tv.panel_help", panelMinutes);
-    $("panel-release").hidden = seat.open || seat.waiting || view.state.game.game_over;
+    $("panel-release").hidden = seat.open || seat.waiting || seat.phoneless || view.state.game.game_over;
     $("panel-bot").hidden = !!seat.bot || seat.waiting || view.state.game.game_over || view.state.game.mode === "real";
   }
   $("panel-close").addEventListener("click", closePanel);
