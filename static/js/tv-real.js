@@ -40,7 +40,7 @@ export function realCall(state) {
 /* What the players do now, under the call (never spoken: the phones say it too). */
 function hint(game) {
   if (game.game_over || game.phase === "setup" || game.phase === "scored") return "";
-  if (game.matched.length && ["setup", "reveal", "turn", "last_turn"].includes(game.phase)) return ""; // the call says enough
+  if (game.matched.length && ["reveal", "turn", "last_turn"].includes(game.phase)) return ""; // the call says enough
   return t(`table.phase.${game.phase}`);
 }
 
@@ -147,6 +147,8 @@ function answers(game, s, name, entering) {
   const seat = s.seat;
   const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
     "aria-label": `${name}: ${t(key)}`, onclick }, t(key));
+  // The views do not say whether the variant takes a Match! before the first call: the shipped caller-paced ones
+  // do, classic does not (a refusal would say so, in the top bar).
   const windowOpen = game.phase === "reveal" || (game.phase === "setup" && (game.setup_match ?? game.pacing === "caller"));
   if (entering) {
     if (s.entered) return [];
