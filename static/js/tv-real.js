@@ -3,7 +3,7 @@
    partyrummy/realcards/views.py's table view. */
 import { openPad } from "./tv-pad.js";
 import { $, act, face, view } from "./tv-shared.js";
-import { renderCall, seatTile } from "./tv-table.js";
+import { newcomerTiles, renderCall, renderControls, seatTile } from "./tv-table.js";
 
 const { el, callText } = PR;
 const { t, tn } = I18N;
@@ -52,18 +52,11 @@ export function renderRealTable() {
   renderDeal(game, seats);
   $("shoe").hidden = true;
   $("shared-pile").hidden = true;
-  $("table-join").hidden = seats.length >= view.state.room.max_players || !view.state.room.can_join;
-  $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
-  $("pause").disabled = game.game_over;
+  renderControls(game);
   // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
   $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
-  $("call-now").disabled = game.game_over;
-  $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
   $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => laidOut(seats[s.seat].name, s.entry)));
-  const tiles = game.seats.map((s) => realTile(game, s, seats[s.seat]));
-  const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
-    seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
-  $("seats").replaceChildren(...tiles, ...newcomers);
+  $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat])), ...newcomerTiles(seats));
 }
 
 /* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */

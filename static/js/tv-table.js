@@ -33,20 +33,13 @@ export function renderTable() {
   const seats = view.state.room.seats;
   renderCall(callText(view.state));
   renderWaiting(game, seats);
-  const full = seats.length >= view.state.room.max_players;
-  $("table-join").hidden = full || !view.state.room.can_join;
-  $("table-code").textContent = room;
+  renderControls(game);
   $("deal").hidden = true; // the real-cards table's own parts (tv-real.js), after a night of that
   $("shoe").hidden = false;
   $("call-now").hidden = false;
   $("shoe").textContent = t("tv.shoe", { n: game.shoe_count });
   $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
   if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
-  $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
-  $("pause").disabled = game.game_over;
-  // Between hands the same button deals the next hand: the host's way on is always at hand.
-  $("call-now").disabled = game.game_over;
-  $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
   $("melds").replaceChildren(
     ...game.matched.map((m) =>
       el("div", { class: "matched" },
@@ -67,11 +60,27 @@ export function renderTable() {
       el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
       el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
   });
-  const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
-    seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
-  $("seats").replaceChildren(...tiles, ...newcomers);
+  $("seats").replaceChildren(...tiles, ...newcomerTiles(seats));
   lastPhase = game.phase;
   renderClocks();
+}
+
+/* The controls row, with cards on the phones or on the table: the join QR while seats are free, the pause, and
+   "Call now", which deals the next hand between hands: the host's way on is always at hand. */
+export function renderControls(game) {
+  const full = view.state.room.seats.length >= view.state.room.max_players;
+  $("table-join").hidden = full || !view.state.room.can_join;
+  $("table-code").textContent = room;
+  $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
+  $("pause").disabled = game.game_over;
+  $("call-now").disabled = game.game_over;
+  $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
+}
+
+/* Seats that joined mid-game, after the dealt ones: dealt in at the next hand. */
+export function newcomerTiles(seats) {
+  return seats.filter((seat) => seat.waiting).map((seat) =>
+    seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
 }
 
 /* The call: the shout on the big line, the rest (and a hint of what to do, if given) smaller below;
