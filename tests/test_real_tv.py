@@ -334,6 +334,7 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
         facts = tv.locator("#deal-facts")
         facts.get_by_text(f"{names[dealer]} deals, {names[(dealer + 1) % 4]} starts").wait_for()
         assert "Then one card face up to start the pile" in facts.inner_text()
+        assert tv.locator("#table-code").inner_text() == code  # seats are free: the join code beside its QR
         tapped(tv, tv.get_by_role("button", name="Cards are dealt: play!"))
 
         # Each turn: the TV names the player; only the seat whose turn it is has buttons, and only without a phone.
