@@ -7,7 +7,7 @@ with a tick on each ready seat (the TV taps Ready and Match! for the seats witho
 the hands to be entered (the TV types a phone-less seat's points on its pad, or taps its cards in on its
 picker), then the scores: a typed cell marked, a cell corrected by tapping it (the old value shown), a
 refused value told on the pad, and the correction undone. Each screen is measured by geometry
-(tests/layout.py) at 1920×1080 and 1280×720 in English, Romanian and Brazilian Portuguese; screenshots go
+(tests/layout.py) at 1920×1080 and 1280×720 in the four languages; screenshots go
 to screenshots/<time>/real-tv/.
 """
 
@@ -26,7 +26,7 @@ from .test_screens import TABLE, TV_TARGETS, TV_TEXT, speak
 
 pytestmark = pytest.mark.slow
 
-LANGS = ["en", "ro", "pt-BR"]  # English, and the two languages whose words run longest
+LANGS = ["en", "ro", "pt-BR", "es"]  # every shipped language (Romanian and Portuguese run longest)
 SIZES = [(1920, 1080), (1280, 720)]
 PHONES = [
     "WWWWWWWWWWWWWWWWWWWW",
@@ -374,6 +374,39 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
             state = play_turn(out=False)
         assert sorted(state["game"]["waiting_for"]) == [0, 1, 2, 3]
         assert not screens.problems, summary(screens.problems)
+        assert not watch.problems, watch.problems
+    finally:
+        for phone in phones:
+            phone.close()
+        server.stop()
+
+
+def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_ready(browser) -> None:  # noqa: F811
+    server = LiveServer("--seed", "5")
+    watch = Watch(server.url)
+    phones: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        tv = watch.open(browser, server.url + "/", phone=False)
+        tv.locator("#ring").wait_for(state="attached")
+        assert host.call("mode", {"mode": "real"})["ok"]
+        for name in ("Ana", "Bob"):
+            phones.append(Client(server.url, code))
+            assert phones[-1].join(name)["ok"]
+        assert host.call("add_person", {"name": "Carla"})["ok"]
+        assert host.call("variant", {"name": "countdown"})["ok"]  # the hurry after 0.5 s, then 8 s to count down
+        assert host.call("start")["ok"]
+        tapped(tv, tv.get_by_role("button", name="Cards are dealt: Draw!"))
+        cycle = host.wait_for(lambda s: phase(s) == "ready")["game"]["cycle"]
+        for phone in phones:
+            assert phone.call("ready", {"cycle": cycle})["ok"]
+        tv.get_by_text("Waiting for Carla…").wait_for()
+        tv.locator("#countdown").get_by_text("Hurry!").wait_for()  # Carla is slow: the TV counts her down
+        tapped(tv, tv.locator("#seats > li").nth(2).get_by_role("button", name="Ready"))
+        host.wait_for(lambda s: phase(s) == "reveal")  # all ready: "Discard!" before the hurry runs out
+        tv.get_by_role("heading", name="DISCARD!").wait_for()
+        tv.locator("#countdown").wait_for(state="hidden")
         assert not watch.problems, watch.problems
     finally:
         for phone in phones:
