@@ -24,8 +24,6 @@ from .live import Client, LiveServer, phase
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
 from .test_screens import TABLE, TV_TARGETS, TV_TEXT, speak
 
-pytestmark = pytest.mark.slow
-
 LANGS = ["en", "ro", "pt-BR", "es"]  # every shipped language (Romanian and Portuguese run longest)
 SIZES = [(1920, 1080), (1280, 720)]
 PHONES = [
@@ -99,6 +97,7 @@ def tapped(tv, locator) -> None:
     tv.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+@pytest.mark.slow  # a whole hand, every screen measured at two sizes in four languages: about 30 s
 def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: Path) -> None:  # noqa: F811
     server = LiveServer("--seed", "5")
     watch = Watch(server.url)
