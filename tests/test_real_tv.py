@@ -191,7 +191,10 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         host.wait_for(lambda s: phase(s) == "entry")
 
         # Waiting for the hands: some typed on phones, one seat without a phone typed on the TV's pad.
-        for k, phone in enumerate(phones[1:7]):
+        for phone in phones[1:5]:  # four K♥ on phones (and a fifth on the TV's picker below: one too many)
+            assert phone.call("draft", {"cards": ["KH", "2C", "4D"]})["ok"]
+            assert phone.call("confirm")["ok"]
+        for k, phone in enumerate(phones[5:7]):
             assert phone.call("points", {"points": 5 + k})["ok"]
         enter_points(tv, phoneless[0], "17")
         state = host.wait_for(lambda s: phoneless[0] not in s["game"]["waiting_for"])
@@ -238,13 +241,23 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         state = host.wait_for(lambda s: phase(s) == "scored")
         sheet = state["game"]["sheet"][0]
         assert [sheet[s]["points"] for s in phoneless] == [17, 20, 0, 9]
-        assert [sheet[s]["how"] for s in (0, 1, phoneless[0], phoneless[1])] == ["cards", "typed", "typed", "cards"]
+        assert [sheet[s]["how"] for s in (0, 1, 5, phoneless[0], phoneless[1])] == [
+            "cards",
+            "cards",
+            "typed",
+            "typed",
+            "cards",
+        ]
 
         # The scores: typed cells marked; a cell corrected by tapping it, its old value shown; then undone.
         tv.get_by_role("heading", name="Hand 1 scored").wait_for()
-        assert tv.locator("#score-table td.cell.typed").count() == 10  # all but the two hands entered as cards
+        assert tv.locator("#score-table td.cell.typed").count() == 6  # all but the six hands entered as cards
+        # Five K♥ in one hand with four decks: each hand alone was possible, so the TV asks the host to check.
+        assert state["game"]["overdrawn"] == ["K♥"]
+        tv.locator("#story").get_by_text("K♥").wait_for()
         solved = tv.locator("#score-table td.cell:not(.typed) button").evaluate_all("(b) => b.map((x) => x.ariaLabel)")
-        assert solved == [f"{PHONES[0]}, hand 1: 0. Tap to correct", f"{PHONELESS[1]}, hand 1: 20. Tap to correct"]
+        assert len(solved) == 6 and f"{PHONES[1]}, hand 1: 16. Tap to correct" in solved
+        assert f"{PHONELESS[1]}, hand 1: 20. Tap to correct" in solved
         cell = tv.get_by_role("button", name=f"{PHONELESS[0]}, hand 1: 17. Tap to correct")
         tapped(tv, cell)
         tv.get_by_role("heading", name=f"Correct the score of {PHONELESS[0]} in hand 1").wait_for()

@@ -38,7 +38,7 @@ export function renderScores() {
   });
   rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
   $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
-  $("story").replaceChildren(...(real ? legend() : []), ...storyLines(game, seats));
+  $("story").replaceChildren(...(real ? legend(game) : []), ...storyLines(game, seats));
   drawChart(game, history, seats, order); // after the story: the chart takes the room left
 }
 
@@ -56,9 +56,11 @@ function sheetCell(cell, hand, seat, name) {
     el("span", { class: "num", text: cell.points })));
 }
 
-/* What the marks on the sheet mean, each beside a sample, and that a tap corrects. */
-function legend() {
+/* What the marks on the sheet mean, each beside a sample, and that a tap corrects; once a hand is scored, the
+   faces its entries hold more often than the decks do (someone mistyped: the host checks and corrects). */
+function legend(game) {
   return [
+    game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: I18N.list(game.overdrawn) }) }) : null,
     el("p", { class: "legend", text: t("tv.real.legend_tap") }),
     el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("tv.real.legend_typed")),
     el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("tv.real.legend_corrected")),
