@@ -414,8 +414,15 @@ def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_rea
         for phone in phones:
             assert phone.call("ready", {"cycle": cycle})["ok"]
         tv.get_by_text("Waiting for Carla…").wait_for()
+        carla = tv.locator("#seats > li").nth(2).get_by_role("button", name="Ready")
+        assert host.call("pause", {"paused": True})["ok"]  # paused, the pace's taps wait: Carla's Ready too
+        tv.get_by_role("heading", name="PAUSED").wait_for()
+        assert carla.is_disabled()
+        assert host.call("pause", {"paused": False})["ok"]
+        tv.get_by_role("heading", name="DRAW!").wait_for()
+        assert carla.is_enabled()
         tv.locator("#countdown").get_by_text("Hurry!").wait_for()  # Carla is slow: the TV counts her down
-        tapped(tv, tv.locator("#seats > li").nth(2).get_by_role("button", name="Ready"))
+        tapped(tv, carla)
         host.wait_for(lambda s: phase(s) == "reveal")  # all ready: "Discard!" before the hurry runs out
         tv.get_by_role("heading", name="DISCARD!").wait_for()
         tv.locator("#countdown").wait_for(state="hidden")

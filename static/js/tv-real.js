@@ -138,8 +138,9 @@ function realTile(game, s, seat) {
 /* The TV answers for a seat without a phone: the button its player would tap, on its tile. */
 function answers(game, s, name, entering) {
   const seat = s.seat;
+  const paused = !entering && (view.state.room.paused || game.paused); // the pace's taps wait; entering goes on
   const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
-    "aria-label": `${name}: ${t(key)}`, onclick }, t(key));
+    "aria-label": `${name}: ${t(key)}`, disabled: paused, onclick }, t(key));
   // The views do not say whether the variant takes a Match! before the first call: the shipped caller-paced ones
   // do, classic does not (a refusal would say so, in the top bar).
   const windowOpen = game.phase === "reveal" || (game.phase === "setup" && (game.setup_match ?? game.pacing === "caller"));
