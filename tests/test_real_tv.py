@@ -431,3 +431,80 @@ def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_rea
         for phone in phones:
             phone.close()
         server.stop()
+
+
+RUN_A = ["AH", "2H", "3H", "4H", "5H", "6S", "7S", "8S", "9S", "10C", "10D", "10H", "10S"]  # complete, K wild or not
+RUN_B = ["AC", "2C", "3C", "4C", "5C", "6D", "7D", "8D", "9D", "JC", "JD", "JH", "JS"]
+
+
+@pytest.mark.slow  # eleven hands over real sockets, the last two screens measured: about 30 s
+def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(browser, shots: Path) -> None:  # noqa: F811
+    server = LiveServer("--seed", "5")
+    watch = Watch(server.url)
+    screens = Screens(shots)
+    phones: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        tv = watch.open(browser, server.url + "/", phone=False)
+        tv.locator("#ring").wait_for(state="attached")
+        assert host.call("mode", {"mode": "real"})["ok"]
+        for name in PHONES:
+            phones.append(Client(server.url, code))
+            assert phones[-1].join(name)["ok"]
+        for name in PHONELESS:
+            assert host.call("add_person", {"name": name})["ok"]
+        # Phones answer for the players without one (the host's link alone would be over the event rate).
+        assert host.call("allow_helpers", {"allow": True})["ok"]
+        assert host.call("variant", {"name": "browser"})["ok"]
+        assert host.call("start")["ok"]
+        seats = range(12)
+
+        def ready(skip: tuple[int, ...] = ()) -> None:
+            cycle = host.wait_for(lambda s: phase(s) in ("ready", "last_ready"))["game"]["cycle"]
+            for seat in seats:
+                if seat in skip:
+                    continue
+                sender, data = (phones[seat], {}) if seat < 8 else (phones[seat - 8], {"seat": seat})
+                ack = sender.call("ready", {"cycle": cycle, **data})
+                assert ack["ok"], (seat, ack)
+
+        for hand in range(1, 12):
+            host.wait_for(lambda s, hand=hand: phase(s) == "setup" and s["game"]["hand_no"] == hand)
+            assert host.call("call_now")["ok"]
+            ready()
+            host.wait_for(lambda s: phase(s) == "reveal")
+            matched = (0, 1) if hand == 11 else (hand % 8,)
+            for seat in matched:
+                assert phones[seat].call("match")["ok"]
+            assert host.call("call_now")["ok"]
+            ready(skip=matched)
+            host.wait_for(lambda s: phase(s) == "entry")
+            if hand < 11:
+                assert phones[matched[0]].call("points", {"points": 0})["ok"]
+            else:  # two matched 13-card hands, laid out for the table to check while the others enter
+                for seat, cards in zip(matched, (RUN_A, RUN_B), strict=True):
+                    assert phones[seat].call("draft", {"cards": cards})["ok"]
+                    assert phones[seat].call("confirm")["ok"]
+                tv.locator("#melds .matched").nth(1).wait_for()
+                screens.measure(tv, "entry-13", REAL_TABLE)
+            for seat in seats:
+                if seat in matched:
+                    continue
+                sender, data = (phones[seat], {}) if seat < 8 else (phones[seat - 8], {"seat": seat})
+                assert sender.call("points", {"points": (seat * 7 + hand * 3) % 30, **data})["ok"]
+            host.wait_for(lambda s: phase(s) == "scored")
+            if hand in (3, 7):
+                assert host.call("correct", {"hand": hand, "seat": 9, "points": 29})["ok"]
+            assert host.call("call_now")["ok"]  # the next hand; after the eleventh, the end of the game
+        host.wait_for(lambda s: s["game"]["game_over"])
+        tv.locator("#play-again").wait_for()
+        assert tv.locator("#score-table td.cell.corrected").count() == 2
+        assert "null" not in tv.locator("#scores").inner_text()  # no missing part shows as a word
+        screens.measure(tv, "scores-final", SCORES, lambda: rows_shown(tv))
+        assert not screens.problems, summary(screens.problems)
+        assert not watch.problems, watch.problems
+    finally:
+        for phone in phones:
+            phone.close()
+        server.stop()

@@ -22,7 +22,10 @@ export function renderScores() {
   const history = handPoints(game);
   $("undo-correction").hidden = !(real && game.can_undo);
   $("csv").setAttribute("href", `/room/${room}/scores.csv?lang=${encodeURIComponent(I18N.lang)}`);
-  $("night-scores").replaceChildren(...(game.game_over ? nightList() : []));
+  // The night's games under the sheet; with real cards the sheet's rows of buttons need that height at 720p, so
+  // they go beside it, with the legend.
+  const night = game.game_over ? nightList() : [];
+  $("night-scores").replaceChildren(...(real ? [] : night));
   const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
   const head = el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("tv.player") }),
     ...history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
@@ -38,7 +41,7 @@ export function renderScores() {
   });
   rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
   $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
-  $("story").replaceChildren(...(real ? legend(game) : []), ...storyLines(game, seats));
+  $("story").replaceChildren(...(real ? [...night, ...legend(game)] : []), ...storyLines(game, seats));
   drawChart(game, history, seats, order); // after the story: the chart takes the room left
 }
 
@@ -64,7 +67,7 @@ function legend(game) {
     el("p", { class: "legend", text: t("tv.real.legend_tap") }),
     el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("tv.real.legend_typed")),
     el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("tv.real.legend_corrected")),
-  ];
+  ].filter(Boolean);
 }
 
 /* Between hands the hand's story; at the end of the night the podium and the awards (partyrummy/awards.py). */
