@@ -1,14 +1,15 @@
 """The TV of a real-cards night, in Chromium: the TV as caller and scorekeeper of people holding real decks.
 
-One live server, twelve seats: eight phones (Socket.IO clients) and four players without a phone, added
-on the TV, every name long. The TV page is driven as the host would drive it: the lobby's mode and its
-players without a phone, the table set while people deal and its "Cards are dealt" button, the calls
-with a tick on each ready seat (the TV taps Ready and Match! for the seats without a phone), the wait for
-the hands to be entered (the TV types a phone-less seat's points on its pad, or taps its cards in on its
-picker), then the scores: a typed cell marked, a cell corrected by tapping it (the old value shown), a
-refused value told on the pad, and the correction undone. Each screen is measured by geometry
-(tests/layout.py) at 1920×1080 and 1280×720 in the four languages; screenshots go
-to screenshots/<time>/real-tv/.
+Each test runs a live server on loopback with real Socket.IO clients for the phones and the TV page in
+Chromium, driven as the host would drive it. The night: twelve seats, eight phones and four players
+without a phone (added on the TV), every name long; the lobby's mode, the table set while people deal and
+its "Cards are dealt" button, the calls with a tick on each ready seat (the TV taps Ready and Match! for
+the seats without a phone), the wait for the hands (the TV types a phone-less seat's points on its pad,
+or taps its cards in on its picker), then the scores: typed cells marked, a cell corrected by tapping it
+(the old value shown), a refused value told on the pad, the correction undone. Then turns (Done and Out!
+for a seat without a phone), the hurry (counted down, paused), and eleven hands (two 13-card hands laid
+out, the whole sheet). Each screen is measured by geometry (tests/layout.py) at 1920×1080 and 1280×720 in
+the four languages; screenshots go to screenshots/<time>/real-tv/.
 """
 
 from __future__ import annotations
@@ -91,6 +92,43 @@ class Screens:
         speak(page, "en")  # the test reads the page's words in English
 
 
+class Night:
+    """A live server on loopback, its host's link, the TV page in Chromium (watched) and the phones joined;
+    everything closed on leaving the `with`."""
+
+    def __init__(self, browser) -> None:  # noqa: F811
+        self.server = LiveServer("--seed", "5")
+        self.watch = Watch(self.server.url)
+        self.phones: list[Client] = []
+        self.host: Client | None = None
+        try:
+            self.code, token = self.server.tv_page()
+            self.host = Client(self.server.url, self.code, role="host", token=token)
+            self.tv = self.watch.open(browser, self.server.url + "/", phone=False)
+            self.tv.locator("#ring").wait_for(state="attached")
+        except BaseException:
+            self.close()
+            raise
+
+    def join(self, name: str) -> Client:
+        """A phone (a Socket.IO client) joined as `name`."""
+        phone = Client(self.server.url, self.code)
+        self.phones.append(phone)
+        assert phone.join(name)["ok"]
+        return phone
+
+    def close(self) -> None:
+        for client in [*self.phones, *([self.host] if self.host else [])]:
+            client.close()
+        self.server.stop()
+
+    def __enter__(self) -> Night:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def tapped(tv, locator) -> None:
     """Tap a control on the TV and let the page settle."""
     locator.click()
@@ -99,15 +137,9 @@ def tapped(tv, locator) -> None:
 
 @pytest.mark.slow  # a whole hand, every screen measured at two sizes in four languages: about 30 s
 def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: Path) -> None:  # noqa: F811
-    server = LiveServer("--seed", "5")
-    watch = Watch(server.url)
-    screens = Screens(shots)
-    phones: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = watch.open(browser, server.url + "/", phone=False)
-        tv.locator("#ring").wait_for(state="attached")
+    with Night(browser) as night:
+        host, tv, watch = night.host, night.tv, night.watch
+        screens = Screens(shots)
 
         # The lobby: real cards, four players without a phone added on the TV, phones may help.
         tapped(tv, tv.get_by_role("button", name="Real cards on the table"))
@@ -115,8 +147,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         assert tv.locator("#mode-real").get_attribute("aria-pressed") == "true"
         assert tv.locator("#add-bot").is_hidden()  # bots cannot hold real cards
         for name in PHONES:
-            phones.append(Client(server.url, code))
-            assert phones[-1].join(name)["ok"]
+            night.join(name)
         for name in PHONELESS:
             tv.get_by_label("Name of a player without a phone").fill(name)
             tapped(tv, tv.get_by_role("button", name="Add a player without a phone"))
@@ -148,7 +179,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
 
         # The calls: a tick on each ready seat; the TV answers for the seats without a phone.
         cycle = state["game"]["cycle"]
-        for phone in phones[:5]:
+        for phone in night.phones[:5]:
             assert phone.call("ready", {"cycle": cycle})["ok"]
         for seat in phoneless[:2]:
             tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
@@ -163,7 +194,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
             == "true"
         )
         screens.measure(tv, "calls-ready", REAL_TABLE)
-        for phone in phones[5:]:
+        for phone in night.phones[5:]:
             assert phone.call("ready", {"cycle": cycle})["ok"]
         for seat in phoneless[2:]:
             tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
@@ -171,7 +202,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         tv.get_by_role("heading", name="DISCARD!").wait_for()
 
         # The match window: a phone and a seat without a phone call Match!; the TV names them.
-        assert phones[0].call("match")["ok"]
+        assert night.phones[0].call("match")["ok"]
         tapped(tv, tv.locator("#seats > li").nth(phoneless[3]).get_by_role("button", name="Match!"))
         host.wait_for(lambda s: s["game"]["matched"] == [0, phoneless[3]])
         tv.get_by_role("heading", name=f"{PHONES[0]} AND {PHONELESS[3].upper()} CALL MATCH!").wait_for()
@@ -181,20 +212,20 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         tapped(tv, tv.get_by_role("button", name="Call now"))
         state = host.wait_for(lambda s: phase(s) == "last_ready")
         for faces in (["3H"], ["3H", "3S"], ["3H", "3S", "3D"]):
-            assert phones[0].call("draft", {"cards": faces})["ok"]
-        assert phones[0].call("confirm")["ok"]
+            assert night.phones[0].call("draft", {"cards": faces})["ok"]
+        assert night.phones[0].call("confirm")["ok"]
         tv.locator("#melds .matched", has_text=PHONES[0]).get_by_text("✓ complete").wait_for()
-        for phone in phones[1:]:
+        for phone in night.phones[1:]:
             assert phone.call("ready", {"cycle": state["game"]["cycle"]})["ok"]
         for seat in phoneless[:3]:
             tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
         host.wait_for(lambda s: phase(s) == "entry")
 
         # Waiting for the hands: some typed on phones, one seat without a phone typed on the TV's pad.
-        for phone in phones[1:5]:  # four K♥ on phones (and a fifth on the TV's picker below: one too many)
+        for phone in night.phones[1:5]:  # four K♥ on phones (and a fifth on the TV's picker below: one too many)
             assert phone.call("draft", {"cards": ["KH", "2C", "4D"]})["ok"]
             assert phone.call("confirm")["ok"]
-        for k, phone in enumerate(phones[5:7]):
+        for k, phone in enumerate(night.phones[5:7]):
             assert phone.call("points", {"points": 5 + k})["ok"]
         enter_points(tv, phoneless[0], "17")
         state = host.wait_for(lambda s: phoneless[0] not in s["game"]["waiting_for"])
@@ -216,7 +247,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         screens.measure(tv, "pad", PAD)
         tapped(tv, tv.get_by_role("button", name="Cancel"))
 
-        assert phones[7].call("points", {"points": 20})["ok"]
+        assert night.phones[7].call("points", {"points": 20})["ok"]
         # The other way: the host taps a phone-less player's cards in; the solver lays them out as they come.
         tapped(tv, tv.locator("#seats > li").nth(phoneless[1]).get_by_role("button", name="Enter hand"))
         tapped(tv, tv.get_by_role("button", name="Cards", exact=True))
@@ -278,10 +309,6 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         (screens.folder / "problems.json").write_text(json.dumps(screens.problems, indent=1, ensure_ascii=False))
         assert not screens.problems, summary(screens.problems)
         assert not watch.problems, watch.problems
-    finally:
-        for phone in phones:
-            phone.close()
-        server.stop()
 
 
 def enter_points(tv, seat: int, digits: str) -> None:
@@ -322,19 +349,12 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
     browser,  # noqa: F811
     shots: Path,  # noqa: F811
 ) -> None:
-    server = LiveServer("--seed", "5")
-    watch = Watch(server.url)
-    screens = Screens(shots)
-    phones: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = watch.open(browser, server.url + "/", phone=False)
-        tv.locator("#ring").wait_for(state="attached")
+    with Night(browser) as night:
+        host, tv, watch, code = night.host, night.tv, night.watch, night.code
+        screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
         for name in ("Ana", "Bob"):
-            phones.append(Client(server.url, code))
-            assert phones[-1].join(name)["ok"]
+            night.join(name)
         for name in ("Carla", "Dan"):
             assert host.call("add_person", {"name": name})["ok"]
         names = ["Ana", "Bob", "Carla", "Dan"]
@@ -360,7 +380,7 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
             turn_acts = tv.locator("#seats .seat-act").filter(has_text=re.compile("^(Done|Out!)$"))
             if seat < 2:  # a phone plays its own turn
                 assert turn_acts.count() == 0
-                assert phones[seat].call("out" if out else "done", {"cycle": cycle})["ok"]
+                assert night.phones[seat].call("out" if out else "done", {"cycle": cycle})["ok"]
             else:
                 tile = tv.locator("#seats > li").nth(seat)
                 expected = ["Done", "Out!"] if game["phase"] == "turn" else ["Done"]
@@ -386,31 +406,20 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
         assert sorted(state["game"]["waiting_for"]) == [0, 1, 2, 3]
         assert not screens.problems, summary(screens.problems)
         assert not watch.problems, watch.problems
-    finally:
-        for phone in phones:
-            phone.close()
-        server.stop()
 
 
 def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_ready(browser) -> None:  # noqa: F811
-    server = LiveServer("--seed", "5")
-    watch = Watch(server.url)
-    phones: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = watch.open(browser, server.url + "/", phone=False)
-        tv.locator("#ring").wait_for(state="attached")
+    with Night(browser) as night:
+        host, tv, watch = night.host, night.tv, night.watch
         assert host.call("mode", {"mode": "real"})["ok"]
         for name in ("Ana", "Bob"):
-            phones.append(Client(server.url, code))
-            assert phones[-1].join(name)["ok"]
+            night.join(name)
         assert host.call("add_person", {"name": "Carla"})["ok"]
         assert host.call("variant", {"name": "countdown"})["ok"]  # the hurry after 0.5 s, then 8 s to count down
         assert host.call("start")["ok"]
         tapped(tv, tv.get_by_role("button", name="Cards are dealt: Draw!"))
         cycle = host.wait_for(lambda s: phase(s) == "ready")["game"]["cycle"]
-        for phone in phones:
+        for phone in night.phones:
             assert phone.call("ready", {"cycle": cycle})["ok"]
         tv.get_by_text("Waiting for Carla…").wait_for()
         carla = tv.locator("#seats > li").nth(2).get_by_role("button", name="Ready")
@@ -426,10 +435,6 @@ def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_rea
         tv.get_by_role("heading", name="DISCARD!").wait_for()
         tv.locator("#countdown").wait_for(state="hidden")
         assert not watch.problems, watch.problems
-    finally:
-        for phone in phones:
-            phone.close()
-        server.stop()
 
 
 RUN_A = ["AH", "2H", "3H", "4H", "5H", "6S", "7S", "8S", "9S", "10C", "10D", "10H", "10S"]  # complete, K wild or not
@@ -438,19 +443,12 @@ RUN_B = ["AC", "2C", "3C", "4C", "5C", "6D", "7D", "8D", "9D", "JC", "JD", "JH",
 
 @pytest.mark.slow  # eleven hands over real sockets, the last two screens measured: about 30 s
 def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(browser, shots: Path) -> None:  # noqa: F811
-    server = LiveServer("--seed", "5")
-    watch = Watch(server.url)
-    screens = Screens(shots)
-    phones: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = watch.open(browser, server.url + "/", phone=False)
-        tv.locator("#ring").wait_for(state="attached")
+    with Night(browser) as night:
+        host, tv, watch = night.host, night.tv, night.watch
+        screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
         for name in PHONES:
-            phones.append(Client(server.url, code))
-            assert phones[-1].join(name)["ok"]
+            night.join(name)
         for name in PHONELESS:
             assert host.call("add_person", {"name": name})["ok"]
         # Phones answer for the players without one (the host's link alone would be over the event rate).
@@ -464,7 +462,7 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
             for seat in seats:
                 if seat in skip:
                     continue
-                sender, data = (phones[seat], {}) if seat < 8 else (phones[seat - 8], {"seat": seat})
+                sender, data = (night.phones[seat], {}) if seat < 8 else (night.phones[seat - 8], {"seat": seat})
                 ack = sender.call("ready", {"cycle": cycle, **data})
                 assert ack["ok"], (seat, ack)
 
@@ -475,16 +473,16 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
             host.wait_for(lambda s: phase(s) == "reveal")
             matched = (0, 1) if hand == 11 else (hand % 8,)
             for seat in matched:
-                assert phones[seat].call("match")["ok"]
+                assert night.phones[seat].call("match")["ok"]
             assert host.call("call_now")["ok"]
             ready(skip=matched)
             host.wait_for(lambda s: phase(s) == "entry")
             if hand < 11:
-                assert phones[matched[0]].call("points", {"points": 0})["ok"]
+                assert night.phones[matched[0]].call("points", {"points": 0})["ok"]
             else:  # two matched 13-card hands, laid out for the table to check while the others enter
                 for seat, cards in zip(matched, (RUN_A, RUN_B), strict=True):
-                    assert phones[seat].call("draft", {"cards": cards})["ok"]
-                    assert phones[seat].call("confirm")["ok"]
+                    assert night.phones[seat].call("draft", {"cards": cards})["ok"]
+                    assert night.phones[seat].call("confirm")["ok"]
             for seat in seats:
                 if seat in matched:
                     continue
@@ -493,7 +491,7 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
                     tv.locator("#melds .matched").nth(1).wait_for()
                     tv.screenshot(path=str(screens.folder / "tv-real-entry.png"))
                     screens.measure(tv, "entry-13", REAL_TABLE)
-                sender, data = (phones[seat], {}) if seat < 8 else (phones[seat - 8], {"seat": seat})
+                sender, data = (night.phones[seat], {}) if seat < 8 else (night.phones[seat - 8], {"seat": seat})
                 assert sender.call("points", {"points": (seat * 7 + hand * 3) % 30, **data})["ok"]
             host.wait_for(lambda s: phase(s) == "scored")
             if hand in (3, 7):
@@ -506,7 +504,3 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
         screens.measure(tv, "scores-final", SCORES, lambda: rows_shown(tv))
         assert not screens.problems, summary(screens.problems)
         assert not watch.problems, watch.problems
-    finally:
-        for phone in phones:
-            phone.close()
-        server.stop()
