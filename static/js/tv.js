@@ -1,5 +1,6 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
-   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table, tv-scores, tv-voice. */
+   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (cards on the phones),
+   tv-real (real cards on the table, with tv-pad and tv-picker for the host's entries), tv-scores, tv-voice. */
 import { renderLobby } from "./tv-lobby.js";
 import { refreshPad } from "./tv-pad.js";
 import { renderRealTable } from "./tv-real.js";
@@ -122,12 +123,13 @@ I18N.ready.then(() => {
   $("panel-remove").addEventListener("click", async () => { await act("remove", { seat: panelSeat }); closePanel(); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
 
-  setInterval(() => { // health words age
-    if (!view.state || !view.state.game) return;
+  /* The table of the night's mode: cards on the phones (tv-table) or real cards on the table (tv-real). */
+  function renderPlay() {
     if (view.state.game.mode === "real") renderRealTable();
     else renderTable();
-    renderPanel();
-  }, 5000);
+  }
+
+  setInterval(() => { if (view.state && view.state.game) { renderPlay(); renderPanel(); } }, 5000); // health words age
 
   function render(next) {
     view.state = next;
@@ -145,8 +147,7 @@ I18N.ready.then(() => {
     $("info").textContent = game ? infoText(game) : t("tv.room", { code: room });
     if (inLobby) renderLobby();
     else {
-      if (game.mode === "real") renderRealTable();
-      else renderTable();
+      renderPlay();
       renderScores();
     }
     renderPanel();
