@@ -13,7 +13,7 @@ export function renderLobby() {
         "li",
         { class: `ring-seat ${s.health === "reconnecting" || s.health === "gone" ? "offline" : ""}` },
         el("span", { class: "dot", "aria-hidden": "true" }),
-        el("span", { class: "seat-name", text: s.name }),
+        el("span", { class: "seat-name" }, s.name, s.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null),
         s.vip ? el("span", { class: "badge vip", text: t("tv.vip") }) : null,
         s.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null,
         el("button", { type: "button", class: "small", "aria-label": t("tv.move_left", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
@@ -45,6 +45,7 @@ export function renderLobby() {
   $("scan").textContent = t(full ? "tv.table_full" : "tv.scan");
   $("scan").classList.toggle("full", full);
   renderTakeover();
+  renderMode(full);
   $("night").replaceChildren(...nightList());
 }
 
@@ -53,6 +54,26 @@ function renderTakeover() {
   const known = "allow_bot_takeover" in view.state.room;
   $("takeover-box").hidden = !known;
   if (known) $("allow-takeover").checked = !!view.state.room.allow_bot_takeover;
+}
+
+/* Cards on the phones or real cards on the table; with real cards, players without a phone and who answers for
+   them, instead of bots (the server may not offer the modes). */
+function renderMode(full) {
+  const room = view.state.room;
+  const known = "mode" in room;
+  const real = room.mode === "real";
+  $("mode").hidden = !known;
+  $("mode-phones").setAttribute("aria-pressed", String(!real));
+  $("mode-real").setAttribute("aria-pressed", String(real));
+  $("person-form").hidden = !real;
+  $("helpers-box").hidden = !real;
+  $("allow-helpers").checked = !!room.allow_helpers;
+  $("add-person").disabled = full;
+  $("person-name").placeholder = t("tv.person_placeholder");
+  if (real) {
+    $("takeover-box").hidden = true;
+    $("bot-controls").hidden = true;
+  } else $("bot-controls").hidden = false;
 }
 
 export function nightList() {

@@ -12,3 +12,10 @@ export async function act(event, data) {
   if (!ack.ok) $("info").textContent = ack.error.message;
   return ack;
 }
+
+/* A face of the real-cards views ("7H", "10S", "JK") drawn as PR.cardFace draws cards. */
+export function face(text) {
+  if (text === "JK") return PR.cardFace({ rank: 0, suit: 0, label: "JK" });
+  const suit = "CDHS".indexOf(text.slice(-1));
+  return PR.cardFace({ rank: 1, suit, label: text.slice(0, -1) + "♣♦♥♠"[suit] });
+}

@@ -11,6 +11,7 @@ export function healthText(seat) {
   switch (seat.health) {
     case "open": return t("health.open");
     case "bot": return t("health.bot", { strength: t(`bot.${seat.bot}`) });
+    case "phoneless": return t("health.phoneless");
     case "reconnecting": {
       const goneFor = (seat.gone_for || 0) + (Date.now() - view.received) / 1000;
       if (goneFor < view.state.room.grace_s) return t("health.reconnecting");
@@ -32,17 +33,13 @@ export function renderTable() {
   const seats = view.state.room.seats;
   renderCall(callText(view.state));
   renderWaiting(game, seats);
-  const full = seats.length >= view.state.room.max_players;
-  $("table-join").hidden = full || !view.state.room.can_join;
-  $("table-code").textContent = room;
+  renderControls(game);
+  $("deal").hidden = true; // the real-cards table's own parts (tv-real.js), after a night of that
+  $("shoe").hidden = false;
+  $("call-now").hidden = false;
   $("shoe").textContent = t("tv.shoe", { n: game.shoe_count });
   $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
   if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
-  $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
-  $("pause").disabled = game.game_over;
-  // Between hands the same button deals the next hand: the host's way on is always at hand.
-  $("call-now").disabled = game.game_over;
-  $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
   $("melds").replaceChildren(
     ...game.matched.map((m) =>
       el("div", { class: "matched" },
@@ -63,21 +60,38 @@ export function renderTable() {
       el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
       el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
   });
-  const newcomers = seats.filter((seat) => seat.waiting).map((seat) =>
-    seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
-  $("seats").replaceChildren(...tiles, ...newcomers);
+  $("seats").replaceChildren(...tiles, ...newcomerTiles(seats));
   lastPhase = game.phase;
   renderClocks();
 }
 
-/* The call: the shout on the big line, the rest smaller below; shrunk until it fits its box. */
-function renderCall(text) {
+/* The controls row, with cards on the phones or on the table: the join QR while seats are free, the pause, and
+   "Call now", which deals the next hand between hands: the host's way on is always at hand. */
+export function renderControls(game) {
+  const full = view.state.room.seats.length >= view.state.room.max_players;
+  $("table-join").hidden = full || !view.state.room.can_join;
+  $("table-code").textContent = room;
+  $("pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
+  $("pause").disabled = game.game_over;
+  $("call-now").disabled = game.game_over;
+  $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
+}
+
+/* Seats that joined mid-game, after the dealt ones: dealt in at the next hand. */
+export function newcomerTiles(seats) {
+  return seats.filter((seat) => seat.waiting).map((seat) =>
+    seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
+}
+
+/* The call: the shout on the big line, the rest (and a hint of what to do, if given) smaller below;
+   shrunk until it fits its box. */
+export function renderCall(text, hint = "") {
   const cut = text.search(/[!…]\s/);
   const big = cut > 0 ? text.slice(0, cut + 1) : text;
-  const small = cut > 0 ? text.slice(cut + 2) : "";
+  const small = [cut > 0 ? text.slice(cut + 2) : "", hint].filter(Boolean).join(" ");
   const box = $("call");
-  if (box.dataset.text === text && box.dataset.width === String(innerWidth)) return;
-  box.dataset.text = text;
+  if (box.dataset.text === text + hint && box.dataset.width === String(innerWidth)) return;
+  box.dataset.text = text + hint;
   box.dataset.width = String(innerWidth);
   $("call-big").textContent = big;
   $("call-small").textContent = small ? ` ${small}` : ""; // the space: one sentence to read aloud and to search
@@ -101,14 +115,15 @@ function renderWaiting(game, seats) {
 }
 
 /* One seat on the table: a button, so the host can tap it for the seat's rejoin QR and controls. */
-function seatTile(seat, matched, thinking, ...lines) {
-  // A bot's seat is a healthy seat: marked as a bot, never drawn like a lost phone.
-  const health = seat.bot ? "" : healthText(seat);
-  const lost = seat.health === "reconnecting" || seat.health === "gone";
+export function seatTile(seat, matched, thinking, ...lines) {
+  // A bot's seat, or a player's without a phone, is a healthy seat: marked as such, never drawn like a lost phone.
+  const health = seat.bot || seat.phoneless ? "" : healthText(seat);
+  const lost = !seat.phoneless && (seat.health === "reconnecting" || seat.health === "gone");
   const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${lost ? "offline" : ""} ${thinking ? "waiting" : "done"}` },
     el("button", { type: "button", class: "seat-tap", "aria-label": t("tv.seat_tap", { name: seat.name }), onclick: () => view.openPanel(seat.seat) },
       el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name }),
-        seat.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null),
+        seat.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null,
+        seat.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null),
       ...lines,
       health ? el("div", { class: "seat-health", text: health }) : null));
   item.style.setProperty("--seat-colour", seat.colour);

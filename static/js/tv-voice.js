@@ -1,4 +1,5 @@
 /* The caller's voice: each new call spoken in the TV's language, with a beep. */
+import { realCall } from "./tv-real.js";
 import { $, view } from "./tv-shared.js";
 
 const { callText } = PR;
@@ -11,7 +12,8 @@ export function sayAgain() {
 }
 
 export function announce() {
-  const text = view.state.game ? callText(view.state) : "";
+  const game = view.state.game;
+  const text = !game ? "" : game.mode === "real" ? realCall(view.state) : callText(view.state);
   if (!text || text === lastCall) return;
   lastCall = text;
   const matched = !!view.state.game && view.state.game.matched.length > 0;

@@ -1,6 +1,9 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
-   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table, tv-scores, tv-voice. */
+   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (cards on the phones),
+   tv-real (real cards on the table, with tv-pad and tv-picker for the host's entries), tv-scores, tv-voice. */
 import { renderLobby } from "./tv-lobby.js";
+import { refreshPad } from "./tv-pad.js";
+import { renderRealTable } from "./tv-real.js";
 import { renderScores } from "./tv-scores.js";
 import { $, act, room, view } from "./tv-shared.js";
 import { healthText, renderTable, setClocks } from "./tv-table.js";
@@ -64,6 +67,16 @@ I18N.ready.then(() => {
     render(view.state);
   });
   $("allow-takeover").addEventListener("change", (e) => act("allow_bot_takeover", { allow: e.target.checked }));
+  $("allow-helpers").addEventListener("change", (e) => act("allow_helpers", { allow: e.target.checked }));
+  $("mode-phones").addEventListener("click", () => act("mode", { mode: "phones" }));
+  $("mode-real").addEventListener("click", () => act("mode", { mode: "real" }));
+  $("person-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = $("person-name").value.trim();
+    if (name && (await act("add_person", { name })).ok) $("person-name").value = "";
+  });
+  $("deal-go").addEventListener("click", () => act("call_now"));
+  $("undo-correction").addEventListener("click", () => act("undo_correction"));
 
   /* Tapping a seat: its rejoin QR (for a borrowed phone), and the host's seat controls. */
   view.openPanel = (seat) => openPanel(seat);
@@ -97,8 +110,8 @@ I18N.ready.then(() => {
     $("panel-name").textContent = seat.name;
     $("panel-health").textContent = healthText(seat) || t("health.connected");
     if (panelMinutes) $("panel-help").textContent = tn("tv.panel_help", panelMinutes);
-    $("panel-release").hidden = seat.open || seat.waiting || view.state.game.game_over;
-    $("panel-bot").hidden = !!seat.bot || seat.waiting || view.state.game.game_over;
+    $("panel-release").hidden = seat.open || seat.waiting || seat.phoneless || view.state.game.game_over;
+    $("panel-bot").hidden = !!seat.bot || seat.waiting || view.state.game.game_over || view.state.game.mode === "real";
   }
   $("panel-close").addEventListener("click", closePanel);
   $("panel-reveal").addEventListener("click", () => { $("panel-reveal").hidden = true; $("panel-qr").hidden = false; });
@@ -110,7 +123,13 @@ I18N.ready.then(() => {
   $("panel-remove").addEventListener("click", async () => { await act("remove", { seat: panelSeat }); closePanel(); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
 
-  setInterval(() => { if (view.state && view.state.game) { renderTable(); renderPanel(); } }, 5000); // health words age
+  /* The table of the night's mode: cards on the phones (tv-table) or real cards on the table (tv-real). */
+  function renderPlay() {
+    if (view.state.game.mode === "real") renderRealTable();
+    else renderTable();
+  }
+
+  setInterval(() => { if (view.state && view.state.game) { renderPlay(); renderPanel(); } }, 5000); // health words age
 
   function render(next) {
     view.state = next;
@@ -119,6 +138,7 @@ I18N.ready.then(() => {
     const game = view.state.game;
     PR.setWild(game && game.wild_rank);
     const inLobby = !game;
+    body.classList.toggle("real", (game ? game.mode : view.state.room.mode) === "real");
     $("lobby").hidden = !inLobby;
     $("table").hidden = inLobby;
     const scored = game && (game.phase === "scored" || game.game_over);
@@ -127,10 +147,11 @@ I18N.ready.then(() => {
     $("info").textContent = game ? infoText(game) : t("tv.room", { code: room });
     if (inLobby) renderLobby();
     else {
-      renderTable();
+      renderPlay();
       renderScores();
     }
     renderPanel();
+    refreshPad();
     announce();
   }
 });

@@ -1,0 +1,161 @@
+/* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
+   waited for, and answers for the seats without a phone (a tap target on each). The game's fields are
+   partyrummy/realcards/views.py's table view. */
+import { openPad } from "./tv-pad.js";
+import { $, act, face, view } from "./tv-shared.js";
+import { newcomerTiles, renderCall, renderControls, seatTile } from "./tv-table.js";
+
+const { el, callText } = PR;
+const { t, tn } = I18N;
+
+function loud(names) {
+  return I18N.list(names).toLocaleUpperCase(I18N.lang);
+}
+
+/* The caller's shout for this moment (shown big and spoken). */
+export function realCall(state) {
+  const game = state.game;
+  if (game.game_over) return callText(state); // the winners, as with cards on the phones
+  if (state.room.paused || game.paused) return t("call.paused");
+  const who = state.room.seats.map((s) => s.name);
+  const matched = game.matched.map((s) => who[s]);
+  const turns = game.pacing === "turns";
+  const called = () => tn(turns ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
+  switch (game.phase) {
+    case "setup": return matched.length ? called() : tn("tv.real.call.deal", game.size);
+    case "ready": return t("call.draw");
+    case "reveal": return matched.length ? called() : t("call.discard");
+    case "last_ready": return t("call.last_draw");
+    case "turn":
+    case "last_turn": {
+      const turn = t(`tv.real.call.${game.phase}`, { name: loud([who[game.turn]]) });
+      return matched.length ? `${called()} ${turn}` : turn;
+    }
+    case "entry": return t("tv.real.call.entry");
+    case "scored": return t("call.scored");
+    default: return "";
+  }
+}
+
+/* What the players do now, under the call (never spoken: the phones say it too). */
+function hint(game) {
+  if (game.game_over || game.phase === "setup" || game.phase === "scored") return "";
+  if (game.matched.length && ["reveal", "turn", "last_turn"].includes(game.phase)) return ""; // the call says enough
+  return t(`table.phase.${game.phase}`);
+}
+
+export function renderRealTable() {
+  const game = view.state.game;
+  const seats = view.state.room.seats;
+  renderCall(realCall(view.state), hint(game));
+  $("waiting-names").textContent = waitingLine(game, seats);
+  renderDeal(game, seats);
+  $("shoe").hidden = true;
+  $("shared-pile").hidden = true;
+  renderControls(game);
+  // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
+  $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
+  $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => laidOut(seats[s.seat].name, s.entry)));
+  $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat])), ...newcomerTiles(seats));
+}
+
+/* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
+function waitingLine(game, seats) {
+  const names = (list) => I18N.list(list.map((s) => seats[s].name));
+  if (game.phase === "ready" || game.phase === "last_ready") {
+    const playing = game.seats.filter((s) => !s.matched);
+    const slow = playing.filter((s) => !s.ready).map((s) => s.seat);
+    if (!slow.length) return "";
+    return slow.length <= 3 && slow.length < playing.length ? t("tv.waiting_for", { names: names(slow) })
+      : t("tv.real.ready_count", { n: playing.length - slow.length, total: playing.length });
+  }
+  if (game.phase === "entry" && game.waiting_for.length) {
+    return game.waiting_for.length <= 4 ? t("tv.waiting_for", { names: names(game.waiting_for) }) // the tiles say who, beyond
+      : t("tv.waiting_many", { n: game.waiting_for.length });
+  }
+  return "";
+}
+
+/* The table set, while people deal: the hand, the piles to start, the decks, who deals and starts, the wild rank
+   big; and the host's button to call the first "Draw!" once the cards are out. */
+function renderDeal(game, seats) {
+  const setup = game.phase === "setup" && !game.game_over;
+  $("deal").hidden = !setup;
+  if (!setup) return;
+  const turns = game.pacing === "turns";
+  const facts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }),
+    t(turns ? "tv.real.face_up_shared" : "tv.real.face_up_each"),
+    game.jokers ? tn("tv.real.decks_jokers", game.decks, { jokers: game.jokers }) : tn("tv.real.decks", game.decks)];
+  if (turns && game.dealer !== null) {
+    const starter = (game.dealer + 1) % game.seats.length;
+    facts.push(t("tv.real.dealer_starter", { dealer: seats[game.dealer].name, starter: seats[starter].name }));
+  }
+  $("deal-facts").replaceChildren(...facts.map((text) => el("p", { text })));
+  $("deal-wild").hidden = !game.wild_rank;
+  if (game.wild_rank) {
+    $("deal-wild").replaceChildren(el("span", { class: "wild-rank", "aria-hidden": "true", text: game.wild_rank }),
+      el("span", { class: "wild-words", text: t("info.wild", { rank: game.wild_rank }) }));
+  }
+  $("deal-go").textContent = t(turns ? "tv.real.dealt_play" : "tv.real.dealt_draw");
+  $("deal-go").disabled = !!view.state.room.paused;
+}
+
+/* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
+function laidOut(name, entry) {
+  const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
+    entry.claim ? t("tv.real.claim_ok") : t("tv.real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
+  return el("div", { class: `matched ${entry.claim ? "" : "claim-bad"}` },
+    el("span", { class: "who", text: `${name}:` }),
+    ...entry.melds.map((meld) => el("span", { class: "meld" }, ...meld.map(face))),
+    ...entry.orphans.map((card) => { const c = face(card); c.classList.add("orphan"); return c; }),
+    el("span", { class: "verdict", text: verdict }));
+}
+
+/* One seat: its name, total and state (a tick when ready); a seat without a phone gets the TV's buttons. */
+function realTile(game, s, seat) {
+  const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
+  const readying = game.phase === "ready" || game.phase === "last_ready";
+  // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
+  const status = entering ? (s.entered ? `✓ ${t("tv.real.entered")}` : t("tv.real.not_in"))
+    : s.matched ? t(game.pacing === "turns" ? "tv.real.out" : "status.matched")
+      : readying && s.ready ? `✓ ${t("tv.real.ready")}`
+        : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn") : "";
+  const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
+  const line = [tn("points", game.totals[s.seat])];
+  if (game.dealer === s.seat) line.push(t("tv.dealer"));
+  const answered = s.phoneless && !game.game_over;
+  const buttons = answered ? answers(game, s, seat.name, entering) : [];
+  // A phone-less seat still to enter shows its button, which says as much as "Not in yet": one line less.
+  const shown = entering && !s.entered && buttons.length ? "" : status;
+  const tile = seatTile(seat, s.matched, waiting,
+    el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
+    el("div", { class: "seat-status", text: shown }));
+  tile.classList.toggle("is-ready", readying && s.ready);
+  tile.append(...buttons);
+  return tile;
+}
+
+/* The TV answers for a seat without a phone: the button its player would tap, on its tile. */
+function answers(game, s, name, entering) {
+  const seat = s.seat;
+  const paused = !entering && (view.state.room.paused || game.paused); // the pace's taps wait; entering goes on
+  const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
+    "aria-label": `${name}: ${t(key)}`, disabled: paused, onclick }, t(key));
+  // The views do not say whether the variant takes a Match! before the first call: the shipped caller-paced ones
+  // do, classic does not (a refusal would say so, in the top bar).
+  const windowOpen = game.phase === "reveal" || (game.phase === "setup" && (game.setup_match ?? game.pacing === "caller"));
+  if (entering) {
+    if (s.entered) return [];
+    return [button("tv.real.enter_hand", () => openPad(() => t("tv.real.pad_title", { name, hand: game.hand_no }),
+      (points) => view.link.send("points", { points, seat }), seat))];
+  }
+  if (windowOpen) return s.matched ? [button("tv.real.take_back", () => act("withdraw", { seat }))] : [button("phone.match", () => act("match", { seat }))];
+  if ((game.phase === "ready" || game.phase === "last_ready") && !s.matched) {
+    return [button("tv.real.ready", () => act("ready", { seat, ready: !s.ready, cycle: game.cycle }), s.ready)];
+  }
+  if (game.phase.endsWith("turn") && game.turn === seat) {
+    const done = button("tv.real.done", () => act("done", { seat, cycle: game.cycle }));
+    return game.phase === "turn" ? [done, button("tv.real.out", () => act("out", { seat, cycle: game.cycle }))] : [done];
+  }
+  return [];
+}
