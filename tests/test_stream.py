@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import threading
+from dataclasses import replace
 
 import pytest
 
 from partyrummy.delta import apply_update
 from partyrummy.web.app import create_app
+from partyrummy.web.room import Room, Viewer
 from partyrummy.web.server import NoDelayServer, QuietHandler
 from partyrummy.web.stream import Stream
 
@@ -45,6 +48,29 @@ def test_devices_sharing_a_view_share_its_update_and_a_gone_one_is_forgotten() -
     assert set(stream.sent) == {"phone"}
     stream.send("tab", "state", views(4))  # a new connection with that id would start whole
     assert out[-1][1] == "state"
+
+
+def test_a_view_once_sent_never_changes(party) -> None:
+    """The stream diffs against the views it sent: a view sharing a list the room later changes in place
+    (the night's results, say) would hide that change from every client."""
+    sent: list[dict] = []
+    now = [100.0]
+    quick = replace(party, hand_sizes=(3, 4), beat_s=0, match_window_s=0, hurry_after_s=0)
+    room = Room("TEST", {"party": quick}, "party", lambda sid, event, data: sent.append(data), lambda: now[0])
+    room.attach("tv", Viewer("host", room.host_token))
+    for _ in range(3):
+        room.add_bot("easy")
+    room.start(seed=1)
+    kept: list[tuple[dict, dict]] = []
+    while room.game is not None and not room.game.over:
+        room.tick()  # the caller plays the bots' seats and calls
+        if room.game.hand.phase.value == "scored":
+            room.call_now()
+        now[0] += 1.0
+        room.flush()
+        kept += [(view, copy.deepcopy(view)) for view in sent[len(kept) :]]
+    assert room.night and kept[-1][0]["room"]["night"] == room.night  # the last view has the game's result
+    assert all(view == then for view, then in kept)  # and none sent before it changed since
 
 
 @pytest.fixture(scope="module")
