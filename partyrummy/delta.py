@@ -48,7 +48,7 @@ def _diff_object(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             changes[key] = [value]
             continue
         before = old[key]
-        # `==` runs in C: most of a view is unchanged, so most keys stop here.
+        # `==` runs in C: most of a view is unchanged, so most parts stop here.
         if before is value or (type(before) is type(value) and before == value):
             continue
         change = diff(before, value)
@@ -63,7 +63,10 @@ def _diff_list(old: list | tuple, new: list | tuple) -> Change | None:
     common = min(len(old), len(new))
     changes: dict[str, Any] = {}
     for i in range(common):
-        change = diff(old[i], new[i])
+        before, value = old[i], new[i]
+        if before is value or (type(before) is type(value) and before == value):
+            continue
+        change = diff(before, value)
         if change is not None:
             changes[str(i)] = change
     grown = len(new) - common
