@@ -11,7 +11,8 @@ clients apply them to the view they hold. A change is one of:
 
 An object whose ``"id"`` changed is another thing (a card): it goes whole, never a field at a time. A list
 in which more than half the items changed goes whole too (a hand that lost a card from the middle).
-Values Python holds equal are one value here (``1``, ``1.0`` and ``True``): a view keeps each field's type.
+Inside objects and lists, values Python holds equal (``1``, ``1.0``, ``True``) count as unchanged, as
+`==` runs in C where a walk would not: views keep each field's type, so this never hides a change there.
 Nothing here mutates its arguments: `apply` makes new objects along the changed paths and shares the rest.
 """
 
