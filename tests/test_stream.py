@@ -95,7 +95,7 @@ def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> N
     for client in (*phones, *watchers):
         client.wait_for(lambda s: s["v"] >= final["v"])
     assert phones[0].drop_updates == 0 and phones[0].resyncs >= 1  # it lost one, saw the gap and asked
-    assert watchers[0].resyncs >= 1 and watchers[1].resyncs == 0
+    assert watchers[0].resyncs >= 1
     assert watchers[0].state == watchers[1].state  # the one that missed an update holds what the other does
     for phone in phones:  # and every phone holds exactly what the server would send it whole now
         assert phone.sio.call("sync", {}, timeout=10)["state"] == phone.state
