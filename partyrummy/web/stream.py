@@ -18,9 +18,10 @@ from ..delta import update
 
 __all__ = ["Stream", "ForgettingManager"]
 
-# Pairs of views (last sent, new) whose update is kept for the other devices of the same broadcast. A
-# broadcast has one pair per seat and role: this is many rooms' worth.
-PAIRS = 256
+# Pairs of views (last sent, new) whose update is kept for the other devices of the same broadcast (a
+# room's watchers, a second TV). A broadcast has one pair per seat and role, so this is a few broadcasts'
+# worth; it keeps both views of each pair alive (about 20 KB each), so it stays small.
+PAIRS = 32
 
 
 class Stream:
