@@ -1,8 +1,8 @@
 """What each connection was last sent, so that a new view goes out as the changes since then (an `update`).
 
 A connection's first view (on connecting) goes whole, as `state`; each later one as an `update` against
-the one before. The room shares one view object between the devices of a seat (and between watchers), so
-the same pair of views is worked out once per broadcast, not once per device.
+the one before. The room shares one view object between connections that see the same (a room's watchers,
+a second TV), so the same pair of views is worked out once per broadcast, not once per connection.
 """
 
 from __future__ import annotations
