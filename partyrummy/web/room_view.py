@@ -105,6 +105,6 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "mode": state.mode,  # "phones": cards on the phones; "real": real cards on the table
         "allow_helpers": state.allow_helpers,  # real cards: seated phones may answer for the phone-less seats
         **facts.clocks,
-        "night": state.night,
+        "night": list(state.night),  # a copy: the room appends to its own, and a sent view must not change
         "you": {"role": viewer.role, "seat": seat, "controls": controls},
     }
