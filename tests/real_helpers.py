@@ -77,14 +77,14 @@ def refused(ack: dict, code: str, message_part: str = "") -> bool:
 
 
 def check_nothing_hidden_leaked(client: Client, phoneless: set[int]) -> int:
-    """Walk every state this client received: it saw only its own picker (and, as a helper or the TV, the
+    """Walk every view this client held (sent whole, or made from the small updates): it saw only its own picker (and, as a helper or the TV, the
     pickers of phone-less seats), and no seat's points before the hand was scored but the matched seats'.
 
     Returns how many real-cards states were checked.
     """
     checked = 0
-    for event, payload in client.messages:
-        g = payload.get("game") if event == "state" else None
+    for payload in client.views:
+        g = payload.get("game")
         if not g or g.get("mode") != "real":
             continue
         checked += 1
