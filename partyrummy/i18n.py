@@ -27,7 +27,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-__all__ = ["DEFAULT_LANGUAGE", "LOCALES", "Catalogs", "Language", "default_catalogs"]
+__all__ = ["DEFAULT_LANGUAGE", "LOCALES", "NOT_ON", "SERVER_ONLY", "Catalogs", "Language", "default_catalogs"]
 
 DEFAULT_LANGUAGE = "en"
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -63,6 +63,11 @@ class Catalogs:
         self._folded = {tag.casefold(): tag for tag in self.languages}
         self.plural_keys = frozenset(message.id[0] for message in english.catalog if message.pluralizable)
         self._pages = {tag: self._page(lang) for tag, lang in self.languages.items()}
+        self._screens = {
+            (tag, screen): {**page, "messages": _for_screen(page["messages"], screen)}
+            for tag, page in self._pages.items()
+            for screen in NOT_ON
+        }
 
     def find(self, *tags: Any) -> str:
         """The shipped language that best fits the first tag it can (`pt-PT` → `pt-BR`), else English.
@@ -92,9 +97,13 @@ class Catalogs:
             template = translations.gettext(key)
         return template.format(**params)
 
-    def page(self, tag: str) -> dict[str, Any]:
-        """What a page loads for one language: its tag, its name and every message (plurals by CLDR category)."""
-        return self._pages[tag]
+    def page(self, tag: str, screen: str | None = None) -> dict[str, Any]:
+        """What a page loads for one language: its tag, its name and every message (plurals by CLDR category).
+
+        With `screen` ("tv" or "phone"), only the messages that screen can show: the words the server alone
+        says, and those of the other screen, stay behind (old phones load the page's words on every join).
+        """
+        return self._pages[tag] if screen is None else self._screens[(tag, screen)]
 
     def names(self) -> list[tuple[str, str]]:
         """(tag, the language's name in itself) for each shipped language, for the language menus."""
@@ -111,6 +120,17 @@ class Catalogs:
             else:
                 messages[message.id] = message.string
         return {"lang": lang.tag, "name": lang.name, "messages": messages}
+
+
+# Words only the server says: refusals and notices arrive translated in the ack, the CSV is made on the server.
+SERVER_ONLY = ("error.", "csv.")
+# Words one screen never shows: the phone's steps and coach are not the TV's, the TV's words are not a phone's.
+NOT_ON = {"tv": ("phone.", "real.", "coach."), "phone": ("tv.",)}
+
+
+def _for_screen(messages: dict[str, Any], screen: str) -> dict[str, Any]:
+    left_out = SERVER_ONLY + NOT_ON[screen]
+    return {key: text for key, text in messages.items() if not key.startswith(left_out)}
 
 
 def _load(path: Path) -> Language:

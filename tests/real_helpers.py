@@ -77,8 +77,9 @@ def refused(ack: dict, code: str, message_part: str = "") -> bool:
 
 
 def check_nothing_hidden_leaked(client: Client, phoneless: set[int]) -> int:
-    """Walk every view this client held (sent whole, or made from the small updates): it saw only its own picker (and, as a helper or the TV, the
-    pickers of phone-less seats), and no seat's points before the hand was scored but the matched seats'.
+    """Walk every view this client held (sent whole, or made from the small updates): it saw only its own
+    picker (and, as a helper or the TV, the pickers of phone-less seats), and no seat's points before the hand
+    was scored but the matched seats'.
 
     Returns how many real-cards states were checked.
     """

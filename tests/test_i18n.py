@@ -409,3 +409,25 @@ def test_the_served_catalog_is_json_the_pages_can_load(catalogs: Catalogs) -> No
     for tag in SHIPPED:
         page = json.loads(json.dumps(catalogs.page(tag)))
         assert page["lang"] == tag and page["messages"]["app.name"] == "PartyRummy"
+
+
+@pytest.mark.parametrize("screen", ["tv", "phone"])
+def test_each_screen_is_served_every_word_its_page_and_scripts_name_and_not_the_servers(
+    catalogs: Catalogs, screen: str
+) -> None:
+    english = messages(catalogs, "en")
+    served = catalogs.page("en", screen)["messages"]
+    pages = [ROOT / "templates" / "base.html", ROOT / "templates" / f"{screen}.html"]
+    scripts = [p for p in SCRIPTS if p.name.startswith(screen) or p.name in ("common.js", "i18n.js")]
+    named = {key for path in pages for key in template_keys(path)} | {k for path in scripts for k in js_keys(path)}
+    # Keys handed around as data (a button's key, a family like `call.${…}`): any string of the scripts that is one.
+    strings = [text for path in scripts for text, _, _ in js_strings(path)]
+    named |= {text for text in strings if text in english}
+    roots = {key.split(".")[0] for key in english}
+    families = {text.split("{}")[0] for text in strings if "{}" in text and text.split(".")[0] in roots}
+    assert len(named) > 60  # the scan finds them: it is not passing on nothing
+    assert sorted(named - served.keys()) == []
+    assert sorted(f for f in families if f.endswith(".") and not any(k.startswith(f) for k in served)) == []
+    # What stays behind: the server's refusals (they come translated) and the other screen's words.
+    assert not any(key.startswith(("error.", "csv.")) for key in served)
+    assert not any(key.startswith("tv." if screen == "phone" else "phone.") for key in served)

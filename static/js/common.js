@@ -162,11 +162,11 @@ const PR = (() => {
       send(event, data) {
         return new Promise((resolve) => {
           if (!socket.connected) {
-            resolve({ ok: false, error: { code: "offline", message: I18N.t("error.offline") } });
+            resolve({ ok: false, error: { code: "offline", message: I18N.t("conn.offline") } });
             return;
           }
           socket.timeout(8000).emit(event, data || {}, (err, ack) => {
-            resolve(err ? { ok: false, error: { code: "timeout", message: I18N.t("error.timeout") } } : ack);
+            resolve(err ? { ok: false, error: { code: "timeout", message: I18N.t("conn.timeout") } } : ack);
           });
         });
       },

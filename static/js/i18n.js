@@ -59,7 +59,9 @@ const I18N = (() => {
   }
 
   async function load(tag) {
-    const response = await fetch(`/i18n/${encodeURIComponent(tag)}.json`);
+    // Only this screen's words (data-screen: "tv" or "phone"); a page without one gets every page word.
+    const screen = root.dataset.screen;
+    const response = await fetch(`/i18n/${encodeURIComponent(tag)}.json${screen ? `?screen=${screen}` : ""}`);
     if (!response.ok) throw new Error(`no catalog for ${tag}`);
     return response.json();
   }

@@ -58,7 +58,7 @@ function renderPicker(game, draft) {
   const list = entry.cards || draft.cards;
   const count = (face) => list.filter((f) => f === face).length;
   $("entry-count").textContent = tn("real.count", game.size, { count: draft.cards.length });
-  $("entry-penalty").textContent = t("phone.penalty", { n: draft.penalty });
+  $("entry-penalty").textContent = t("penalty.now", { n: draft.penalty });
   $("entry-confirm").disabled = !draft.complete || !!entry.cards;
   for (const button of $("suits").children) {
     const suit = Number(button.dataset.suit);

@@ -121,7 +121,7 @@ function whereText(game, you, mine) {
 
 function renderHand(game, you, choosing) {
   const hint = you.hint;
-  $("hint").textContent = hint ? t("phone.penalty", { n: hint.penalty }) : "";
+  $("hint").textContent = hint ? t("penalty.now", { n: hint.penalty }) : "";
   const byId = new Map(you.hand.map((c) => [c.id, c]));
   let groups;
   const mode = $("sort").value;

@@ -33,7 +33,7 @@ export function renderPicker(game) {
     button.replaceChildren(face(button.dataset.face), n ? el("span", { class: "count", text: `×${n}` }) : "");
   }
   $("pick-count").textContent = tn("tv.real.count", game.size, { count: draft.cards.length });
-  $("pick-penalty").textContent = t("phone.penalty", { n: draft.penalty });
+  $("pick-penalty").textContent = t("penalty.now", { n: draft.penalty });
   const laid = JSON.stringify([draft.melds, draft.orphans, game.wild_rank, I18N.lang]);
   if (laid !== picker.laid) { // rebuilt only when it changes: a button replaced under a finger loses its tap
     picker.laid = laid;

@@ -1,8 +1,7 @@
 /* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
    waited for, and answers for the seats without a phone (a tap target on each). The game's fields are
    partyrummy/realcards/views.py's table view. */
-import { openPad } from "./tv-pad.js";
-import { $, act, face, view } from "./tv-shared.js";
+import { $, act, face, openPad, view } from "./tv-shared.js";
 import { newcomerTiles, renderCall, renderControls, seatTile } from "./tv-table.js";
 
 const { el, callText } = PR;
@@ -149,7 +148,7 @@ function answers(game, s, name, entering) {
     return [button("tv.real.enter_hand", () => openPad(() => t("tv.real.pad_title", { name, hand: game.hand_no }),
       (points) => view.link.send("points", { points, seat }), seat))];
   }
-  if (windowOpen) return s.matched ? [button("tv.real.take_back", () => act("withdraw", { seat }))] : [button("phone.match", () => act("match", { seat }))];
+  if (windowOpen) return s.matched ? [button("tv.real.take_back", () => act("withdraw", { seat }))] : [button("action.match", () => act("match", { seat }))];
   if ((game.phase === "ready" || game.phase === "last_ready") && !s.matched) {
     return [button("tv.real.ready", () => act("ready", { seat, ready: !s.ready, cycle: game.cycle }), s.ready)];
   }

@@ -1,7 +1,6 @@
 /* The TV's scores: every row all night, the chart, the hand's story and the night's awards. */
 import { nightList } from "./tv-lobby.js";
-import { openPad } from "./tv-pad.js";
-import { $, room, view } from "./tv-shared.js";
+import { $, openPad, room, view } from "./tv-shared.js";
 
 const { el, callText } = PR;
 const { t } = I18N;

@@ -19,3 +19,14 @@ export function face(text) {
   const suit = "CDHS".indexOf(text.slice(-1));
   return PR.cardFace({ rank: 1, suit, label: text.slice(0, -1) + "♣♦♥♠"[suit] });
 }
+
+/* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
+   most nights never do, and the TV's first load stays light. */
+let pad = null;
+export async function openPad(...args) {
+  pad = pad || (await import("./tv-pad.js"));
+  pad.openPad(...args);
+}
+export function refreshPad() {
+  if (pad) pad.refreshPad();
+}

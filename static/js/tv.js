@@ -1,11 +1,10 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
    This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (cards on the phones),
-   tv-real (real cards on the table, with tv-pad and tv-picker for the host's entries), tv-scores, tv-voice. */
+   tv-real (real cards on the table; the host's pad and picker, tv-pad and tv-picker, load when first opened), tv-scores, tv-voice. */
 import { renderLobby } from "./tv-lobby.js";
-import { refreshPad } from "./tv-pad.js";
 import { renderRealTable } from "./tv-real.js";
 import { renderScores } from "./tv-scores.js";
-import { $, act, room, view } from "./tv-shared.js";
+import { $, act, refreshPad, room, view } from "./tv-shared.js";
 import { healthText, renderTable, setClocks } from "./tv-table.js";
 import { announce, sayAgain } from "./tv-voice.js";
 
@@ -16,6 +15,8 @@ I18N.ready.then(() => {
   const hostToken = body.dataset.hostToken;
   let showScores = false;
   let closedScores = null; // the scored hand whose scores the host closed with "Back to the table"
+  // The table's small join QR is the lobby's, drawn once in the page (one copy on the wire).
+  $("table-qr").append($("lobby-qr").firstElementChild.cloneNode(true));
 
   const link = PR.connect("host", room, () => hostToken, render);
   view.link = link;
