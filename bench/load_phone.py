@@ -95,7 +95,7 @@ class Brain(RemoteBot):
         self.state: dict | None = None
         self.seen: Counter = Counter()
         self.seen_ids: set[int] = set()
-        self.hand_no, self.acted, self.error = 0, None, None
+        self.hand_no, self.acted, self.error, self.watch = 0, None, None, None
         self.move: tuple[str, dict] | None = None
 
     def send(self, event: str, data: dict | None = None) -> dict:
