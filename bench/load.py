@@ -199,7 +199,12 @@ def main() -> None:
     group.add_argument("--rooms", type=int, help="one step of this many rooms")
     group.add_argument("--ramp", default="1,5,10,20,50,100,200", help="rooms at each step, in order")
     parser.add_argument("--seconds", type=float, default=60, help="how long each step is held")
-    parser.add_argument("--workers", type=int, default=2, help="generator processes")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="generator processes (default: one per core the generator has: on one core, two "
+        "would only queue for it behind each other)",
+    )
     parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
@@ -224,6 +229,7 @@ def main() -> None:
 
 def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], variant: str, variants: Path) -> None:
     gen_set, gen_cpus = cores(None if args.url or args.no_pin else server.pid)
+    args.workers = args.workers or (gen_cpus if gen_set else max(1, gen_cpus - 1))
     rss0 = server_usage(server.pid)[1] if server.pid else None
     setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers)
     print(

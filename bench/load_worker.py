@@ -10,6 +10,7 @@ and its own CPU and run-queue time over that wall time.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
 import time
@@ -220,6 +221,8 @@ class Worker:
         return figures
 
     async def close(self) -> None:
+        # Each client's writer says "packet queue is empty, aborting" as it is closed: that is the stop, not news.
+        logging.getLogger("engineio.client").setLevel(logging.CRITICAL)
         self.stop.set()
         for room in self.rooms:
             for client in room.clients:
