@@ -233,7 +233,8 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     rss0 = server_usage(server.pid)[1] if server.pid else None
     setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers)
     print(
-        f"{args.pace} pace, {args.async_mode} mode, {args.workers} generator processes, {os.cpu_count()} cores; "
+        f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, "
+        f"{args.workers} generator processes, {os.cpu_count()} cores; "
         f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
     )
     print(
