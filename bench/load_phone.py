@@ -20,6 +20,7 @@ from typing import Any
 
 import socketio
 
+from partyrummy.delta import Replica
 from partyrummy.variants import Variant
 from partyrummy.web.remote_bots import RemoteBot
 
@@ -140,7 +141,9 @@ class Client:
         self.changed = asyncio.Event()
         self.closing = False
         self.sio = socketio.AsyncClient(reconnection=False, handle_sigint=False)
-        self.sio.on("state", self.on_state)
+        self.replica = Replica()  # the view, kept from whole states and the updates that follow them
+        self.sio.on("state", self._receive_state)
+        self.sio.on("update", self._receive_update)
         self.sio.on("disconnect", self._on_disconnect)
 
     async def connect(self) -> None:
@@ -152,17 +155,30 @@ class Client:
         )
         ack = await self.call("sync")  # as the pages do on every connection: never rely on a missed packet
         if ack and ack["ok"]:
-            self.on_state(ack["state"])
+            self._receive_state(ack["state"])
 
     def wake(self) -> None:
         """Look at the table again now (a new state, or the run stopping)."""
         self.changed.set()
 
-    def on_state(self, state: dict) -> None:
+    def _receive_state(self, state: dict) -> None:
         self.tally.states += 1
-        if self.state is None or state["v"] > self.state["v"]:
-            self.state = state
-            self.wake()
+        if self.replica.full(state):
+            self.on_state(self.replica.state)
+
+    async def _receive_update(self, message: dict) -> None:
+        self.tally.states += 1
+        if self.replica.receive(message):
+            self.on_state(self.replica.state)
+        if self.replica.behind:  # it missed one (never, on one connection): the whole view, as the pages do
+            ack = await self.call("sync")
+            if ack and ack["ok"]:
+                self._receive_state(ack["state"])
+
+    def on_state(self, state: dict) -> None:
+        """A newer view to hold (a phone also notes the moments it cares about)."""
+        self.state = state
+        self.wake()
 
     def _on_disconnect(self, *_: Any) -> None:
         if not self.closing:

@@ -16,6 +16,8 @@ from typing import Any
 
 import socketio
 
+from partyrummy.delta import Replica
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -116,11 +118,16 @@ class Client:
         headers: dict[str, str] | None = None,
     ) -> None:
         self.room, self.role, self.token, self.lang = room, role, token, lang
-        self.messages: list[tuple[str, Any]] = []
+        self.messages: list[tuple[str, Any]] = []  # every payload received, as it came: states, updates, notices
+        self.views: list[dict] = []  # every whole view this client held, in order (sent whole or made by updates)
         self.state: dict | None = None
+        self.replica = Replica()
+        self.drop_updates = 0  # a test's: lose this many of the next updates, as a bad link would
+        self.resyncs = 0  # how many times it asked for a full state because it had missed an update
         self.changed = threading.Condition()
         self.sio = socketio.Client(reconnection=reconnect, reconnection_delay=0.2, reconnection_delay_max=1)
-        self.sio.on("state", self._on_state)
+        self.sio.on("state", lambda data: self._receive("state", data))
+        self.sio.on("update", lambda data: self._receive("update", data))
         self.sio.on("notice", lambda data: self._record("notice", data))
         # The server sends the state from its connect handler, so after a reconnection a state can
         # arrive before the client counts itself connected; calls wait for the connection itself.
@@ -136,11 +143,32 @@ class Client:
             self.messages.append((event, data))
             self.changed.notify_all()
 
-    def _on_state(self, data: dict) -> None:
+    def _receive(self, event: str, data: dict) -> None:
+        """A whole view or an update: recorded as it came, then applied to the copy this client holds.
+
+        python-socketio handles each message on a thread of its own, so two updates may be applied out of
+        order: the replica keeps one that is ahead until the one before it turns up; if the copy is still
+        behind, the client asks for a full state, as the pages do.
+        """
         with self.changed:
-            self.messages.append(("state", data))
+            self.messages.append((event, data))
+            if event == "update" and self.drop_updates:
+                self.drop_updates -= 1
+                return
+            moved = self.replica.full(data) if event == "state" else self.replica.receive(data)
+            if moved:
+                self._on_state(self.replica.state)
+            behind = self.replica.behind
+        if behind and self.online.is_set():
+            self.resyncs += 1
+            self.sync()
+
+    def _on_state(self, data: dict) -> None:
+        """A newer whole view to hold (subclasses watch it here)."""
+        with self.changed:
             if self.state is None or data["v"] > self.state["v"]:
                 self.state = data
+                self.views.append(data)
             self.changed.notify_all()
 
     def call(self, event: str, data: Any = None) -> dict:
@@ -148,7 +176,7 @@ class Client:
             raise TimeoutError("not connected")
         ack = self.sio.call(event, data if data is not None else {}, timeout=10)
         if event == "sync" and ack.get("ok"):
-            self._on_state(ack["state"])
+            self._receive("state", ack["state"])
         return ack
 
     def sync(self) -> dict:

@@ -55,3 +55,51 @@ def shoe_faces(draw: st.DrawFn, decks: int, jokers: int, size: int) -> tuple[str
     shoe = make_shoe(decks, jokers)
     ids = draw(st.lists(st.integers(0, len(shoe) - 1), min_size=size, max_size=size, unique=True))
     return tuple(str(shoe[i]) for i in ids)
+
+
+# -- JSON views (partyrummy/delta.py) ---------------------------------------------------------------------
+
+JSON_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 5)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=3)
+)
+JSON_KEYS = st.sampled_from(["id", "a", "b", "seats", "you", "hand", "len", "0", "1"]) | st.text(max_size=2)
+
+json_values = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(JSON_KEYS, inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@st.composite
+def edited(draw: st.DrawFn, value):
+    """`value` with some of its parts changed: kept, replaced, keys added and removed, lists grown and shrunk."""
+    choice = draw(st.integers(0, 5))
+    if choice == 0:
+        return value
+    if choice == 1:
+        return draw(json_values)
+    if isinstance(value, dict):
+        result = {k: draw(edited(v)) for k, v in value.items() if draw(st.integers(0, 4))}  # a fifth go
+        result.update(draw(st.dictionaries(JSON_KEYS, json_values, max_size=2)))
+        return result
+    if isinstance(value, list):
+        result = [draw(edited(v)) for v in value]
+        cut = draw(st.integers(0, len(result)))
+        return result[:cut] + draw(st.lists(json_values, max_size=3))
+    return draw(JSON_SCALARS)
+
+
+@st.composite
+def view_histories(draw: st.DrawFn, max_views: int = 6) -> list[dict]:
+    """Views one after another, each an edit of the one before, with growing versions."""
+    views = [{"v": 1, "room": draw(json_values), "game": draw(json_values)}]
+    for _ in range(draw(st.integers(1, max_views - 1))):
+        last = views[-1]
+        step = draw(st.integers(1, 3))
+        views.append({"v": last["v"] + step, "room": draw(edited(last["room"])), "game": draw(edited(last["game"]))})
+    return views

@@ -132,8 +132,8 @@ def test_the_vip_phone_runs_the_evening_and_nothing_else_and_no_phone_sees_a_tic
         heard = json.dumps(phone.messages)
         assert ticket not in heard and "claim=" not in heard
         seat = phone.state["room"]["you"]["seat"]
-        for event, data in phone.messages:  # each phone holds its own hand only
-            if event == "state" and data["game"] and data["game"]["you"]:
+        for data in phone.views:  # each phone holds its own hand only (whole views and those updates made)
+            if data["game"] and data["game"]["you"]:
                 assert data["game"]["you"]["seat"] == seat
     # A ticket is used once; used again it has expired, and one never issued says it does not exist.
     borrowed = Client(server.url, host.room, headers=lan(23))

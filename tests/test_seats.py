@@ -175,8 +175,8 @@ def test_nobody_sees_another_seats_cards_across_seat_changes(server) -> None:
     play_game(host, [taker, phones[1], phones[2], late])
     # A taker sees the open seat's hand from the moment it takes it, never another seat's.
     for client in (late, taker):
-        for event, data in client.messages:
-            if event == "state" and data["game"] and data["game"]["you"] and not data["game"]["you"]["waiting"]:
+        for data in client.views:  # whole views and those its updates made
+            if data["game"] and data["game"]["you"] and not data["game"]["you"]["waiting"]:
                 game = data["game"]
                 public = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
                 public |= card_ids(game["matched"]) | card_ids(game["results"])

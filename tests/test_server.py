@@ -81,8 +81,8 @@ def test_turn_based_variants_play_a_whole_game_one_player_at_a_time(server, vari
     assert game["winners"] == ([] if variant == "fastapp4" and len(leaders) > 1 else leaders)
     # The dealer moved left every hand; at most one player ever acted at a time.
     dealers, drawn_together = {}, 0
-    for event, data in host.messages:
-        if event == "state" and data["game"]:
+    for data in host.views:
+        if data["game"]:
             dealers[data["game"]["hand_no"]] = data["game"]["dealer"]
             drawn_together = max(drawn_together, sum(s["drawn"] for s in data["game"]["seats"]))
     assert dealers == {h: (first["dealer"] + h - 1) % players for h in range(1, 12)} and drawn_together == 1
@@ -145,7 +145,11 @@ def test_bad_input_is_refused_to_that_phone_only(server) -> None:
 
 
 def check_no_leaks(host: Client, phones: list[Client]) -> None:
-    """Across every message of a game: nobody's private cards ever reach another client."""
+    """Across every message of a game: nobody's private cards ever reach another client.
+
+    Every view each client held is checked (whole ones, and those its updates made), and every update as
+    it came over the wire: an update carries a card only whole, so a foreign one would show.
+    """
 
     def public(game: dict) -> set[int]:
         seen = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
@@ -155,11 +159,11 @@ def check_no_leaks(host: Client, phones: list[Client]) -> None:
 
     by_version: dict[int, dict[int, dict]] = {}
     for seat, phone in enumerate(phones):
-        for event, data in phone.messages:
-            if event == "state" and data["game"]:
+        for data in phone.views:
+            if data["game"]:
                 by_version.setdefault(data["v"], {})[seat] = data["game"]
-    host_msgs = [d["game"] for e, d in host.messages if e == "state" and d["game"]]
-    for game in host_msgs:
+    host_views = [d["game"] for d in host.views if d["game"]]
+    for game in host_views:
         assert card_ids(game) <= public(game)
     checked = 0
     for version, games in by_version.items():
@@ -171,6 +175,21 @@ def check_no_leaks(host: Client, phones: list[Client]) -> None:
                     assert not private & card_ids(theirs), (version, seat, other)
                     checked += 1
     assert checked > 100 * len(phones)  # enough messages compared to mean something
+    # The updates as they came: none carries a card another seat holds hidden at that version.
+    updates = 0
+    for seat, phone in enumerate(phones):
+        for event, data in phone.messages:
+            if event == "update":
+                for other, theirs in by_version.get(data["v"], {}).items():
+                    if other != seat:
+                        hidden = card_ids(theirs["you"]) - public(theirs)
+                        assert not hidden & card_ids(data["changes"]), (data["v"], seat, other)
+                updates += 1
+    tv = {d["v"]: d["game"] for d in host.views if d["game"]}
+    for event, data in host.messages:
+        if event == "update" and data["v"] in tv:
+            assert card_ids(data["changes"]) <= public(tv[data["v"]]), data["v"]
+    assert updates > 10 * len(phones)  # the game went out as updates, and they were looked at
 
 
 def test_the_vip_phone_has_the_host_controls_and_scores_download_as_csv(server) -> None:

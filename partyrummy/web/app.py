@@ -23,6 +23,7 @@ from .readahead import bounded_websocket
 from .room import Refused, Room
 from .rooms import Rooms
 from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, register_sockets
+from .stream import ForgettingManager, Stream
 
 __all__ = ["create_app", "served_names", "IDLE_S"]
 
@@ -66,6 +67,12 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app.config.update(DEBUG=False, PUBLIC_URL="http://127.0.0.1:5000")
     app.config.update(config)
     variants: dict[str, Variant] = app.config.get("VARIANTS") or default_variants()
+
+    def emit(sid: str, event: str, payload: dict) -> None:
+        socketio.emit(event, payload, to=sid)
+
+    # Views go out as the changes since the connection's last one; what it was sent is dropped when it leaves.
+    stream = Stream(emit)
     socketio = SocketIO(
         app,
         # Threads and simple-websocket: `pip install` is all it needs. "gevent" (if installed) is for benchmarks.
@@ -75,6 +82,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         # One connection's events are handled in order in its own reading thread, not a new thread each:
         # a flood costs its sender's thread, never the server's.
         async_handlers=False,
+        client_manager=ForgettingManager(stream.forget),
         logger=False,
         engineio_logger=False,
     )
@@ -82,9 +90,6 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     eio = socketio.server.eio
     if eio.async_mode == "threading":  # a copy: the driver's table is shared by every server of the process
         eio._async = {**eio._async, "websocket": bounded_websocket(app.config.get("EVENT_RATE") or 10)}
-
-    def send(sid: str, event: str, payload: dict) -> None:
-        socketio.emit(event, payload, to=sid)
 
     def start_caller(room: Room) -> None:
         socketio.start_background_task(_caller_loop, room, rooms.sleep)
@@ -95,10 +100,11 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     # Opens the TV page on a screen other than this laptop's; kept, so such a screen survives a restart.
     app.config["SCREEN_KEY"] = journal.setting("screen_key", lambda: secrets.token_urlsafe(12))
     rooms = Rooms(
-        variants, send, start_caller, seed=app.config.get("SEED"), journal=journal, catalogs=default_catalogs()
+        variants, stream.send, start_caller, seed=app.config.get("SEED"), journal=journal, catalogs=default_catalogs()
     )
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
+    app.extensions["partyrummy.stream"] = stream
     register_pages(app, rooms, public_url, app.config["SCREEN_KEY"])
     register_sockets(
         socketio,

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..bots import Bot
 from ..cards import RANK_NAMES, Card
+from ..delta import Replica
 from ..variants import DEFAULT_VARIANT, Variant
 
 __all__ = ["RemoteBot", "BotsError", "seat_bots", "run_bots", "play"]
@@ -51,7 +52,9 @@ class RemoteBot:
         self.sio = socketio.Client(
             reconnection=True, reconnection_delay=0.5, reconnection_delay_max=2, handle_sigint=False
         )
+        self.replica = Replica()  # the view, kept from whole states and the updates that follow them
         self.sio.on("state", self._on_state)
+        self.sio.on("update", self._on_update)
         # The server's reason, when it refuses the connection (no such room …): a dict; a dead address gives text.
         refusals: list[dict] = []
         self.sio.on("connect_error", lambda data=None: refusals.append(data) if isinstance(data, dict) else None)
@@ -66,9 +69,20 @@ class RemoteBot:
 
     def _on_state(self, state: dict) -> None:
         with self.changed:
-            if self.state is None or state["v"] > self.state["v"]:
-                self.state = state
+            if self.replica.full(state):
+                self.state = self.replica.state
                 self.changed.notify_all()
+
+    def _on_update(self, message: dict) -> None:
+        # Each message is handled on a thread of its own, so an update may come before the one it follows:
+        # the replica keeps it until then. Still behind after that, the bot asks for the whole view.
+        with self.changed:
+            if self.replica.receive(message):
+                self.state = self.replica.state
+                self.changed.notify_all()
+            behind = self.replica.behind
+        if behind:
+            self.sync()
 
     def join(self) -> None:
         ack = self.sio.call("join", {"name": self.name}, timeout=10)

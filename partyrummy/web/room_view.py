@@ -102,6 +102,6 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "paused": state.paused,
         "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
         **facts.clocks,
-        "night": state.night,
+        "night": list(state.night),  # a copy: the room appends to its own, and a sent view must not change
         "you": {"role": viewer.role, "seat": seat, "controls": controls},
     }

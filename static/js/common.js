@@ -85,9 +85,32 @@ const PR = (() => {
     return parts.join(" · ");
   }
 
-  /* Connect with credentials re-read on every (re)connect; resync on connect and on waking. */
+  /* An update's changes made to the view it follows (docs/protocol.md, "update"): new objects along the
+     changed paths, the rest shared, so each update gives the renderers a fresh state. */
+  function applyChange(old, change) {
+    if (Array.isArray(change)) return change[0]; // [value]: the new value, whole
+    if (Array.isArray(old)) {
+      const out = old.slice(0, "len" in change ? change.len : old.length);
+      for (const key of Object.keys(change)) { // integer keys come in ascending order: appended items in turn
+        if (key === "len") continue;
+        const i = Number(key);
+        out[i] = i < old.length ? applyChange(old[i], change[key]) : change[key][0];
+      }
+      return out;
+    }
+    const out = { ...old };
+    for (const [key, inner] of Object.entries(change)) {
+      if (Array.isArray(inner) && inner.length === 0) delete out[key]; // []: the key is gone
+      else out[key] = applyChange(old[key], inner);
+    }
+    return out;
+  }
+
+  /* Connect with credentials re-read on every (re)connect; resync on connect, on waking, and on a missed update. */
   function connect(role, room, getToken, onState) {
     let version = -1;
+    let held = null; // the view last handed to onState: updates apply to it
+    let resyncing = false;
     const socket = io({
       auth: (cb) => cb({ role, room, token: getToken(), lang: I18N.lang }), // refusals come back in this language
       // A phone woken from sleep finds its old connection dead only when it speaks: the first retry comes in
@@ -97,11 +120,22 @@ const PR = (() => {
     function accept(state) {
       if (state && state.v > version) {
         version = state.v;
+        held = state;
         onState(state);
       }
     }
+    function update(message) {
+      if (!held || message.v <= version) return; // older than what the page holds
+      if (message.base !== version) { // one went missing: ask for the whole view
+        if (!resyncing) sync();
+        return;
+      }
+      accept({ ...applyChange(held, message.changes), v: message.v });
+    }
     function sync() {
+      resyncing = true;
       socket.emit("sync", {}, (ack) => {
+        resyncing = false;
         if (ack && ack.ok) {
           version = -1; // a full snapshot always wins
           accept(ack.state);
@@ -109,6 +143,7 @@ const PR = (() => {
       });
     }
     socket.on("state", accept);
+    socket.on("update", update);
     socket.on("connect", sync);
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState !== "visible") return;
@@ -158,5 +193,5 @@ const PR = (() => {
     return value;
   }
 
-  return { el, cardFace, setWild, callText, infoText, connect, deadlines, store };
+  return { el, cardFace, setWild, callText, infoText, applyChange, connect, deadlines, store };
 })();

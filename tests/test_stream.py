@@ -1,0 +1,110 @@
+"""The send path of views (partyrummy/web/stream.py): whole on connecting, then updates; a missed one is caught up."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from partyrummy.delta import apply_update
+from partyrummy.web.app import create_app
+from partyrummy.web.server import NoDelayServer, QuietHandler
+from partyrummy.web.stream import Stream
+
+from .live import Client, LiveServer, free_port, play_game
+
+
+def views(v: int, paused: bool = False) -> dict:
+    return {"v": v, "room": {"paused": paused, "variants": [{"name": "party"}]}, "game": None}
+
+
+def test_a_connection_gets_its_first_view_whole_then_the_changes() -> None:
+    out: list[tuple[str, str, dict]] = []
+    stream = Stream(lambda sid, event, payload: out.append((sid, event, payload)))
+    first, second = views(3), views(5, paused=True)
+    stream.send("a", "state", first)
+    stream.send("a", "notice", {"code": "removed"})  # anything else passes through
+    stream.send("a", "state", second)
+    stream.send("a", "state", views(5))  # no newer than what it holds: the client would drop it
+    assert [(sid, event) for sid, event, _ in out] == [("a", "state"), ("a", "notice"), ("a", "update")]
+    update = out[2][2]
+    assert update == {"v": 5, "base": 3, "changes": {"room": {"paused": [True]}}}
+    assert apply_update(first, update) == second
+
+
+def test_devices_sharing_a_view_share_its_update_and_a_gone_one_is_forgotten() -> None:
+    out: list[tuple[str, str, dict]] = []
+    stream = Stream(lambda sid, event, payload: out.append((sid, event, payload)))
+    old, new = views(1), views(2, paused=True)
+    for sid in ("phone", "tab"):
+        stream.send(sid, "state", old)
+    for sid in ("phone", "tab"):
+        stream.send(sid, "state", new)
+    assert out[2][2] is out[3][2]  # worked out once for both
+    stream.forget("tab")
+    assert set(stream.sent) == {"phone"}
+    stream.send("tab", "state", views(4))  # a new connection with that id would start whole
+    assert out[-1][1] == "state"
+
+
+@pytest.fixture(scope="module")
+def server():
+    live = LiveServer()
+    yield live
+    live.stop()
+
+
+def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> None:
+    server.get("/")  # a fresh room: the TV's newest
+    code, token = server.tv_page()
+    host = Client(server.url, code, role="host", token=token)
+    assert host.call("variant", {"name": "fast3"})["ok"]
+    phones = [Client(server.url, code) for _ in range(3)]
+    for i, phone in enumerate(phones):
+        assert phone.join(f"P{i}")["ok"]
+    watchers = [Client(server.url, code), Client(server.url, code)]  # guests: the same view
+    phones[0].drop_updates = watchers[0].drop_updates = 1  # each loses the next update, as a bad link would
+    assert host.call("start")["ok"]
+    final = play_game(host, phones)
+    for client in (*phones, *watchers):
+        client.wait_for(lambda s: s["v"] >= final["v"])
+    assert phones[0].drop_updates == 0 and phones[0].resyncs >= 1  # it lost one, saw the gap and asked
+    assert watchers[0].resyncs >= 1 and watchers[1].resyncs == 0
+    assert watchers[0].state == watchers[1].state  # the one that missed an update holds what the other does
+    for phone in phones:  # and every phone holds exactly what the server would send it whole now
+        assert phone.sio.call("sync", {}, timeout=10)["state"] == phone.state
+    assert sum(event == "update" for event, _ in phones[0].messages) > 20  # the game went out as updates
+    for client in (host, *phones, *watchers):
+        client.close()
+
+
+def test_what_was_sent_to_a_connection_is_released_when_it_leaves(tmp_path) -> None:
+    """In-process, to look inside: a real server on loopback, real clients, then the stream's memory."""
+    port = free_port()
+    app, _ = create_app({"DATA": tmp_path / "rooms.sqlite3", "PUBLIC_URL": f"http://127.0.0.1:{port}"})
+    stream, rooms = app.extensions["partyrummy.stream"], app.extensions["partyrummy.rooms"]
+    manager = app.extensions["socketio"].server.manager
+    gone = threading.Condition()
+    forget = manager.gone
+
+    def forgetting(sid: str) -> None:
+        with gone:
+            forget(sid)
+            gone.notify_all()
+
+    manager.gone = forgetting
+    web = NoDelayServer("127.0.0.1", port, app, handler=QuietHandler)
+    threading.Thread(target=web.serve_forever, daemon=True).start()
+    try:
+        room = rooms.current()
+        clients = [Client(f"http://127.0.0.1:{port}", room.code) for _ in range(3)]
+        assert clients[0].join("Ana")["ok"]
+        assert len(stream.sent) == 3 and set(stream.sent) == set(room.viewers)
+        for client in clients:
+            client.close()
+        with gone:
+            assert gone.wait_for(lambda: not stream.sent, 10), stream.sent
+        assert not room.viewers
+    finally:
+        web.shutdown()
+        web.server_close()
