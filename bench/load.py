@@ -25,6 +25,7 @@ import os
 import resource
 import sys
 import time
+import urllib.request
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from load_phone import PACES, Tally  # noqa: E402
 from load_proc import threads, waited, waits  # noqa: E402
 from load_report import P95_LIMIT_S, Step, report  # noqa: E402
-from load_worker import RoomSpec, Setup, Window, run  # noqa: E402
+from load_worker import CONNECTS_PER_S, PLAYERS, RoomSpec, Setup, Window, run  # noqa: E402
 from scale import server_usage  # noqa: E402
 
 from partyrummy.web.netaddr import is_loopback  # noqa: E402
@@ -59,8 +60,10 @@ class Remote(LiveServer):
         pass
 
 
-def start_server(args: argparse.Namespace, variants: Path) -> LiveServer:
-    extra = ["--variants", str(variants), "--async-mode", args.async_mode]
+def start_server(args: argparse.Namespace, variants: Path, rooms: int) -> LiveServer:
+    # A party's server holds 200 connections; this one is raised to the run's largest step, and no further.
+    capacity = rooms * (PLAYERS + 1) + 20
+    extra = ["--variants", str(variants), "--async-mode", args.async_mode, "--capacity", str(capacity)]
     if args.pace == "full":
         extra += ["--event-rate", "10000"]  # far above a phone's 10 a second: lift the limit for this load
     server = LiveServer(*extra)
@@ -71,7 +74,10 @@ def start_server(args: argparse.Namespace, variants: Path) -> LiveServer:
 def pin(pid: int, cpus: set[int]) -> None:
     """Every thread of a process (affinity is per thread; new threads inherit their creator's)."""
     for task in Path(f"/proc/{pid}/task").iterdir():
-        os.sched_setaffinity(int(task.name), cpus)
+        try:
+            os.sched_setaffinity(int(task.name), cpus)
+        except ProcessLookupError:  # a thread that ended meanwhile (a request's)
+            continue
 
 
 class Generator:
@@ -126,7 +132,9 @@ def open_rooms(server: LiveServer, first: int, count: int) -> list[RoomSpec]:
     """New rooms, opened as the TV's "new room" does; the TV page gives the code and the host token."""
     specs = []
     for index in range(first, first + count):
-        server.get("/new")
+        # A POST from the TV page's own origin, as its button sends (a GET, or another origin, is refused).
+        request = urllib.request.Request(server.url + "/new", method="POST", headers={"Origin": server.url})
+        urllib.request.urlopen(request, timeout=10).close()
         code, token = server.tv_page()
         specs.append(RoomSpec(index, code, token))
     return specs
@@ -191,7 +199,12 @@ def main() -> None:
     group.add_argument("--rooms", type=int, help="one step of this many rooms")
     group.add_argument("--ramp", default="1,5,10,20,50,100,200", help="rooms at each step, in order")
     parser.add_argument("--seconds", type=float, default=60, help="how long each step is held")
-    parser.add_argument("--workers", type=int, default=2, help="generator processes")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="generator processes (default: one per core the generator has: on one core, two "
+        "would only queue for it behind each other)",
+    )
     parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
@@ -207,7 +220,7 @@ def main() -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     variant, variants = VARIANTS[args.pace]
-    server = Remote(args.url, args.pid) if args.url else start_server(args, variants)
+    server = Remote(args.url, args.pid) if args.url else start_server(args, variants, steps[-1])
     try:
         run_steps(args, server, steps, variant, variants)
     finally:
@@ -216,10 +229,12 @@ def main() -> None:
 
 def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], variant: str, variants: Path) -> None:
     gen_set, gen_cpus = cores(None if args.url or args.no_pin else server.pid)
+    args.workers = args.workers or (gen_cpus if gen_set else max(1, gen_cpus - 1))
     rss0 = server_usage(server.pid)[1] if server.pid else None
-    setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set)
+    setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers)
     print(
-        f"{args.pace} pace, {args.async_mode} mode, {args.workers} generator processes, {os.cpu_count()} cores; "
+        f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, "
+        f"{args.workers} generator processes, {os.cpu_count()} cores; "
         f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
     )
     print(
@@ -231,7 +246,8 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     try:
         for rooms in steps:
             new = rooms - gen.rooms
-            failed = gen.add(open_rooms(server, gen.rooms, new), timeout=60 + new)
+            seating = 60 + 2 * new * (PLAYERS + 1) / CONNECTS_PER_S  # twice the connections' paced time
+            failed = gen.add(open_rooms(server, gen.rooms, new), timeout=seating)
             step = measure(server, gen, 0 if failed else args.seconds, failed)  # a room not seated fails the step
             limit = report(step, rss0, gen_cpus)
             if not step.passed:

@@ -86,6 +86,29 @@ def _revealed(state: dict[str, Any]) -> bool:
     return game["phase"] in ("reveal", "scored") or game["game_over"]
 
 
+def _wants(state: dict[str, Any]) -> tuple | None:
+    """The parts of a state a player's move depends on (the cycle, the phase, its own seat's turn, draw, pick,
+    hand and pile to take from): a state equal in these needs no new decision, so the bots think once a change."""
+    game = state.get("game")
+    if not game:
+        return None
+    you = game["you"]
+    if you is None or you["waiting"]:
+        return (cycle_key(state), game["phase"], game["game_over"])
+    top = you["take"]["top"] if you.get("take") else None
+    return (
+        cycle_key(state),
+        game["phase"],
+        game["game_over"],
+        you["seat"] in game["waiting_for"],
+        game["seats"][you["seat"]]["matched"],
+        you["drawn"] and you["drawn"]["id"],
+        you["pick"] is not None,
+        len(you["hand"]),
+        top and top["id"],
+    )
+
+
 class Brain(RemoteBot):
     """The move `partyrummy bots` would make in a state, without its blocking client: the same code decides."""
 
@@ -96,7 +119,7 @@ class Brain(RemoteBot):
         self.state: dict | None = None
         self.seen: Counter = Counter()
         self.seen_ids: set[int] = set()
-        self.hand_no, self.acted, self.error = 0, None, None
+        self.hand_no, self.acted, self.error, self.watch = 0, None, None, None
         self.move: tuple[str, dict] | None = None
 
     def send(self, event: str, data: dict | None = None) -> dict:
@@ -191,6 +214,8 @@ class Phone(Client):
         self.revealed: dict[Key, float] = {}  # when it first held each cycle face up
         self.matched: set[tuple[int, int]] = set()  # (game, hand) in which its seat called Match!: it picks no more
         self.done: dict[str, Key | None] = {}  # the cycle of the last move of each kind: never twice in one
+        self.wants: tuple | None = None  # what the brain last decided on (see _wants), and its move
+        self.move: tuple[str, dict] | None = None
         self._count_bytes()
 
     def _count_bytes(self) -> None:
@@ -198,7 +223,9 @@ class Phone(Client):
         decode = self.sio.eio.handlers["message"]
 
         async def counted(data: str | bytes) -> None:
-            self.tally.received += len(data.encode() if isinstance(data, str) else data)
+            # A str's bytes on the wire: its length when ASCII (nearly always: JSON escapes the rest), no copy made.
+            ascii_text = isinstance(data, str) and data.isascii()
+            self.tally.received += len(data if ascii_text or isinstance(data, bytes) else data.encode())
             await decode(data)
 
         self.sio.eio.on("message", counted)
@@ -232,7 +259,10 @@ class Phone(Client):
     def _next_move(self) -> tuple[str, dict, Key | None] | None:
         if self.state is None:
             return None
-        move = self.brain.decide(self.state)
+        wants = _wants(self.state)
+        if wants != self.wants:  # most states (another seat's draw or pick) change nothing this player acts on
+            self.wants, self.move = wants, self.brain.decide(self.state)
+        move = self.move
         if move is None:
             return None
         key = cycle_key(self.state)

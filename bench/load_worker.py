@@ -10,9 +10,11 @@ and its own CPU and run-queue time over that wall time.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
 import time
+import traceback
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
@@ -22,10 +24,13 @@ from load_proc import waited, waits
 
 from partyrummy.variants import Variant, default_variants, load_variants
 
-__all__ = ["PLAYERS", "RoomSpec", "Setup", "Window", "run"]
+__all__ = ["CONNECTS_PER_S", "PLAYERS", "RoomSpec", "Setup", "Window", "run"]
 
 PLAYERS = 12  # phones in every room, besides its TV
 CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds only times them out
+# Connections begun a second over all processes: under the server's limit for its own machine's address
+# (20 a second after a burst of 200, web/sockets.py), which would refuse the rest.
+CONNECTS_PER_S = 18
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,21 @@ class Setup:
     strength: str
     seed: int
     cpus: frozenset[int] | None  # pinned to these, when the machine allows
+    workers: int = 1  # processes sharing CONNECTS_PER_S
+
+
+class Pacer:
+    """Lets one connection begin at a time, at most `rate` a second, in order."""
+
+    def __init__(self, rate: float) -> None:
+        self.gap, self.next = 1 / rate, 0.0
+
+    async def wait(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        slot = max(now, self.next)
+        self.next = slot + self.gap
+        await asyncio.sleep(slot - now)
 
 
 @dataclass
@@ -82,27 +102,40 @@ class LoadRoom:
     def clients(self) -> list[Client]:
         return [self.tv, *self.phones]
 
-    async def open(self, gate: asyncio.Semaphore) -> bool:
+    async def open(self, gate: asyncio.Semaphore, pacer: Pacer) -> bool:
         """Connect the TV, choose the variant, seat every phone; False if any of it failed (counted lost)."""
         try:
+            await pacer.wait()
             async with gate:
                 await self.tv.connect()
             ack = await self.tv.call("variant", {"name": self.setup.variant})
             if not (ack and ack["ok"]):
                 return False
-            return all(await asyncio.gather(*(self._seat(phone, gate) for phone in self.phones)))
+            return all(await asyncio.gather(*(self._seat(phone, gate, pacer) for phone in self.phones)))
         except (socketio.exceptions.ConnectionError, TimeoutError):  # the room is not played; the tally shows it
             self.tv.tally.lost["connect"] += 1
             return False
 
     @staticmethod
-    async def _seat(phone: Phone, gate: asyncio.Semaphore) -> bool:
+    async def _seat(phone: Phone, gate: asyncio.Semaphore, pacer: Pacer) -> bool:
+        await pacer.wait()
         async with gate:
             await phone.connect()
         return await phone.join()
 
     def play(self, stop: asyncio.Event) -> list[asyncio.Task]:
-        return [asyncio.create_task(client.play(stop)) for client in self.clients]
+        tasks = [asyncio.create_task(client.play(stop)) for client in self.clients]
+        for task in tasks:
+            task.add_done_callback(self._ended)
+        return tasks
+
+    def _ended(self, task: asyncio.Task) -> None:
+        """A client that stopped playing before the run did: counted lost, and its traceback shown once."""
+        error = None if task.cancelled() else task.exception()
+        if error is not None:
+            self.tv.tally.lost[f"crashed:{type(error).__name__}"] += 1
+            if not self.tv.tally.lost[f"crashed:{type(error).__name__}"] - 1:
+                traceback.print_exception(error)
 
     def latencies(self, since: float) -> tuple[list[float], int]:
         """Each cycle's reveal, from its last pick (at or after `since`) to the last phone holding it face up.
@@ -142,6 +175,7 @@ class Worker:
         self.stop = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
         self.gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
+        self.pacer = Pacer(CONNECTS_PER_S / setup.workers)
         self.since, self.cpu, self.waits = time.perf_counter(), time.process_time(), waits(os.getpid())
 
     async def serve(self) -> None:
@@ -160,7 +194,7 @@ class Worker:
     async def add(self, specs: list[RoomSpec]) -> int:
         """Open these rooms and set them playing; how many could not be opened."""
         rooms = [LoadRoom(spec, self.setup, self.variants, self.tally) for spec in specs]
-        opened = await asyncio.gather(*(room.open(self.gate) for room in rooms))
+        opened = await asyncio.gather(*(room.open(self.gate, self.pacer) for room in rooms))
         for room, ok in zip(rooms, opened, strict=True):
             if ok:
                 self.rooms.append(room)
@@ -187,6 +221,8 @@ class Worker:
         return figures
 
     async def close(self) -> None:
+        # Each client's writer says "packet queue is empty, aborting" as it is closed: that is the stop, not news.
+        logging.getLogger("engineio.client").setLevel(logging.CRITICAL)
         self.stop.set()
         for room in self.rooms:
             for client in room.clients:

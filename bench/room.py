@@ -82,9 +82,18 @@ def run(cycles: int, players: int = 12) -> list[float]:
         server.stop()
 
 
+def fanout_tools() -> Path | None:
+    """../shared/tools/fanout beside the repository, or beside the folder holding it (a git worktree's)."""
+    for base in (ROOT.parent, ROOT.parent.parent):
+        tools = base / "shared" / "tools" / "fanout"
+        if (tools / "server.py").exists():
+            return tools
+    return None
+
+
 def baseline(cycles: int) -> list[float] | None:
-    tools = ROOT.parent / "shared" / "tools" / "fanout"
-    if not (tools / "server.py").exists():
+    tools = fanout_tools()
+    if tools is None:
         return None
     port = free_port()
     proc = subprocess.Popen(

@@ -83,8 +83,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--open", action="store_true", help="open the TV page in the default browser")
     parser.add_argument("--event-rate", type=float, help=argparse.SUPPRESS)  # for load and fuzz tests
-    # gevent (pip install gevent) instead of threads; compared by bench/scale.py, not the default.
+    # gevent (the bench extra) instead of threads: measured by bench/load.py (README: "Rooms per server process").
     parser.add_argument("--async-mode", choices=("threading", "gevent"), default="threading", help=argparse.SUPPRESS)
+    # Connections the server holds in all, every bound on them scaled to it: for load tests from this machine.
+    parser.add_argument("--capacity", type=_ranged(1, 100_000), help=argparse.SUPPRESS)
     parser.add_argument("--data", metavar="PATH", help="the SQLite file rooms are kept in (default: your data folder)")
     parser.add_argument(
         "--new-tv-key",

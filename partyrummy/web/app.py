@@ -54,7 +54,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file),
     EVENT_RATE (events a second one connection may send, default 10), ASYNC_MODE ("threading" or "gevent"),
     HOSTS (more Host names to answer to), HOLDER (how the journal's lock names this server to a second one),
-    CONNECTIONS_PER_ADDRESS and CONNECTIONS (open connections a guest's address, and everyone, may hold).
+    CONNECTIONS_PER_ADDRESS and CONNECTIONS (open connections a guest's address, and everyone, may hold),
+    CAPACITY (load tests: connections in all, with the guard's bounds raised by as many).
     """
     config = dict(config or {})
     app = Flask(
@@ -94,6 +95,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         socketio.start_background_task(_caller_loop, room, rooms.sleep)
 
     public_url = app.config["PUBLIC_URL"]
+    capacity = app.config.get("CAPACITY")  # load tests only (hidden --capacity): the party's bounds, scaled
     journal = Journal(app.config.get("DATA") or default_data_path(), holder=app.config.get("HOLDER") or public_url)
     # Opens the TV page on a screen other than this laptop's; kept, so such a screen survives a restart.
     app.config["SCREEN_KEY"] = journal.setting("screen_key", lambda: secrets.token_urlsafe(12))
@@ -110,16 +112,28 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         event_rate=app.config.get("EVENT_RATE") or 10,
         public_url=public_url,
         per_address=app.config.get("CONNECTIONS_PER_ADDRESS") or MAX_PER_ADDRESS,
-        total=app.config.get("CONNECTIONS") or MAX_CONNECTIONS,
+        total=app.config.get("CONNECTIONS") or capacity or MAX_CONNECTIONS,
     )
     app.wsgi_app = Guard(  # type: ignore[method-assign]
         app.wsgi_app,
         hosts=served_names(public_url, set(app.config.get("HOSTS") or ())),
         sessions=lambda: len(socketio.server.eio.sockets),
-        limits=GuardLimits(max_body=ENGINE_MAX_BYTES),
+        limits=GuardLimits(max_body=ENGINE_MAX_BYTES, **_scaled(capacity)),
         is_local=is_loopback,
     )
     return app, socketio
+
+
+def _scaled(capacity: int | None) -> dict[str, int]:
+    """The guard's bounds for a server holding `capacity` connections, all from this machine (bench/load.py)."""
+    if not capacity:
+        return {}
+    defaults = GuardLimits()
+    return {
+        "in_flight_per_address": capacity + defaults.in_flight_per_address,  # a WebSocket is a request for life
+        "in_flight_total": capacity + defaults.in_flight_total,
+        "sessions_total": capacity + defaults.sessions_total,
+    }
 
 
 def _caller_loop(room: Room, sleep: Any) -> None:

@@ -196,3 +196,6 @@ class WirePacket(Packet):
     """Socket.IO packets decoded with WireJSON (given to the server as its serializer: this server only)."""
 
     json = WireJSON
+    # This server sends JSON only, never bytes: without this, python-socketio walks every outgoing state, each
+    # list and dict, looking for bytes before encoding it (470 -> 64 µs a 6.7 KB state, 30% of a busy server).
+    uses_binary_events = False

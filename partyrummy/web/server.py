@@ -85,8 +85,17 @@ class NoDelayServer(ThreadedWSGIServer):
 
 
 def _gevent(listener: socket.socket, app: object) -> object:
-    """gevent's WSGI server, with TCP_NODELAY like NoDelayServer, and the same two methods serve() calls."""
-    from gevent.pywsgi import WSGIServer
+    """gevent's WSGI server, with TCP_NODELAY like NoDelayServer, and the same two methods serve() calls.
+
+    WebSockets as Flask-SocketIO documents them for gevent: gevent-websocket's handler when it is installed
+    (Engine.IO's gevent driver then expects it), else Engine.IO's simple-websocket fallback on greenlets.
+    """
+    from gevent.pywsgi import WSGIHandler, WSGIServer
+
+    try:
+        from geventwebsocket.handler import WebSocketHandler as handler_class
+    except ImportError:
+        handler_class = WSGIHandler
 
     class NoDelayGevent(WSGIServer):
         def handle(self, sock: socket.socket, address: object) -> None:
@@ -96,7 +105,7 @@ def _gevent(listener: socket.socket, app: object) -> object:
         def server_close(self) -> None:
             self.stop(timeout=0.5)
 
-    return NoDelayGevent(listener, app, log=None)
+    return NoDelayGevent(listener, app, log=None, handler_class=handler_class)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -216,6 +225,7 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
                 "DATA": data,
                 "EVENT_RATE": args.event_rate,
                 "ASYNC_MODE": args.async_mode,
+                "CAPACITY": getattr(args, "capacity", None),
             }
         )
     except Exception as error:  # opening the rooms' file is what fails here; the host gets one line, not a traceback

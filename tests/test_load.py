@@ -1,0 +1,79 @@
+"""The load generator's pure parts (bench/): when a simulated phone must think again, and the step's verdict."""
+
+from __future__ import annotations
+
+import copy
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from load_phone import Tally, _wants  # noqa: E402
+from load_report import Step, verdict  # noqa: E402
+
+
+def card(i: int) -> dict:
+    return {"id": i, "card": "7H", "label": "7♥", "rank": 7, "suit": 2}
+
+
+def table() -> dict:
+    """A state from seat 0's phone in a draw phase of a 3-player game (the fields the protocol documents)."""
+    seats = [{"seat": s, "cards": 3, "pile_top": card(90 + s), "picked": False, "matched": False} for s in range(3)]
+    you = {"seat": 0, "waiting": False, "take": {"top": card(92), "count": 1}, "hand": [card(1), card(2), card(3)]}
+    you |= {"drawn": None, "pick": None}
+    game = {"hand_no": 1, "cycle": 1, "phase": "draw", "game_over": False, "seats": seats, "waiting_for": [0, 1, 2]}
+    return {"v": 7, "room": {"night": []}, "game": game | {"you": you}}
+
+
+def test_a_phone_thinks_again_only_when_its_own_part_of_the_table_changes() -> None:
+    before = table()
+    others = copy.deepcopy(before)  # another seat drew: a new version, nothing seat 0 acts on
+    others["v"] = 8
+    others["game"]["waiting_for"] = [0, 2]
+    others["game"]["seats"][1]["cards"] = 4
+    assert _wants(others) == _wants(before)
+    mine = copy.deepcopy(others)  # seat 0 drew: now it has a card to choose
+    mine["game"]["waiting_for"] = [2]
+    mine["game"]["you"]["drawn"] = card(50)
+    mine["game"]["you"]["hand"].append(card(50))
+    assert _wants(mine) != _wants(others)
+    choosing = copy.deepcopy(before)
+    choosing["game"]["phase"] = "choose"
+    assert _wants(choosing) != _wants(before)
+    later = copy.deepcopy(before)
+    later["game"]["cycle"] = 2
+    assert _wants(later) != _wants(before)
+    lobby = {"v": 1, "room": {"night": []}, "game": None}
+    assert _wants(lobby) is None
+
+
+def test_a_newcomer_waiting_for_the_next_hand_has_no_hand_to_read() -> None:
+    state = table()
+    state["game"]["you"] = {"seat": 3, "waiting": True}
+    assert _wants(state) is not None  # no KeyError on the fields a seated player has
+
+
+def step(gen_cpu: list[float], gen_wait: list[float], server_cpu: float, server_wait: float) -> Step:
+    return Step(
+        rooms=1,
+        connections=13,
+        latencies=[0.01],
+        tally=Tally(Counter(), Counter()),
+        gen_cpu=gen_cpu,
+        gen_wait=gen_wait,
+        server_cpu=server_cpu,
+        server_wait=server_wait,
+        rss=1,
+        threads=1,
+        failed=0,
+        cycles=1,
+    )
+
+
+def test_the_verdict_names_the_side_that_limited_a_step() -> None:
+    assert verdict(step([0.95], [0.0], 0.3, 0.0), 1)[0] == "generator"
+    assert verdict(step([0.2], [0.5], 0.3, 0.0), 1)[0] == "machine"  # it waited for a core longer than it ran
+    assert verdict(step([0.2], [0.0], 0.3, 0.9), 1)[0] == "machine"  # the server's threads did
+    assert verdict(step([0.2], [0.0], 0.95, 0.1), 1)[0] == "server"
+    assert verdict(step([0.2], [0.0], 0.3, 0.01), 1)[0] is None
