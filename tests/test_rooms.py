@@ -67,8 +67,8 @@ def test_at_start_only_the_tvs_room_is_loaded_and_the_others_when_asked_for(room
 
 def test_the_tv_page_draws_its_qr_code_once(tmp_path, monkeypatch) -> None:
     drawn = []
-    make = qr.qrcode.make
-    monkeypatch.setattr(qr.qrcode, "make", lambda *a, **k: drawn.append(a) or make(*a, **k))
+    make = qr.qrcode.QRCode.make
+    monkeypatch.setattr(qr.qrcode.QRCode, "make", lambda *a, **k: drawn.append(a) or make(*a, **k))
     qr.cached_qr_svg.cache_clear()
     app, _ = create_app({"DATA": tmp_path / "rooms.sqlite3"})
     client = app.test_client()
