@@ -67,3 +67,12 @@ def test_once_scored_every_entry_and_the_sheet_with_corrections_show() -> None:
     assert view["sheet"][0][2] == {"points": 7, "how": "typed", "corrected_from": 17}
     assert view["totals"] == [0, 0, 7] and view["can_undo"] and view["overdrawn"] == []
     json.dumps(view_for(book, 1))  # plain data all the way down
+
+
+def test_the_table_says_whether_a_dealt_hand_may_call_match_before_the_first_call() -> None:
+    # The pages offer Match! in setup only where the rules allow it (party yes, classic no).
+    for name in ("party", "classic"):
+        variant = default_variants()[name]
+        book, _ = scorebook.new_book(variant, 3, seed=1)
+        assert table_view(book)["setup_match"] is variant.setup_match
+    assert default_variants()["party"].setup_match and not default_variants()["classic"].setup_match

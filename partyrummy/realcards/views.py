@@ -66,6 +66,7 @@ def table_view(book: Scorebook) -> dict[str, Any]:
     return {
         "mode": "real",
         "pacing": variant.pacing,
+        "setup_match": variant.setup_match,  # whether a dealt complete hand may call Match! before the first call
         "hand_no": hand.hand_no,
         "hands_total": variant.hands,
         "size": hand.size,

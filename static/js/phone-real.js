@@ -143,7 +143,7 @@ function renderButtons(game, mine, now) {
   const phase = game.phase;
   const live = !now.paused && !game.game_over;
   const readying = live && (phase === "ready" || phase === "last_ready") && !mine.matched;
-  const window = live && (phase === "reveal" || (phase === "setup" && !now.turns));
+  const window = live && (phase === "reveal" || (phase === "setup" && game.setup_match));
   const turning = live && (phase === "turn" || phase === "last_turn") && now.myTurn && !mine.matched;
   const ready = $("r-ready");
   ready.hidden = !readying;

@@ -142,7 +142,7 @@ function answers(game, s, name, entering) {
     "aria-label": `${name}: ${t(key)}`, disabled: paused, onclick }, t(key));
   // The views do not say whether the variant takes a Match! before the first call: the shipped caller-paced ones
   // do, classic does not (a refusal would say so, in the top bar).
-  const windowOpen = game.phase === "reveal" || (game.phase === "setup" && (game.setup_match ?? game.pacing === "caller"));
+  const windowOpen = game.phase === "reveal" || (game.phase === "setup" && game.setup_match);
   if (entering) {
     if (s.entered) return [];
     return [button("tv.real.enter_hand", () => openPad(() => t("tv.real.pad_title", { name, hand: game.hand_no }),
