@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .. import game as engine
 from ..commands import Arrive, AutoPlay, Call, CallMatch, Choose, Command, Draw, Leave, command_to_dict
 from ..errors import BadCommand, OutOfPhase
+from ..views import table_view
 from .pace import Due, Pace, clocks, plan
 from .refused import Refused
 from .robots import play_robots
@@ -138,5 +139,6 @@ class PhonesPlay:
     def view(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
         """The game from a seat (its own hand only), or the host's/a watcher's view; None before the first deal."""
         room = self.room
-        table = self.tables.get(room.game, room.version) if room.game is not None else None
+        game = room.game
+        table = self.tables.get(room.version, lambda: table_view(game)) if game is not None else None
         return game_view(room.game, seat, room.hints, table)

@@ -39,6 +39,7 @@ from ..realcards.phases import Phase, TableHand, hurry_deadline
 from ..realcards.scorebook import Scorebook
 from ..realcards.views import draft_view, table_view, view_for, view_for_host
 from .refused import Refused
+from .room_view import TableCache
 from .seats import Viewer
 
 if TYPE_CHECKING:
@@ -99,7 +100,8 @@ class RealPlay:
         # The engine's `now` is wall-clock seconds (the room's monotonic clock, shifted), so the times the
         # journal keeps (when "Draw!" was called) still mean the same after a restart.
         self.epoch = time.time() - room.clock()
-        self._table: tuple[int, dict[str, Any]] = (-1, {})
+        self.tables = TableCache()  # the public table, once a version
+        self.pickers = TableCache()  # the phone-less seats' pickers laid out, once a version (the solver is dear)
 
     @property
     def book(self) -> Scorebook | None:
@@ -219,24 +221,24 @@ class RealPlay:
         if book is None:
             return None
         version = self.room.version
-        if self._table[0] != version:
-            self._table = (version, table_view(book))
-        table = self._table[1]
+        table = self.tables.get(version, lambda: table_view(book))
         hand = book.hand
         if seat is None:
             view = view_for_host(book, table)
             return {**view, "drafts": self._drafts(book)} if viewer.role == "host" else view
         if seat >= hand.players:  # a newcomer waiting for the next deal
             return {**table, "you": seat, "draft": None, "entry": None, "helping": {}}
-        helping = self._drafts(book) if hand.helpers else {}
-        helping.pop(str(seat), None)
+        helping = {s: d for s, d in self._drafts(book).items() if s != str(seat)} if hand.helpers else {}
         return {**view_for(book, seat, table), "helping": helping}
 
-    @staticmethod
-    def _drafts(book: Scorebook) -> dict[str, dict[str, Any]]:
+    def _drafts(self, book: Scorebook) -> dict[str, dict[str, Any]]:
         """The pickers of the seats without a phone still to enter this hand, by seat (as JSON keys)."""
-        hand = book.hand
-        if hand.phase is Phase.SCORED:
-            return {}
-        seats = (s for s in range(hand.players) if hand.phoneless[s] and hand.entries[s] is None)
-        return {str(s): draft_view(book, s) for s in seats}
+        return self.pickers.get(self.room.version, lambda: _pickers(book))
+
+
+def _pickers(book: Scorebook) -> dict[str, dict[str, Any]]:
+    hand = book.hand
+    if hand.phase is Phase.SCORED:
+        return {}
+    seats = (s for s in range(hand.players) if hand.phoneless[s] and hand.entries[s] is None)
+    return {str(s): draft_view(book, s) for s in seats}

@@ -5,17 +5,20 @@ The game's part comes from the engine's views (whitelists); the table they share
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from ..game import GameState
 from ..variants import Variant, default_variants
-from ..views import table_view, view_for, view_for_host
+from ..views import view_for, view_for_host
 from .replay import RoomState
 from .seats import RECONNECT_GRACE_S, Seat, Viewer, health
 
 __all__ = ["RoomFacts", "TableCache", "game_view", "room_view", "seat_rows", "variant_menu"]
+
+T = TypeVar("T")
 
 
 @cache
@@ -34,16 +37,17 @@ def variant_menu(variants: dict[str, Variant]) -> list[dict[str, Any]]:
 
 @dataclass
 class TableCache:
-    """The public table of the game, built once a version and shared by every viewer."""
+    """What every viewer shares (the public table, the pickers of the seats without a phone), built once a
+    version however many viewers ask for it."""
 
     version: int = -1
-    table: dict = field(default_factory=dict)
+    value: Any = None
 
-    def get(self, game: GameState, version: int) -> dict:
-        """The table at `version`, built only if this version has none yet."""
+    def get(self, version: int, build: Callable[[], T]) -> T:
+        """The value at `version`: `build()` only if this version has none yet."""
         if self.version != version:
-            self.version, self.table = version, table_view(game)
-        return self.table
+            self.version, self.value = version, build()
+        return self.value
 
 
 def game_view(game: GameState | None, seat: int | None, hints: dict, table: dict | None) -> dict[str, Any] | None:
