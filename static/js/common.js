@@ -32,6 +32,15 @@ const PR = (() => {
     return el("span", { class: `card ${suit} ${wild ? "wild" : ""} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
   }
 
+  /* A card as the real-cards views write it ("7H", "10S", "JK"), as the card the pages draw ({rank, suit, label}). */
+  const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
+  function faceCard(face) {
+    if (face === "JK") return { rank: 0, suit: 0, label: "JK", face };
+    const rank = RANKS.indexOf(face.slice(0, -1));
+    const suit = "CDHS".indexOf(face.slice(-1));
+    return { rank, suit, label: RANKS[rank] + "♣♦♥♠"[suit], face };
+  }
+
   function setWild(rank) {
     wildRank = rank || null;
   }
@@ -193,5 +202,5 @@ const PR = (() => {
     return value;
   }
 
-  return { el, cardFace, setWild, callText, infoText, applyChange, connect, deadlines, store };
+  return { el, cardFace, faceCard, setWild, callText, infoText, applyChange, connect, deadlines, store };
 })();

@@ -3,7 +3,7 @@
    on the server (journaled): each tap sends the whole list, and the seat's view brings it back laid out. */
 import { $, act, view } from "./phone-shared.js";
 
-const { el, cardFace } = PR;
+const { el, cardFace, faceCard } = PR;
 const { t, tn } = I18N;
 const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
 const SUITS = "CDHS"; // the faces' letters, by suit number
@@ -14,14 +14,6 @@ const JOKER = "JK";
 /* This phone's side of the entry: the hand and seat it is for, the way chosen, the suit shown, the list being
    sent (null: the server's draft is the list), the points typed. */
 const entry = { key: "", way: "cards", suit: 2, cards: null, sending: 0, ackV: -1, typed: "", args: {}, laid: "" };
-
-/* A face as the server writes it ("7H", "10S", "JK") as the card the page draws ({rank, suit, label}). */
-export function faceCard(face) {
-  if (face === JOKER) return { rank: 0, suit: 0, label: JOKER, face };
-  const rank = RANKS.indexOf(face.slice(0, -1));
-  const suit = SUITS.indexOf(face.slice(-1));
-  return { rank, suit, label: RANKS[rank] + SYMBOLS[suit], face };
-}
 
 /* The draft of the seat answered for: its own, or one this phone helps with (`game.helping`). */
 function draftOf(game, seat) {

@@ -15,9 +15,7 @@ export async function act(event, data) {
 
 /* A face of the real-cards views ("7H", "10S", "JK") drawn as PR.cardFace draws cards. */
 export function face(text) {
-  if (text === "JK") return PR.cardFace({ rank: 0, suit: 0, label: "JK" });
-  const suit = "CDHS".indexOf(text.slice(-1));
-  return PR.cardFace({ rank: 1, suit, label: text.slice(0, -1) + "♣♦♥♠"[suit] });
+  return PR.cardFace(PR.faceCard(text));
 }
 
 /* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
