@@ -5,7 +5,9 @@ phones and two bots, every person with a 20-character name (the longest a name m
 measured at 1920×1080 and 1280×720 in each of the four languages: the lobby at 2, 6 and 12 seats, the
 call, and the scores after hand 10 and at the end of the night. Each phone is measured in each language
 with 3, 13 and 14 cards. The host's "Call now" moves the night along (it plays for whoever is slow), so
-the test never waits on the pace. Screenshots of each screen go to screenshots/<time>/screens/.
+the test never waits on the pace, and it plays the same night on every run (`advance`: no move races
+another), so what it measures is never a matter of timing. Screenshots of each screen go to
+screenshots/<time>/screens/, with the night played (night.json).
 """
 
 from __future__ import annotations
@@ -109,29 +111,56 @@ def speak(page, lang: str) -> None:
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def fonts_used(page, selector: str) -> set[str]:
+    """The font families Chromium drew an element's text with (its DevTools protocol knows; the page does not)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return {font["familyName"] for font in fonts}
+
+
 def rows_shown(page, seats: int) -> list[str]:
     shown = count_visible(playwright_js(page), "#score-table tbody tr")
     return [] if shown == seats else [f"score rows: {shown} of {seats} wholly visible"]
 
 
 def advance(host: Client, people: list[Client], done: Callable[[dict], bool], limit: int = 3000) -> dict:
-    """Move the night on with "Call now" (the caller plays for the slow) until `done`; people act first."""
+    """Move the night on with "Call now" (the caller plays for the slow) until `done`; people act first.
+
+    The same night on every run: before each call every person has seen the call before it and made each
+    move they would, one after another in seat order, each seen through before the next; whoever is left
+    (the browser phones) the caller plays for, in seat order. No move races another, so no timing decides
+    who drew which card.
+    """
     for _ in range(limit):
         state = host.state
         if done(state):
             return state
         for person in people:
-            try:
-                act(person)
-            except Exception:  # noqa: BLE001  a move the table has already moved past: the caller plays it
-                pass
+            person.wait_for(lambda s, v=state["v"]: s["v"] >= v)
+        play_out(people)
         before = host.state["v"]
-        if host.call("call_now")["ok"]:
-            host.wait_for(lambda s, before=before: s["v"] > before)
-        else:  # nothing to call yet: wait for the table, as a host would, rather than hammer the server
-            with host.changed:
-                host.changed.wait(0.1)
+        assert host.call("call_now")["ok"]
+        host.wait_for(lambda s, before=before: s["v"] > before)
     raise TimeoutError(f"never there: {host.state['game']}")
+
+
+def play_out(people: list[Client]) -> None:
+    """Each person makes every move they have, in turn, until nobody has one; each move seen through."""
+    moved = True
+    while moved:
+        moved = False
+        for person in people:
+            before = person.state["v"]
+            ack = act(person)
+            if ack is not None:
+                assert ack["ok"], ack
+                person.wait_for(lambda s, before=before: s["v"] > before)
+                moved = True
 
 
 def test_every_screen_holds_together_at_every_size_in_every_language(browser, shots: Path) -> None:  # noqa: F811  (fixtures)
@@ -144,6 +173,8 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         host = Client(server.url, code, role="host", token=token)
         tv = watch.open(browser, server.url + "/", phone=False)
         tv.locator("#ring").wait_for(state="attached")
+        # What is measured depends on the font: the one .ci/run installs, or the figures are another machine's.
+        assert fonts_used(tv, ".code") == {"DejaVu Sans"}, "install Debian's fonts-dejavu-core (.ci/run does)"
         join_url = tv.locator(".url").inner_text()
 
         phones = []
@@ -220,7 +251,9 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
             phone.locator("#hand .card-button.new").wait_for()
             screens.phone(phone, "choose-14")
 
-        advance(host, people, lambda s: s["game"]["game_over"])
+        final = advance(host, people, lambda s: s["game"]["game_over"])
+        # The night played, to compare runs: the same on every run (see advance).
+        (screens.folder / "night.json").write_text(json.dumps({"history": final["game"]["history"]}))
         tv.locator("#play-again").wait_for()
         screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
         for phone in phones:

@@ -53,6 +53,7 @@ from selenium.webdriver.support.wait import WebDriverWait  # noqa: E402
 # A blank same-origin page to hold the frames: a 404 of the server, plain HTML with no script.
 HOLDER = "/static/webkit-frame-holder"
 TOOLBAR_SLACK = 200  # the window is taller than its page by MiniBrowser's toolbar; the frame sets the size
+LOAD_TRIES = 5  # loads of a page until the error hooks are in before its first script (Frame.open)
 
 # Installed in the parent page. Opens `url` in a fresh iframe of the given size and hooks the frame's new
 # window as soon as its document exists: a tight MessageChannel loop (no timer clamping) watches for the
@@ -205,7 +206,12 @@ class Frame:
         if not driver.current_url.startswith(self.origin + HOLDER):
             driver.get(self.origin + HOLDER)
         driver.set_window_size(max(width, 460), height + TOOLBAR_SLACK)
-        driver.execute_async_script(OPEN_FRAME, url, width, height)
+        for _ in range(LOAD_TRIES):
+            driver.execute_async_script(OPEN_FRAME, url, width, height)
+            # The hook is raced against the page's first script: on a busy machine it can lose, and then an
+            # error in that script could go unseen. Such a load is not counted; the page is loaded again.
+            if driver.execute_script("const h = window.__hooks; return !h.length || h[h.length - 1].early || !h.pop();"):
+                break
         self.size = (width, height)
         driver.switch_to.frame(driver.find_element("id", "page"))
         # The layout viewport is the frame's box, not the window's: the page sees the phone's own width.

@@ -1,4 +1,5 @@
 /* The TV's scores: every row all night, the chart, the hand's story and the night's awards. */
+import { drawChart } from "./tv-chart.js";
 import { nightList } from "./tv-lobby.js";
 import { $, openPad, room, view } from "./tv-shared.js";
 
@@ -41,7 +42,8 @@ export function renderScores() {
   rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
   $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   $("story").replaceChildren(...(real ? [...night, ...legend(game)] : []), ...storyLines(game, seats));
-  drawChart(game, history, seats, order); // after the story: the chart takes the room left
+  // After the story: the chart takes the room left.
+  drawChart($("chart"), { points: history, seats: seats.slice(0, game.totals.length), order, hands: game.hands_total });
 }
 
 /* A score of a real-cards night: a button, so the host can correct it; underlined when typed and, when
@@ -87,59 +89,4 @@ function storyLines(game, seats) {
     }
   }
   return lines;
-}
-
-/* Running totals, one line per seat; each line ends in its player's place, spread so none overlap
-   (the table beside is the legend: the same number and colour before each full name). */
-function drawChart(game, history, seats, order) {
-  const svg = $("chart");
-  const ns = "http://www.w3.org/2000/svg";
-  const hands = game.hands_total;
-  const dealt = seats.slice(0, game.totals.length);
-  const running = dealt.map((_, i) => {
-    let sum = 0;
-    return [0, ...history.map((h) => (sum += h[i] || 0))];
-  });
-  const top = Math.max(10, ...running.flat());
-  // Text as large on screen as the TV's other words, whatever size the chart is drawn at.
-  const scale = Math.min(svg.clientWidth / 800, svg.clientHeight / 640) || 1;
-  const size = Math.ceil((parseFloat(getComputedStyle(document.body).fontSize) * 0.9) / scale);
-  const bottom = 640 - size * 1.4; // the axis's numbers below
-  // The places at the lines' ends go in one column; when stacked they would rise past the top, in two
-  // (alternating, each half as far apart), which take their width from the plot.
-  const step = 1.6 * size; // one column's width: "12" in bold, and a gap
-  const place = (columns) => {
-    const labels = running.map((points, i) => ({ i, y: y(points[points.length - 1]) + 10 })).sort((a, b) => a.y - b.y);
-    labels.forEach((l, k) => { l.y = Math.max(l.y, k ? labels[k - 1].y + (size * 1.2) / columns : size); });
-    const over = labels.length ? labels[labels.length - 1].y - bottom - 10 : 0;
-    if (over > 0) labels.forEach((l) => { l.y -= over; });
-    return labels;
-  };
-  const y = (v) => bottom - (v * (bottom - 20)) / top;
-  const text = (attrs, words) => {
-    const node = document.createElementNS(ns, "text");
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    node.textContent = words;
-    return node;
-  };
-  const parts = [];
-  let columns = 1;
-  let labels = place(1);
-  if (labels.length && labels[0].y < size - 0.5) labels = place((columns = 2));
-  const right = 800 - 8 - columns * step;
-  const x = (h) => 30 + (h * (right - 30)) / hands;
-  for (let h = 1; h <= hands; h += hands > 6 ? 2 : 1) parts.push(text({ x: x(h), y: 640 - size * 0.25, class: "axis", "font-size": size }, String(h)));
-  running.forEach((points, i) => {
-    const line = document.createElementNS(ns, "polyline");
-    line.setAttribute("points", points.map((v, h) => `${x(h)},${y(v)}`).join(" "));
-    line.setAttribute("class", "series");
-    line.style.setProperty("stroke", dealt[i].colour);
-    parts.push(line);
-  });
-  for (const [k, l] of labels.entries()) {
-    const label = text({ x: x(running[l.i].length - 1) + 8 + (k % columns) * step, y: l.y, class: "series-label", "font-size": size }, `${order.indexOf(l.i) + 1}`);
-    label.style.setProperty("fill", dealt[l.i].colour);
-    parts.push(label);
-  }
-  svg.replaceChildren(...parts);
 }
