@@ -2,6 +2,8 @@
 
 - Each request's peer address (REMOTE_ADDR) is taken from its `X-Test-Peer` header when it has one, so a
   test on 127.0.0.1 can speak as a guest on the LAN (192.168.x.y) - all traffic stays on loopback.
+- Only 127.0.0.1 and ::1 are the laptop (IS_LOCAL), not all of 127.0.0.0/8: a test whose socket is bound to
+  127.0.0.2, 127.0.0.3… is a guest with an address of its own, as a laptop on the Wi-Fi with several would be.
 - PARTYRUMMY_TEST_NOFILE lowers the open-file limit (macOS's default is 256), to show a flood cannot use
   them all; PARTYRUMMY_TEST_CONFIG (JSON) sets app config keys, such as smaller connection caps.
 
@@ -33,6 +35,14 @@ def peer_from_header(wsgi_app: Any) -> Any:
     return app
 
 
+LAPTOP = {"127.0.0.1", "::1", "::ffff:127.0.0.1"}
+
+
+def laptop_only(address: str | None) -> bool:
+    """The laptop is 127.0.0.1 (and ::1) alone; 127.0.0.2 and up are guests."""
+    return address in LAPTOP
+
+
 def main() -> int:
     faulthandler.register(signal.SIGUSR1)  # a test stuck on the server can ask it where its threads are
     nofile = os.environ.get("PARTYRUMMY_TEST_NOFILE")
@@ -44,7 +54,7 @@ def main() -> int:
     extra = json.loads(os.environ.get("PARTYRUMMY_TEST_CONFIG") or "{}")
 
     def create_app(config: dict | None = None) -> Any:
-        app, socketio = real({**(config or {}), **extra})
+        app, socketio = real({**(config or {}), **extra, "IS_LOCAL": laptop_only})
         app.wsgi_app = peer_from_header(app.wsgi_app)
         return app, socketio
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import requests
 import socketio
 
 from partyrummy.delta import Replica
@@ -104,6 +105,28 @@ class LiveServer:
         self.tmp.cleanup()
 
 
+class Refused(ConnectionError):
+    """The server refused a connection: its `message` (in the client's language) and `code`."""
+
+    def __init__(self, refusal: Any) -> None:
+        said = refusal if isinstance(refusal, dict) else {"message": str(refusal)}
+        self.message = str(said.get("message", ""))
+        self.code = (said.get("data") or {}).get("code") if isinstance(said.get("data"), dict) else None
+        super().__init__(f"refused ({self.code}): {self.message}")
+
+
+def from_address(source: str) -> requests.Session:
+    """An HTTP session whose connections leave from `source` (a loopback address other than 127.0.0.1)."""
+
+    class Bound(requests.adapters.HTTPAdapter):
+        def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+            super().init_poolmanager(*args, **{**kwargs, "source_address": (source, 0)})
+
+    session = requests.Session()
+    session.mount("http://", Bound())
+    return session
+
+
 class Client:
     """A phone or a TV: a python-socketio client keeping every message it received."""
 
@@ -116,7 +139,12 @@ class Client:
         reconnect: bool = False,
         lang: str | None = None,
         headers: dict[str, str] | None = None,
+        source: str | None = None,
+        ticket: str | None = None,
     ) -> None:
+        """`source`: a loopback address to send from (127.0.0.2…), a guest device of its own to a server that counts
+        only 127.0.0.1 as the laptop (tests/lan_server.py); it speaks long-polling only (WebSocket clients cannot
+        choose their source address). `ticket`: a rejoin ticket sent with the connection (a locked room's way in)."""
         self.room, self.role, self.token, self.lang = room, role, token, lang
         self.messages: list[tuple[str, Any]] = []  # every payload received, as it came: states, updates, notices
         self.views: list[dict] = []  # every whole view this client held, in order (sent whole or made by updates)
@@ -125,7 +153,8 @@ class Client:
         self.drop_updates = 0  # a test's: lose this many of the next updates, as a bad link would
         self.resyncs = 0  # how many times it asked for a full state because it had missed an update
         self.changed = threading.Condition()
-        self.sio = socketio.Client(reconnection=reconnect, reconnection_delay=0.2, reconnection_delay_max=1)
+        bound = {"http_session": from_address(source)} if source else {}
+        self.sio = socketio.Client(reconnection=reconnect, reconnection_delay=0.2, reconnection_delay_max=1, **bound)
         self.sio.on("state", lambda data: self._receive("state", data))
         self.sio.on("update", lambda data: self._receive("update", data))
         self.sio.on("notice", lambda data: self._record("notice", data))
@@ -134,8 +163,15 @@ class Client:
         self.online = threading.Event()
         self.sio.on("connect", self.online.set)
         self.sio.on("disconnect", lambda *reason: self.online.clear())
-        auth = lambda: {"role": self.role, "room": self.room, "token": self.token, "lang": self.lang}  # noqa: E731
-        self.sio.connect(url, auth=auth, headers=headers or {}, wait_timeout=10)
+        auth = lambda: {"role": self.role, "room": self.room, "token": self.token, "lang": self.lang, "ticket": ticket}  # noqa: E731
+        transports = ["polling"] if source else None
+        refusals: list[Any] = []
+        self.sio.on("connect_error", refusals.append)
+        try:
+            self.sio.connect(url, auth=auth, headers=headers or {}, wait_timeout=10, transports=transports)
+        except socketio.exceptions.ConnectionError as error:
+            self.sio.shutdown()
+            raise Refused(refusals[-1] if refusals else {"message": str(error)}) from error
         self.sync()
 
     def _record(self, event: str, data: Any) -> None:

@@ -15,14 +15,15 @@ from ..i18n import default_catalogs
 from ..resources import resource_path
 from ..variants import Variant, default_variants
 from .journal import Journal, NotSaved, default_data_path
+from .admission import CONNECT_S, Connections, Quota, Sessions
 from .limits import Guard, GuardLimits
 from .netaddr import interface_addresses, is_loopback
 from .pages import register_pages
 from .payloads import WirePacket
 from .readahead import bounded_websocket
 from .room import Refused, Room
-from .rooms import Rooms
-from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, register_sockets
+from .rooms import MAX_ROOMS, Rooms
+from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, guard_sessions, register_sockets
 from .stream import ForgettingManager, Stream
 
 __all__ = ["create_app", "served_names", "IDLE_S"]
@@ -35,6 +36,9 @@ IDLE_S = 60.0
 # Engine.IO's own limit on one message; a bigger one closes that connection. Under it, our decoder answers
 # anything over payloads.MAX_MESSAGE with a refusal.
 ENGINE_MAX_BYTES = 131_072
+# Engine.IO sessions (each holds a ping timer), connected or not: one guest address, and all guests together.
+SESSIONS_PER_ADDRESS = 32
+SESSIONS = 300
 
 
 def served_names(public_url: str, extra: set[str] | None = None) -> set[str]:
@@ -54,8 +58,11 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file),
     EVENT_RATE (events a second one connection may send, default 10), ASYNC_MODE ("threading" or "gevent"),
     HOSTS (more Host names to answer to), HOLDER (how the journal's lock names this server to a second one),
-    CONNECTIONS_PER_ADDRESS and CONNECTIONS (open connections a guest's address, and everyone, may hold),
-    CAPACITY (load tests: connections in all, with the guard's bounds raised by as many).
+    CONNECTIONS_PER_ADDRESS and CONNECTIONS (open connections a guest's address, and all guests, may hold;
+    the laptop as many again), SESSIONS_PER_ADDRESS and SESSIONS (Engine.IO sessions, the same way),
+    CONNECT_S (how long a session may wait to connect), ROOMS (rooms held in memory),
+    CAPACITY (load tests: the laptop's own connections, with its other bounds raised by as many),
+    IS_LOCAL (tests only, set in code: which peer addresses are the laptop; loopback by default).
     """
     config = dict(config or {})
     app = Flask(
@@ -95,45 +102,66 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         socketio.start_background_task(_caller_loop, room, rooms.sleep)
 
     public_url = app.config["PUBLIC_URL"]
-    capacity = app.config.get("CAPACITY")  # load tests only (hidden --capacity): the party's bounds, scaled
+    capacity = app.config.get("CAPACITY")  # load tests only (hidden --capacity): the laptop's bounds, scaled
+    is_local = app.config.get("IS_LOCAL") or is_loopback  # the laptop itself: one answer for every check
     journal = Journal(app.config.get("DATA") or default_data_path(), holder=app.config.get("HOLDER") or public_url)
     # Opens the TV page on a screen other than this laptop's; kept, so such a screen survives a restart.
     app.config["SCREEN_KEY"] = journal.setting("screen_key", lambda: secrets.token_urlsafe(12))
     rooms = Rooms(
-        variants, stream.send, start_caller, seed=app.config.get("SEED"), journal=journal, catalogs=default_catalogs()
+        variants,
+        stream.send,
+        start_caller,
+        seed=app.config.get("SEED"),
+        journal=journal,
+        catalogs=default_catalogs(),
+        limit=app.config.get("ROOMS") or MAX_ROOMS,
     )
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
     app.extensions["partyrummy.stream"] = stream
-    register_pages(app, rooms, public_url, app.config["SCREEN_KEY"])
+    register_pages(app, rooms, public_url, app.config["SCREEN_KEY"], is_local)
+
+    def quota(per_address: str, default_per_address: int, total: str, default_total: int) -> Quota:
+        guests = app.config.get(total) or default_total
+        return Quota(app.config.get(per_address) or default_per_address, guests, (capacity or 0) + guests, is_local)
+
+    sessions = Sessions(
+        quota("SESSIONS_PER_ADDRESS", SESSIONS_PER_ADDRESS, "SESSIONS", SESSIONS), app.config.get("CONNECT_S") or CONNECT_S
+    )
+    guard_sessions(socketio, sessions)
+
+    def watching(sid: str) -> bool:
+        room = rooms.by_sid.get(sid)
+        viewer = room.viewers.get(sid) if room is not None else None
+        return viewer is not None and viewer.role == "guest"
+
+    connections = Connections(
+        quota("CONNECTIONS_PER_ADDRESS", MAX_PER_ADDRESS, "CONNECTIONS", MAX_CONNECTIONS), watching
+    )
     register_sockets(
         socketio,
         rooms,
+        connections,
+        sessions,
+        is_local,
         event_rate=app.config.get("EVENT_RATE") or 10,
         public_url=public_url,
-        per_address=app.config.get("CONNECTIONS_PER_ADDRESS") or MAX_PER_ADDRESS,
-        total=app.config.get("CONNECTIONS") or capacity or MAX_CONNECTIONS,
     )
     app.wsgi_app = Guard(  # type: ignore[method-assign]
         app.wsgi_app,
         hosts=served_names(public_url, set(app.config.get("HOSTS") or ())),
-        sessions=lambda: len(socketio.server.eio.sockets),
         limits=GuardLimits(max_body=ENGINE_MAX_BYTES, **_scaled(capacity)),
-        is_local=is_loopback,
+        is_local=is_local,
     )
     return app, socketio
 
 
 def _scaled(capacity: int | None) -> dict[str, int]:
-    """The guard's bounds for a server holding `capacity` connections, all from this machine (bench/load.py)."""
+    """The laptop's request bounds for a server holding `capacity` connections from this machine (bench/load.py)."""
     if not capacity:
         return {}
     defaults = GuardLimits()
-    return {
-        "in_flight_per_address": capacity + defaults.in_flight_per_address,  # a WebSocket is a request for life
-        "in_flight_total": capacity + defaults.in_flight_total,
-        "sessions_total": capacity + defaults.sessions_total,
-    }
+    return {"in_flight_local": capacity + defaults.in_flight_local}  # a WebSocket is a request for its life
 
 
 def _caller_loop(room: Room, sleep: Any) -> None:

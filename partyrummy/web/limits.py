@@ -4,11 +4,12 @@ WSGI guard that bounds what any client holds of the server and refuses foreign H
 from __future__ import annotations
 
 import io
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from .admission import Quota
 
 __all__ = ["TokenBucket", "Limiter", "Guard", "GuardLimits", "PERMISSIONS_POLICY"]
 
@@ -69,11 +70,11 @@ PERMISSIONS_POLICY = (
 
 @dataclass
 class GuardLimits:
-    """What one address, and everyone together, may hold of the server at a time."""
+    """What one guest address, all guests together, and the laptop itself may hold of the server's requests."""
 
     in_flight_per_address: int = 80  # open HTTP requests (a WebSocket is one for its whole life)
-    in_flight_total: int = 600
-    sessions_total: int = 300  # Engine.IO sessions (each holds a ping timer), connected or not
+    in_flight_total: int = 600  # all guests together
+    in_flight_local: int = 600  # the laptop's own: guests cannot use them up
     max_body: int = 131_072  # bytes of a long-polling POST: Engine.IO's own limit, checked before it reads
     body_timeout_s: float = 10.0  # a POST body must arrive within this long
 
@@ -83,25 +84,23 @@ class Guard:
 
     Each refusal is immediate and small (no thread kept waiting): a Host this server is not served under
     (DNS rebinding: a web page in the laptop's own browser must not read the TV page), too many requests
-    open from one address or in all, Engine.IO handshakes faster than `handshakes` allows for one
-    address (loopback excepted) or beyond `limits.sessions_total`, and long-polling bodies that are too
-    big, unsized or slow. Every answer gets the Permissions-Policy header.
+    open from one guest address or from all guests (the laptop has its own allowance, which guests cannot
+    use up), Engine.IO handshakes faster than `handshakes` allows for one address (loopback excepted), and
+    long-polling bodies that are too big, unsized or slow. Every answer gets the Permissions-Policy header.
+    (How many Engine.IO sessions an address may hold is the sessions' own count: admission.Sessions.)
     """
 
     def __init__(
         self,
         app: WSGIApp,
         hosts: set[str],
-        sessions: Callable[[], int],
         limits: GuardLimits | None = None,
         is_local: Callable[[str], bool] = lambda address: False,
     ) -> None:
-        self.app, self.hosts, self.sessions, self.is_local = app, {h.lower() for h in hosts}, sessions, is_local
-        self.limits = limits or GuardLimits()
+        self.app, self.hosts, self.is_local = app, {h.lower() for h in hosts}, is_local
+        self.limits = limits = limits or GuardLimits()
         self.handshakes = Limiter(capacity=24, rate=1.0)
-        self.lock = threading.Lock()
-        self.open: dict[str, int] = {}
-        self.open_total = 0
+        self.open = Quota(limits.in_flight_per_address, limits.in_flight_total, limits.in_flight_local, is_local)
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         def respond(status: str, headers: list[tuple[str, str]], *exc: Any) -> Any:
@@ -113,31 +112,28 @@ class Guard:
         if refusal is not None:
             return _plain(respond, *refusal)
         address = environ.get("REMOTE_ADDR") or "?"
-        with self.lock:
-            busy = self.open_total >= self.limits.in_flight_total
-            busy = busy or self.open.get(address, 0) >= self.limits.in_flight_per_address
-            if not busy:
-                self.open[address] = self.open.get(address, 0) + 1
-                self.open_total += 1
-        if busy:
+        if not self.open.take(address):
             return _plain(respond, "503 Service Unavailable", "Too many requests at once; try again in a moment.")
         try:
             error = self._read_body(environ)
             if error is not None:
                 return _plain(respond, *error)
             # Read the answer whole here, so the request counts as open until it is made (a WebSocket: its life).
-            result = self.app(environ, respond)
+            try:
+                result = self.app(environ, respond)
+            except KeyError:
+                # Engine.IO's own race: a request for a session the server is closing that moment (its
+                # _get_socket raises). The answer is the one it gives any session it does not know.
+                if not _is_socketio(environ):
+                    raise
+                return _plain(respond, "400 Bad Request", "Invalid session")
             try:
                 return list(result)
             finally:
                 if hasattr(result, "close"):
                     result.close()
         finally:
-            with self.lock:
-                self.open[address] -= 1
-                self.open_total -= 1
-                if not self.open[address]:
-                    del self.open[address]
+            self.open.give(address)
 
     def _refusal(self, environ: Environ) -> tuple[str, str] | None:
         host = _host_name(environ.get("HTTP_HOST"))
@@ -150,8 +146,6 @@ class Guard:
             address = environ.get("REMOTE_ADDR") or "?"
             if not self.is_local(address) and not self.handshakes.allow(address):
                 return "429 Too Many Requests", "Too many connections from this device; wait a moment."
-            if self.sessions() >= self.limits.sessions_total:
-                return "503 Service Unavailable", "Too many connections; try again in a moment."
         return None
 
     def _read_body(self, environ: Environ) -> tuple[str, str] | None:

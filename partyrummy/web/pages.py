@@ -6,13 +6,13 @@ import csv
 import io
 import json
 import secrets
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
 
 from ..i18n import NOT_ON, Catalogs
 from .limits import Limiter
-from .netaddr import is_loopback
 from .qr import cached_qr_svg
 from .room import Refused
 from .rooms import Rooms
@@ -29,8 +29,11 @@ _HOW = {"played": "csv.how_played", "cards": "csv.how_cards", "typed": "csv.how_
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 
-def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -> None:
-    """The pages. The TV page carries the host's token, so it opens only on this laptop or with the screen key.
+def register_pages(
+    app: Flask, rooms: Rooms, public_url: str, screen_key: str, is_local: Callable[[str], bool]
+) -> None:
+    """The pages. The TV page carries the host's token, so it opens only on this laptop (`is_local`) or with the
+    screen key.
 
     Templates hold message keys, not words: each page loads its reader's catalog from /i18n/ and fills them in.
     """
@@ -40,7 +43,7 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
 
     def limited() -> None:
         address = request.remote_addr or "?"
-        if not is_loopback(address) and not lookups.allow(address):
+        if not is_local(address) and not lookups.allow(address):
             abort(429)
 
     @app.context_processor
@@ -49,9 +52,9 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
         return {"languages": catalogs.names(), "lang": catalogs.find(*request.accept_languages.values())}
 
     def _unavailable(error: Refused) -> Response:
-        """A room that could not be made: the reason, in the reader's language."""
+        """A room that could not be made or woken: the reason, in the reader's language."""
         lang = catalogs.find(*request.accept_languages.values())
-        return Response(catalogs.text(lang, error.key), 503, mimetype="text/plain")
+        return Response(catalogs.text(lang, error.key, **error.params), 503, mimetype="text/plain")
 
     def join_url(code: str) -> str:
         return f"{public_url.rstrip('/')}/join/{code}"
@@ -59,7 +62,7 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
     def _is_screen() -> bool:
         """This laptop itself, or a screen that was given the key."""
         key = request.args.get("key", "")
-        return is_loopback(request.remote_addr) or secrets.compare_digest(key.encode(), screen_key.encode())
+        return is_local(request.remote_addr) or secrets.compare_digest(key.encode(), screen_key.encode())
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -113,9 +116,12 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
         return app.send_static_file("favicon.svg")
 
     @app.get("/join/<code>")
-    def phone(code: str) -> str | tuple[str, int]:
+    def phone(code: str) -> str | tuple[str, int] | Response:
         limited()
-        room = rooms.get(code)
+        try:
+            room = rooms.get(code)
+        except Refused as error:  # the server holds all the rooms it may, all in use
+            return _unavailable(error)
         if room is None:
             return render_template("missing.html", code=code[:8]), 404
         return render_template("phone.html", code=room.code)
@@ -123,7 +129,10 @@ def register_pages(app: Flask, rooms: Rooms, public_url: str, screen_key: str) -
     @app.get("/room/<code>/scores.csv")
     def scores(code: str) -> Response:
         limited()
-        room = rooms.get(code)
+        try:
+            room = rooms.get(code)
+        except Refused as error:
+            return _unavailable(error)
         game = room.state.current if room is not None else None
         if game is None:
             abort(404)

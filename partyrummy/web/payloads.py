@@ -63,6 +63,7 @@ SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
     "mode": {"mode": ("str", True)},
     "add_person": {"name": ("name", True)},
     "allow_helpers": {"allow": ("bool", True)},
+    "lock": {"locked": ("bool", True)},
     "ready": {"ready": ("bool", False), "cycle": ("int", False), "seat": ("int", False)},
     "withdraw": {"seat": ("int", False)},
     "done": {"cycle": ("int", False), "seat": ("int", False)},

@@ -36,6 +36,7 @@ class RoomState:
     mode: str = "phones"  # how the night is played: "phones" (cards on the phones) or "real" (real cards)
     book: Scorebook | None = None  # the real-cards game being played (or the last one), None before the first
     allow_helpers: bool = False  # real cards: whether seated phones may answer for the seats without a phone
+    locked: bool = False  # the host locked the room: only the TV and seats' phones (or a rejoin ticket) come in
 
     @property
     def current(self) -> GameState | Scorebook | None:
@@ -148,3 +149,5 @@ def apply_event(state: RoomState, event: dict[str, Any], variants: dict) -> None
             state.apply_real(real.command_from_dict(event["cmd"]))
         case "pause":
             state.paused = event["paused"]
+        case "lock":
+            state.locked = event["locked"]

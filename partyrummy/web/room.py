@@ -76,6 +76,7 @@ class Room:
         self.outbox = Outbox()
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
+        self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
         # The game part of each way to play (MODES); `part` is the one of this night.
         self.parts: dict[str, PhonesPlay | RealPlay] = {"phones": PhonesPlay(self), "real": RealPlay(self)}
 
@@ -95,6 +96,11 @@ class Room:
     def paused(self) -> bool:
         """Whether the host paused the table."""
         return self.state.paused
+
+    @property
+    def locked(self) -> bool:
+        """Whether the host locked the room: only the TV and phones holding a seat (or a rejoin ticket) come in."""
+        return self.state.locked
 
     @property
     def variant_name(self) -> str:
@@ -245,6 +251,7 @@ class Room:
         """
         if self.playing() and self.variant.newcomers != "next-hand":
             raise Refused("error.started_take")
+        self._not_locked()
         seating.check_name(self.seats, name)
         token = secrets.token_urlsafe(16)
         seat = self._new_seat({"name": name, "token": token})
@@ -312,6 +319,7 @@ class Room:
         Returns their token. They join the VIP order as a newcomer: taking a seat never takes its place in it.
         """
         seating.check_seat(self.seats, seat)
+        self._not_locked()
         taken = self.seats[seat]
         if taken.token is not None or (taken.robot is not None and not self.allow_bot_takeover):
             raise Refused("error.seat_taken")
@@ -336,6 +344,14 @@ class Room:
         """Real cards: whether seated phones may answer for the players without a phone (the TV always may)."""
         self._do({"t": "helpers", "allow": allow})
 
+    def set_locked(self, locked: bool) -> None:
+        """The host locks the room (only the TV and seated phones, or a rejoin ticket, come in) or opens it."""
+        self._do({"t": "lock", "locked": locked})
+
+    def _not_locked(self) -> None:
+        if self.locked:
+            raise Refused("error.room_locked")
+
     def set_bot_takeover(self, allow: bool) -> None:
         """The host's choice: whether a phone may take a bot's seat (open seats stay takeable either way)."""
         self._do({"t": "takeover", "allow": allow})
@@ -345,11 +361,24 @@ class Room:
         seating.check_seat(self.seats, seat)
         return self.tickets.issue(self.seats[seat], self.clock())
 
+    def valid_ticket(self, ticket: object) -> bool:
+        """Whether this is a rejoin ticket that would still open its seat (a locked room lets its holder in)."""
+        if not isinstance(ticket, str):
+            return False
+        try:
+            self.tickets.seat_index(ticket, self.seats, self.clock())
+        except Refused:
+            return False
+        return True
+
     def claim(self, sid: str, ticket: str) -> tuple[int, str]:
-        """A device scanned a seat's rejoin QR: the seat gets a new token, and its old devices are told."""
+        """A device scanned a seat's rejoin QR: the seat gets a new token, and its old devices are told.
+
+        Whoever scanned it joins the VIP order last, as a taken seat does: a ticket is a seat's key shown on a
+        screen the whole room can see, and must never hand anyone the VIP's controls."""
         index = self.tickets.seat_index(ticket, self.seats, self.clock())
         token = secrets.token_urlsafe(16)
-        self._do({"t": "seat", "seat": index, "token": token})
+        self._do({"t": "seat", "seat": index, "token": token, "joined": self.state.joins + 1})
         self.tickets.spend(ticket)
         self.attach(sid, self._as(sid, "player", token))
         return index, token

@@ -102,9 +102,10 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "seats": seat_rows(state.seats, facts.vip, dealt, facts.now),
         "grace_s": RECONNECT_GRACE_S,
         # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
-        "can_join": facts.can_join,
+        "can_join": facts.can_join and not state.locked,
         "started": state.current is not None,
         "paused": state.paused,
+        "locked": state.locked,  # only the TV and phones with a seat (or a rejoin ticket) may come in
         "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
         "mode": state.mode,  # "phones": cards on the phones; "real": real cards on the table
         "allow_helpers": state.allow_helpers,  # real cards: seated phones may answer for the phone-less seats

@@ -1,7 +1,9 @@
 """All rooms of one server, found by code or by connection; each awake room has its caller thread.
 
 A room sleeps (no thread) when nobody is connected and nothing is due, and wakes on its next connection.
-Rooms of the last days stay in the journal and are loaded when first asked for by code.
+Rooms of the last days stay in the journal and are loaded when first asked for by code. At most `limit`
+rooms are held in memory: to make room for another, the one asleep the longest is let go (it stays in the
+journal and comes back on its code); when every room held is awake, a new one is refused.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
 
 from ..i18n import Catalogs, default_catalogs
@@ -16,7 +19,7 @@ from ..variants import DEFAULT_VARIANT, Variant
 from .journal import Journal, NotSaved
 from .room import Refused, Room
 
-__all__ = ["Rooms", "CODE_ALPHABET", "new_code"]
+__all__ = ["Rooms", "CODE_ALPHABET", "MAX_ROOMS", "new_code"]
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +27,10 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ACEFHJKLMNPRTWXY"
 _CODES = len(CODE_ALPHABET) ** 4
 _TRIES = 64  # random tries before looking for a free code in order
+# Rooms held in memory at once (a room of 12 holds 2-3 MB): far more than one laptop's parties, and the most
+# a leaked TV key can make the server hold.
+MAX_ROOMS = 300
+_ASKED_S = 10.0  # a room asked for by code this recently is not let go
 
 
 def new_code(taken: set[str]) -> str:
@@ -51,8 +58,10 @@ class Rooms:
         seed: int | None = None,
         journal: Journal | None = None,
         catalogs: Catalogs | None = None,
+        limit: int = MAX_ROOMS,
     ) -> None:
         self.catalogs = catalogs or default_catalogs()
+        self.limit = limit
         self.seed = seed
         self.journal = journal
         self.variants = variants
@@ -63,6 +72,8 @@ class Rooms:
         self.by_sid: dict[str, Room] = {}
         self.newest: Room | None = None
         self.awake_rooms: set[str] = set()  # codes of rooms whose caller thread runs
+        self.slept: dict[str, int] = {}  # codes of rooms asleep, in the order they fell asleep (oldest first)
+        self.sleeps = 0
 
     def _room(self, code: str) -> Room:
         record = self.journal.append if self.journal else (lambda code, event: None)
@@ -70,9 +81,23 @@ class Rooms:
             code, self.variants, DEFAULT_VARIANT, self.send, seed=self.seed, record=record, catalogs=self.catalogs
         )
 
+    def _make_room(self) -> None:
+        """Before a room is added (the caller holds self.lock): let the longest-asleep go if memory is full, or refuse."""
+        if len(self.by_code) < self.limit:
+            return
+        now = time.monotonic()
+        for code in sorted(self.slept, key=self.slept.__getitem__):
+            room = self.by_code.get(code)
+            # Not one just asked for: a phone may be on its way in (found, not yet attached).
+            if room is not None and room is not self.newest and not room.viewers and now - room.asked > _ASKED_S:
+                del self.by_code[code], self.slept[code]
+                return
+        raise Refused("error.too_many_rooms")
+
     def create(self) -> Room:
         """A new room, awake; its code is one no room of the last days has (an older one's may be reused)."""
         with self.lock:
+            self._make_room()
             taken = set(self.by_code) | (self.journal.recent_codes() if self.journal else set())
             room = self._room(new_code(taken))
             if self.journal:
@@ -90,6 +115,7 @@ class Rooms:
         if not found:
             return None
         _, host_token, events = found[0]
+        self._make_room()
         room = self._room(code)
         room.host_token = host_token
         try:
@@ -99,7 +125,12 @@ class Rooms:
             log.exception("could not restore room %s", code)
             return None
         self.by_code[code] = room
+        self._asleep(code)
         return room
+
+    def _asleep(self, code: str) -> None:
+        self.sleeps += 1
+        self.slept[code] = self.sleeps
 
     def restore(self) -> int:
         """Bring back the TV's room (the newest of the last days) at start; the others load when asked for."""
@@ -117,6 +148,7 @@ class Rooms:
             if room.code in self.awake_rooms:
                 return
             self.awake_rooms.add(room.code)
+            self.slept.pop(room.code, None)
         room.wake.set()
         self.start_caller(room)
 
@@ -126,6 +158,7 @@ class Rooms:
             if room.viewers:
                 return False
             self.awake_rooms.discard(room.code)
+            self._asleep(room.code)
             return True
 
     def current(self) -> Room:
@@ -133,7 +166,9 @@ class Rooms:
         return self.newest or self.create()
 
     def get(self, code: str) -> Room | None:
-        """The room with this code (loaded from the journal if it is of the last days), or None."""
+        """The room with this code (loaded from the journal if it is of the last days), or None.
+
+        Refused ("error.too_many_rooms") when it would have to be loaded and every room held is awake."""
         if not isinstance(code, str) or len(code) != 4:
             return None
         code = code.upper()
@@ -141,4 +176,6 @@ class Rooms:
         if room is None and self.journal is not None and all(ch in CODE_ALPHABET for ch in code):
             with self.lock:
                 room = self.by_code.get(code) or self._load(code)
+        if room is not None:
+            room.asked = time.monotonic()
         return room

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -20,19 +19,19 @@ from ..commands import Choose, Draw
 from ..errors import BadCommand, RummyError
 from ..i18n import DEFAULT_LANGUAGE
 from ..realcards.commands import Correct, UndoCorrection
+from .admission import Connections, Sessions
 from .limits import Limiter
-from .netaddr import is_loopback
 from .payloads import MALFORMED, check
 from .qr import qr_svg
 from .real_play import SEAT_EVENTS
 from .room import TICKET_S, Refused, Room, Viewer
 from .rooms import Rooms
 
-__all__ = ["register_sockets", "MAX_PER_ADDRESS", "MAX_CONNECTIONS"]
+__all__ = ["register_sockets", "guard_sessions", "MAX_PER_ADDRESS", "MAX_CONNECTIONS"]
 
 # Open Socket.IO connections one guest's address may hold (a phone has one or two; bots from another
-# machine a dozen), and the whole server: a party is 12 phones, a TV or two and some watchers. The laptop
-# itself (its TV tabs, `partyrummy bots` for several rooms, benchmarks) counts only in the total.
+# machine a dozen), and all guests together: a party is 12 phones, a TV or two and some watchers. The
+# laptop itself (its TV tabs, `partyrummy bots` for several rooms, benchmarks) has as many again of its own.
 MAX_PER_ADDRESS = 32
 MAX_CONNECTIONS = 200
 
@@ -47,44 +46,50 @@ class SlowDown(Refused):
     code = "slow_down"
 
 
-class Connections:
-    """Open connections by address, capped per address and in all (thread-safe: connects run in many threads)."""
+def guard_sessions(socketio: SocketIO, sessions: Sessions) -> None:
+    """Count every Engine.IO session against its address (refused past its quota, before any Socket.IO), and close
+    those that have not connected in time: a session held open without a connection holds the server's room."""
+    eio = socketio.server.eio
+    opened, closed = eio.handlers["connect"], eio.handlers["disconnect"]
+    sweeping = threading.Lock()  # held while the sweeper runs: one at a time, started by a new session
 
-    def __init__(self, per_address: int, total: int, exempt: Callable[[str], bool] = lambda address: False) -> None:
-        self.per_address, self.total, self.exempt = per_address, total, exempt
-        self.lock = threading.Lock()
-        self.address: dict[str, str] = {}
-        self.count: Counter[str] = Counter()
+    def on_open(eio_sid: str, environ: dict) -> Any:
+        if not sessions.open(eio_sid, environ.get("REMOTE_ADDR") or "?"):
+            return False  # Engine.IO answers 401 and forgets the session
+        if sweeping.acquire(blocking=False):
+            socketio.start_background_task(sweep)
+        return opened(eio_sid, environ)
 
-    def admit(self, sid: str, address: str) -> bool:
-        with self.lock:
-            if len(self.address) >= self.total:
-                return False
-            if self.count[address] >= self.per_address and not self.exempt(address):
-                return False
-            self.address[sid] = address
-            self.count[address] += 1
-            return True
+    def on_close(eio_sid: str, *reason: Any) -> Any:
+        sessions.close(eio_sid)
+        return closed(eio_sid, *reason)
 
-    def forget(self, sid: str) -> None:
-        with self.lock:
-            address = self.address.pop(sid, None)
-            if address is not None:
-                self.count[address] -= 1
-                if not self.count[address]:
-                    del self.count[address]
+    def sweep() -> None:
+        while True:
+            while sessions.waiting():
+                for eio_sid in sessions.overdue():
+                    eio.disconnect(eio_sid)
+                    sessions.close(eio_sid)  # already gone from Engine.IO: forget it all the same
+                socketio.sleep(0.25)
+            sweeping.release()
+            # A session may have come in between the last look and the release: then sweep on.
+            if not (sessions.waiting() and sweeping.acquire(blocking=False)):
+                return
+
+    eio.on("connect", on_open)
+    eio.on("disconnect", on_close)
 
 
 def register_sockets(
     socketio: SocketIO,
     rooms: Rooms,
+    connections: Connections,
+    sessions: Sessions,
+    is_local: Callable[[str], bool],
     event_rate: float = 10,
     public_url: str = "http://127.0.0.1:5000",
-    per_address: int = MAX_PER_ADDRESS,
-    total: int = MAX_CONNECTIONS,
 ) -> None:
-    """Wire every event of docs/protocol.md to its action; at most `per_address` connections from a guest's
-    address and `total` in all."""
+    """Wire every event of docs/protocol.md to its action; who may connect is `connections`' to say."""
 
     # A phone sends a few events a cycle; a burst of 2 s' worth at 10 a second is far above any real play.
     # A connection's events are handled one after another in its own reading thread (async_handlers=False),
@@ -94,8 +99,8 @@ def register_sockets(
     joins = Limiter(capacity=12, rate=0.5)
     # The laptop itself (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
     local_joins = Limiter(capacity=200, rate=20)
-    connections = Connections(per_address, total, exempt=is_loopback)
     catalogs = rooms.catalogs
+    engine_sids: dict[str, str] = {}  # Socket.IO sid -> its Engine.IO session's
 
     def lang_of(sid: str) -> str:
         room = rooms.by_sid.get(sid)
@@ -119,14 +124,19 @@ def register_sockets(
             return reserved("connect")  # already connected: an event named "connect", not a connection
         auth = auth if isinstance(auth, dict) else {}
         lang = catalogs.find(auth.get("lang"))  # absent or unknown: the nearest we have, else English
+
+        def refuse(code: str, key: str) -> ConnectionRefusedError:
+            return ConnectionRefusedError(catalogs.text(lang, key), {"code": code})
+
         address = request.remote_addr or "?"
-        if not (local_joins if is_loopback(address) else joins).allow(address):
-            raise ConnectionRefusedError(catalogs.text(lang, "error.too_many_tries"), {"code": "too_many_tries"})
-        room = rooms.get(auth.get("room"))
+        if not (local_joins if is_local(address) else joins).allow(address):
+            raise refuse("too_many_tries", "error.too_many_tries")
+        try:
+            room = rooms.get(auth.get("room"))
+        except Refused as error:  # every room the server may hold is in use
+            raise ConnectionRefusedError(catalogs.text(lang, error.key, **error.params), {"code": "too_many_rooms"})
         if room is None:
-            raise ConnectionRefusedError(catalogs.text(lang, "error.no_room"), {"code": "no_room"})
-        if not connections.admit(request.sid, address):
-            raise ConnectionRefusedError(catalogs.text(lang, "error.too_many_connections"), {"code": "too_many"})
+            raise refuse("no_room", "error.no_room")
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
         with room.lock:
             if auth.get("role") == "host" and room.is_host(token):
@@ -135,6 +145,16 @@ def register_sockets(
                 viewer = Viewer("player", token, lang)
             else:
                 viewer = Viewer("guest", lang=lang)
+                if room.locked and not room.valid_ticket(auth.get("ticket")):
+                    raise refuse("locked", "error.room_locked")
+        admitted, evicted = connections.admit(request.sid, address, seated=viewer.role != "guest")
+        if not admitted:
+            raise refuse("too_many", "error.too_many_connections")
+        if evicted is not None:  # a watcher makes room for a seat: the table matters more
+            socketio.server.disconnect(evicted)
+        engine_sids[request.sid] = eio_sid = socketio.server.manager.eio_sid_from_sid(request.sid, "/")
+        sessions.connected(eio_sid)
+        with room.lock:
             rooms.by_sid[request.sid] = room
             room.attach(request.sid, viewer)
             room.flush()
@@ -146,6 +166,9 @@ def register_sockets(
             return reserved("disconnect")  # still connected: an event named "disconnect", not a disconnection
         events.forget(request.sid)
         connections.forget(request.sid)
+        eio_sid = engine_sids.pop(request.sid, None)
+        if eio_sid is not None:  # the session may live on without a connection: not for long
+            sessions.idle(eio_sid)
         room = rooms.by_sid.pop(request.sid, None)
         if room is not None:
             with room.lock:
@@ -250,5 +273,6 @@ def register_sockets(
     register("mode", lambda r, v, d: r.set_mode(d["mode"]), host_only=True)
     register("add_person", lambda r, v, d: {"seat": r.add_person(d["name"])}, host_only=True)
     register("allow_helpers", lambda r, v, d: r.set_helpers(d["allow"]), host_only=True)
+    register("lock", lambda r, v, d: r.set_locked(d["locked"]), host_only=True)
     register("correct", lambda r, v, d: r.correct(Correct(d["hand"], d["seat"], d["points"])), host_only=True)
     register("undo_correction", lambda r, v, d: r.correct(UndoCorrection()), host_only=True)

@@ -116,12 +116,13 @@ const PR = (() => {
   }
 
   /* Connect with credentials re-read on every (re)connect; resync on connect, on waking, and on a missed update. */
-  function connect(role, room, getToken, onState) {
+  function connect(role, room, getToken, onState, getTicket = () => null) {
     let version = -1;
     let held = null; // the view last handed to onState: updates apply to it
     let resyncing = false;
     const socket = io({
-      auth: (cb) => cb({ role, room, token: getToken(), lang: I18N.lang }), // refusals come back in this language
+      // Refusals come back in this language; a rejoin ticket still to be used opens a locked room.
+      auth: (cb) => cb({ role, room, token: getToken(), lang: I18N.lang, ticket: getTicket() }),
       // A phone woken from sleep finds its old connection dead only when it speaks: the first retry comes in
       // 125-375 ms rather than the default 0.5-1.5 s, so it is back in its seat within a second.
       reconnectionDelay: 250,

@@ -12,18 +12,21 @@ I18N.ready.then(() => {
   const { t } = I18N;
   let wasConnected = false;
 
-  const link = PR.connect("player", room, () => store(view.tokenKey), render);
+  // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL); until
+  // it is spent it goes with the connection too, which lets it through a locked room.
+  let claim = new URLSearchParams(location.hash.slice(1)).get("claim");
+  const link = PR.connect("player", room, () => store(view.tokenKey), render, () => claim);
   view.link = link;
   view.rerender = () => render(view.state);
-  // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL).
-  const claim = new URLSearchParams(location.hash.slice(1)).get("claim");
   link.socket.on("connect", () => {
     document.body.classList.remove("offline");
     if (wasConnected && store(view.tokenKey)) notice(t("phone.back"));
     wasConnected = true;
-    if (claim && location.hash) {
+    if (claim) {
+      const ticket = claim;
+      claim = null;
       history.replaceState(null, "", location.pathname); // a reload must not spend the ticket again
-      act("claim", { ticket: claim }).then((ack) => {
+      act("claim", { ticket }).then((ack) => {
         if (ack.ok) {
           store(view.tokenKey, ack.token);
           notice(t("phone.claimed"));

@@ -42,8 +42,9 @@ export function renderLobby() {
   $("start").disabled = seats.length < need;
   const full = seats.length >= view.state.room.max_players;
   $("add-bot").disabled = full;
-  $("scan").textContent = t(full ? "tv.table_full" : "tv.scan");
-  $("scan").classList.toggle("full", full);
+  const locked = view.state.room.locked;
+  $("scan").textContent = t(locked ? "tv.locked_scan" : full ? "tv.table_full" : "tv.scan");
+  $("scan").classList.toggle("full", full || locked);
   renderTakeover();
   renderMode(full);
   $("night").replaceChildren(...nightList());

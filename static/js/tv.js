@@ -67,6 +67,7 @@ I18N.ready.then(() => {
     closedScores = view.state.game ? `${view.state.game.hand_no}/${view.state.game.phase}` : null;
     render(view.state);
   });
+  $("opt-lock").addEventListener("change", (e) => act("lock", { locked: e.target.checked }));
   $("allow-takeover").addEventListener("change", (e) => act("allow_bot_takeover", { allow: e.target.checked }));
   $("allow-helpers").addEventListener("change", (e) => act("allow_helpers", { allow: e.target.checked }));
   $("mode-phones").addEventListener("click", () => act("mode", { mode: "phones" }));
@@ -136,6 +137,7 @@ I18N.ready.then(() => {
     view.state = next;
     view.received = Date.now();
     setClocks(view.state.room);
+    $("opt-lock").checked = !!view.state.room.locked;
     const game = view.state.game;
     PR.setWild(game && game.wild_rank);
     const inLobby = !game;
