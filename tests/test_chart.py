@@ -150,7 +150,8 @@ def test_the_drawn_chart_names_every_line_and_no_name_covers_another(page, name,
              const { drawChart } = await import("/static/js/tv-chart.js");
              const svg = document.getElementById("chart");
              drawChart(svg, JSON.parse(args));
-             return [...svg.querySelectorAll(".series-label")].map((t) => ({ seat: +t.dataset.seat, text: t.textContent }));
+             return [...svg.querySelectorAll(".series-label")]
+               .map((t) => ({ seat: +t.dataset.seat, text: t.textContent }));
            }""",
         json.dumps({"points": night(finals), "seats": seats, "order": order, "hands": 11}),
     )
@@ -178,7 +179,8 @@ def test_the_drawn_chart_names_every_line_and_no_name_covers_another(page, name,
         """() => { const box = document.getElementById("chart").getBoundingClientRect();
                    return [...document.querySelectorAll("#chart .series-label")].every((t) => {
                      const r = t.getBoundingClientRect();
-                     return r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+                     return r.left >= box.left - 1 && r.right <= box.right + 1
+                       && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
                    }); }"""
     )
     assert inside

@@ -40,7 +40,7 @@ def real_room(variant: Variant, names: tuple[str, ...] = ("Ana", "Bob"), phonele
 
 
 def phase(room: Room) -> str:
-    return room.state.book.hand.phase.value
+    return room.state.game.hand.phase.value
 
 
 def test_the_caller_waits_for_the_deal_then_the_beat_the_match_window_and_the_hurry(paced: Variant) -> None:
@@ -62,22 +62,25 @@ def test_the_caller_waits_for_the_deal_then_the_beat_the_match_window_and_the_hu
     assert room.tick() == pytest.approx(clock.now + 2.0)
     clock.now += 2.0
     room.tick()
-    assert phase(room) == "ready" and room.state.book.hand.cycle == 2
+    assert phase(room) == "ready" and room.state.game.hand.cycle == 2
     # Bob is slow: the hurry counts down, and "Discard!" comes without him.
     room.answer(ana, "ready", {})
     room.answer(tv, "ready", {"seat": 2})
     hurry = room.view(ana)["room"]["hurry"]
     assert hurry == {"starts_in": pytest.approx(5.0), "ends_in": pytest.approx(10.0)}
-    assert room.tick() == pytest.approx(clock.now + 10.0)
+    assert room.tick() == pytest.approx(clock.now + 5.0)  # the caller looks again when the countdown begins
     clock.now += 4.0
-    room.set_paused(True)  # the pause stops the hurry's clock (in the engine too) and the caller
+    room.set_paused(True)  # the pause stops the caller (the pause is the room's, for either way to play)
     clock.now += 100.0
     assert room.tick() is None and phase(room) == "ready"
+    assert room.view(ana)["room"]["hurry"] is None
     with pytest.raises(Refused):
         room.answer(bob, "ready", {})  # while paused, the pace's taps wait
-    room.set_paused(False)
-    assert room.tick() == pytest.approx(clock.now + 6.0)
-    clock.now += 6.0
+    room.set_paused(False)  # the hurry starts again from the resume, as with cards on the phones
+    assert room.tick() == pytest.approx(clock.now + 5.0)
+    clock.now += 5.0
+    assert room.tick() == pytest.approx(clock.now + 5.0)
+    clock.now += 5.0
     room.tick()
     assert phase(room) == "reveal"
 
@@ -88,19 +91,19 @@ def test_a_phone_less_player_arrives_mid_game_gets_a_phone_and_leaves(party: Var
     tv, ana = room.viewers["tv"], room.viewers["sid-Ana"]
     room.start()
     assert room.add_person("Dee") == 3
-    book = room.state.book
-    assert book.players == 4 and book.hand.players == 3 and book.waiting_phoneless == (True,)
+    book = room.state.game
+    assert book.players == 4 and book.hand.players == 3 and room.seats[3].phoneless
     assert room.view(tv)["room"]["seats"][3] | {"phoneless": True, "waiting": True} == room.view(tv)["room"]["seats"][3]
     # Cy scans his seat's rejoin QR with a borrowed phone: his seat has a phone now.
     room.claim("sid-Cy", room.ticket(2))
-    assert not room.seats[2].phoneless and room.state.book.hand.phoneless == (False, False, False)
+    assert not room.seats[2].phoneless  # the room's to know: the engine is told with each command
     cy = room.viewers["sid-Cy"]
     room.call_now()
     room.answer(cy, "ready", {})
     with pytest.raises(RummyError):
         room.answer(ana, "ready", {"seat": 2})  # no longer phone-less (and helpers are not allowed)
     room.remove(2)  # the host takes him off mid-hand: the table waits for him no more
-    assert room.state.book.hand.players == 2 and [s.name for s in room.seats] == ["Ana", "Bob", "Dee"]
+    assert room.state.game.hand.players == 2 and [s.name for s in room.seats] == ["Ana", "Bob", "Dee"]
 
 
 def test_the_mode_is_chosen_in_the_lobby_and_bots_stay_off_a_real_table(party: Variant) -> None:
@@ -133,4 +136,4 @@ def test_with_cards_on_the_phones_the_real_cards_events_are_refused(party: Varia
         room.add_person("Cy")
     with pytest.raises(RummyError, match="error.answer_for"):
         room.answer(ana, "match", {"seat": 1})  # Match! only for one's own seat
-    assert room.state.book is None and room.game.hand.hand_no == 1
+    assert room.game.hand.hand_no == 1

@@ -22,8 +22,8 @@ def run(book, *commands):
 def in_entry():
     """Three seats; seat 0 matched and entered 5-6-7♥; seat 1 tapped two cards; seat 2 typed its points."""
     book, _ = scorebook.new_book(SHORT, 3, seed=1)
-    book = run(book, Call(0.0), Ready(0), Ready(1), Ready(2), Call(1.0), CallMatch(0), Call(2.0))
-    book = run(book, Draft(0, ("5H", "6H", "7H")), Confirm(0), Ready(1), Ready(2), Call(3.0))
+    book = run(book, Call(), Ready(0), Ready(1), Ready(2), Call(), CallMatch(0), Call())
+    book = run(book, Draft(0, ("5H", "6H", "7H")), Confirm(0), Ready(1), Ready(2), Call())
     return run(book, Draft(1, ("QS", "QC")), TypePoints(2, 17))
 
 

@@ -1,8 +1,6 @@
-"""The real-cards hand machine: the caller's Ready/Discard!/Match! cycles, the hurry, turns with Done and Out!."""
+"""The real-cards hand machine: the caller's Ready/Discard!/Match! cycles, a forced Discard!, turns (Done, Out!)."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import pytest
 
@@ -16,9 +14,7 @@ from partyrummy.realcards.commands import (
     Done,
     Draft,
     Out,
-    Pause,
     Ready,
-    Resume,
     TypePoints,
     Withdraw,
 )
@@ -40,24 +36,23 @@ VARIANTS = default_variants()
 PARTY, CLASSIC = VARIANTS["party"], VARIANTS["classic"]
 
 
-def run(hand: TableHand, *commands) -> tuple[TableHand, list]:
+def run(hand: TableHand, *commands, helped: frozenset[int] = frozenset()) -> tuple[TableHand, list]:
     events = []
     for command in commands:
-        hand, more = table.apply(hand, command)
+        hand, more = table.apply(hand, command, helped)
         events += more
     return hand, events
 
 
-def refused(hand: TableHand, command) -> RummyError:
+def refused(hand: TableHand, command, helped: frozenset[int] = frozenset()) -> RummyError:
     """The error a refused command raises."""
     with pytest.raises(RummyError) as caught:
-        table.apply(hand, command)
+        table.apply(hand, command, helped)
     return caught.value
 
 
-def party(players: int = 4, hand_no: int = 1, phoneless: tuple[int, ...] = (), helpers: bool = False) -> TableHand:
-    flags = tuple(s in phoneless for s in range(players))
-    return table.deal(PARTY, hand_no, flags, helpers)[0]
+def party(players: int = 4, hand_no: int = 1) -> TableHand:
+    return table.deal(PARTY, hand_no, players)[0]
 
 
 def all_ready(hand: TableHand, seats) -> tuple[TableHand, list]:
@@ -65,32 +60,32 @@ def all_ready(hand: TableHand, seats) -> tuple[TableHand, list]:
 
 
 def test_each_deal_tells_the_table_what_to_deal() -> None:
-    hand, events = table.deal(PARTY, 3, (False,) * 12)
+    hand, events = table.deal(PARTY, 3, 12)
     assert events == [TableSet(3, 5, 5, piles=12, dealer=None, starter=None), PhaseChanged("setup")]
     assert hand.phase is Phase.SETUP  # people deal the real cards until the caller's first "Draw!"
     # Turns: one shared pile; the TV names the dealer it is given, and the player on their left starts.
-    assert table.deal(CLASSIC, 1, (False,) * 4)[1][0] == TableSet(1, 3, 3, piles=1, dealer=0, starter=1)
-    assert table.deal(CLASSIC, 6, (False,) * 4, dealer=3)[1][0] == TableSet(6, 8, 8, piles=1, dealer=3, starter=0)
+    assert table.deal(CLASSIC, 1, 4)[1][0] == TableSet(1, 3, 3, piles=1, dealer=0, starter=1)
+    assert table.deal(CLASSIC, 6, 4, dealer=3)[1][0] == TableSet(6, 8, 8, piles=1, dealer=3, starter=0)
     with pytest.raises(BadCommand):
-        table.deal(PARTY, 1, (False,) * 13)
+        table.deal(PARTY, 1, 13)
 
 
 def test_discard_comes_when_everyone_is_ready_then_the_match_window() -> None:
-    hand, events = run(party(), Call(now=10.0))
+    hand, events = run(party(), Call())
     assert events == [Called("draw"), PhaseChanged("ready")] and hand.cycle == 1
     hand, _ = all_ready(hand, [0, 1, 2])
-    error = refused(hand, Call(now=11.0))
+    error = refused(hand, Call())
     assert (type(error), error.key, error.params) == (Waiting, "error.waiting_ready", {"n": 1})
     assert hand.waiting_for() == [3]
-    hand, events = run(hand, Ready(3), Call(now=12.0))
+    hand, events = run(hand, Ready(3), Call())
     assert events[-2:] == [Called("discard", late=()), PhaseChanged("reveal")]
     # No Match! while people hold their discards; the next "Draw!" clears every Ready.
-    hand, events = run(hand, Call(now=13.0))
+    hand, events = run(hand, Call())
     assert hand.phase is Phase.READY and hand.ready == (False,) * 4 and hand.cycle == 2
 
 
 def test_a_ready_tap_can_be_taken_back_and_is_not_counted_twice() -> None:
-    hand, _ = run(party(), Call(now=0.0), Ready(1))
+    hand, _ = run(party(), Call(), Ready(1))
     assert isinstance(refused(hand, Ready(1)), AlreadyDone)
     hand, _ = run(hand, Ready(1, ready=False))
     assert hand.waiting_for() == [0, 1, 2, 3]
@@ -101,65 +96,42 @@ def test_a_ready_tap_can_be_taken_back_and_is_not_counted_twice() -> None:
     assert run(hand, Ready(1, cycle=1))[0].ready[1]
 
 
-def test_the_hurry_lets_the_caller_discard_without_the_slow_ones() -> None:
-    hurry = PARTY.hurry_after_s + PARTY.hurry_countdown_s
-    hand, _ = run(party(), Call(now=100.0), Ready(0))
-    assert table.hurry_deadline(hand) == 100.0 + hurry
-    assert isinstance(refused(hand, Call(now=100.0 + hurry - 0.5)), Waiting)
-    after, events = run(hand, Call(now=100.0 + hurry))
+def test_discard_before_everyone_is_ready_only_when_forced() -> None:
+    """The hurry (web/pace.py) and the host's "call now" force it; the hand keeps no clock of its own."""
+    hand, _ = run(party(), Call(), Ready(0))
+    assert isinstance(refused(hand, Call()), Waiting)
+    after, events = run(hand, Call(force=True))
     assert events[0] == Called("discard", late=(1, 2, 3)) and after.phase is Phase.REVEAL
-    # The host's "call now" does not wait for the hurry either.
-    assert run(hand, Call(now=101.0, force=True))[1][0] == Called("discard", late=(1, 2, 3))
-
-
-def test_a_pause_holds_the_hurry_back() -> None:
-    hurry = PARTY.hurry_after_s + PARTY.hurry_countdown_s
-    hand, _ = run(party(), Call(now=0.0), Pause(now=5.0))
-    assert table.hurry_deadline(hand) is None
-    assert isinstance(refused(hand, Call(now=hurry + 100)), Waiting)  # paused: no hurried "Discard!"
-    assert refused(hand, Pause(now=6.0)).key == "error.paused_already"
-    hand, _ = run(hand, Resume(now=35.0))
-    assert table.hurry_deadline(hand) == hurry + 30.0  # the 30 paused seconds do not count
-    assert refused(hand, Resume(now=36.0)).key == "error.nothing_to_resume"
-    # The next "Draw!" starts a fresh hurry.
-    hand, _ = run(hand, Call(now=50.0, force=True), Call(now=51.0))
-    assert table.hurry_deadline(hand) == 51.0 + hurry
-
-
-def test_a_variant_without_hurry_never_discards_for_the_slow() -> None:
-    patient = dataclasses.replace(PARTY, hurry_after_s=0)
-    hand, _ = run(table.deal(patient, 1, (False,) * 3)[0], Call(now=0.0))
-    assert table.hurry_deadline(hand) is None
-    assert isinstance(refused(hand, Call(now=10_000.0)), Waiting)
+    assert not any(hasattr(hand, name) for name in ("called_at", "paused_at", "paused_s"))
 
 
 def test_match_then_one_last_cycle_for_everyone_else_then_entry() -> None:
-    hand, _ = run(party(), Call(now=0.0))
+    hand, _ = run(party(), Call())
     assert refused(hand, CallMatch(2)).key == "error.match_when"  # not while the discards are held
     hand, _ = all_ready(hand, range(4))
-    hand, events = run(hand, Call(now=1.0), CallMatch(2), CallMatch(0))
+    hand, events = run(hand, Call(), CallMatch(2), CallMatch(0))
     assert events[-2:] == [Matched(2), Matched(0)] and hand.matched == (2, 0)  # both in the same window: both out
-    hand, events = run(hand, Call(now=2.0))
+    hand, events = run(hand, Call())
     assert hand.phase is Phase.LAST_READY and hand.waiting_for() == [1, 3]
     assert refused(hand, Ready(2)).key == "error.matched_already"
     assert refused(hand, CallMatch(1)).key == "error.match_when"  # no window in the last cycle
-    hand, events = run(hand, Ready(1), Ready(3), Call(now=3.0))
+    hand, events = run(hand, Ready(1), Ready(3), Call())
     assert hand.phase is Phase.ENTRY and events[-1] == PhaseChanged("entry")
     assert hand.waiting_for() == [0, 1, 2, 3]
 
 
 def test_a_late_call_waits_for_the_next_window() -> None:
-    hand, _ = run(party(3), Call(now=0.0), Ready(0), Ready(1), Ready(2), Call(now=1.0))
-    hand, _ = run(hand, Call(now=2.0))  # seat 1 was complete but did not call: it plays on
+    hand, _ = run(party(3), Call(), Ready(0), Ready(1), Ready(2), Call())
+    hand, _ = run(hand, Call())  # seat 1 was complete but did not call: it plays on
     assert refused(hand, CallMatch(1)).key == "error.match_when"
-    hand, _ = run(hand, Ready(0), Ready(1), Ready(2), Call(now=3.0), CallMatch(1))
+    hand, _ = run(hand, Ready(0), Ready(1), Ready(2), Call(), CallMatch(1))
     assert hand.matched == (1,)
 
 
 def test_setup_match_before_the_first_draw_only_where_the_variant_allows_it() -> None:
-    hand, _ = run(party(3), CallMatch(1), Call(now=0.0))
+    hand, _ = run(party(3), CallMatch(1), Call())
     assert hand.phase is Phase.LAST_READY and hand.waiting_for() == [0, 2]
-    classic = table.deal(CLASSIC, 1, (False,) * 3)[0]
+    classic = table.deal(CLASSIC, 1, 3)[0]
     assert refused(classic, CallMatch(1)).key == "error.match_when"
 
 
@@ -167,38 +139,38 @@ def test_a_match_tapped_by_mistake_is_taken_back_in_its_window() -> None:
     hand, _ = run(party(3), CallMatch(1), Withdraw(1))
     assert hand.matched == ()
     assert refused(hand, Withdraw(1)).key == "error.no_claim"
-    hand, _ = run(hand, CallMatch(1), Call(now=0.0))
+    hand, _ = run(hand, CallMatch(1), Call())
     assert refused(hand, Withdraw(1)).key == "error.match_when"  # the caller moved on: the claim stands
 
 
 def test_when_everyone_matches_the_hand_goes_straight_to_entry() -> None:
-    hand, _ = run(party(2), CallMatch(0), CallMatch(1), Call(now=0.0))
+    hand, _ = run(party(2), CallMatch(0), CallMatch(1), Call())
     assert hand.phase is Phase.ENTRY
 
 
 def test_phoneless_seats_are_answered_by_the_host_or_allowed_phones_only() -> None:
-    hand, _ = run(party(4, phoneless=(3,)), Call(now=0.0))
-    assert refused(hand, Ready(3, by=0)).key == "error.answer_for"  # helpers not allowed yet
-    assert refused(hand, Ready(2, by=0)).key == "error.answer_for"  # a phone never answers for another phone
+    """`helped`: the seats the room lets phones answer for (its seats without a phone, when it allows helpers)."""
+    hand, _ = run(party(4), Call())
+    assert refused(hand, Ready(3, by=0)).key == "error.answer_for"  # helpers not allowed: nobody is helped
+    assert refused(hand, Ready(2, by=0), helped=frozenset({3})).key == "error.answer_for"  # never another phone
     assert refused(hand, Ready(1, by=7)).key == "error.no_seat"
     assert run(hand, Ready(3, by=None))[0].ready[3]  # the host (TV) answers for anyone
-    helped = run(party(4, phoneless=(3,), helpers=True), Call(now=0.0))[0]
-    assert run(helped, Ready(3, by=0))[0].ready[3]
-    assert refused(helped, Ready(2, by=0)).key == "error.answer_for"
+    assert run(hand, Ready(3, by=0), helped=frozenset({3}))[0].ready[3]
 
 
 def test_twelve_seats_four_without_phones_play_a_cycle() -> None:
     phoneless = (2, 5, 8, 11)
-    hand, _ = run(party(12, phoneless=phoneless, helpers=True), Call(now=0.0))
+    helped = frozenset(phoneless)
+    hand, _ = run(party(12), Call())
     phones = [s for s in range(12) if s not in phoneless]
-    hand, _ = run(hand, *(Ready(s, by=s) for s in phones), *(Ready(s, by=s - 1) for s in phoneless))
-    hand, _ = run(hand, Call(now=1.0), CallMatch(5, by=4), Call(now=2.0))
+    hand, _ = run(hand, *(Ready(s, by=s) for s in phones), *(Ready(s, by=s - 1) for s in phoneless), helped=helped)
+    hand, _ = run(hand, Call(), CallMatch(5, by=4), Call(), helped=helped)
     assert hand.phase is Phase.LAST_READY and 5 not in hand.waiting_for() and len(hand.waiting_for()) == 11
 
 
 def test_turns_done_passes_left_and_out_gives_everyone_else_one_more_turn() -> None:
-    hand = table.deal(CLASSIC, 1, (False,) * 4)[0]  # dealer 0: seat 1 starts
-    hand, events = run(hand, Call(now=0.0))
+    hand = table.deal(CLASSIC, 1, 4)[0]  # dealer 0: seat 1 starts
+    hand, events = run(hand, Call())
     assert hand.phase is Phase.TURN and events[-1] == TurnBegan(1, last=False)
     assert refused(hand, Done(2)).key == "error.not_your_turn"
     assert refused(hand, Ready(1)).key == "table.phase.turn"
@@ -216,17 +188,17 @@ def test_turns_done_passes_left_and_out_gives_everyone_else_one_more_turn() -> N
 
 
 def test_the_host_ends_a_forgotten_turn_with_call_now() -> None:
-    hand, _ = run(table.deal(CLASSIC, 2, (False,) * 3, dealer=1)[0], Call(now=0.0))  # dealer 1: seat 2 starts
+    hand, _ = run(table.deal(CLASSIC, 2, 3, dealer=1)[0], Call())  # dealer 1: seat 2 starts
     assert hand.turn == 2
-    assert refused(hand, Call(now=1.0)).key == "error.waiting_turn"
-    hand, events = run(hand, Call(now=1.0, force=True))
+    assert refused(hand, Call()).key == "error.waiting_turn"
+    hand, events = run(hand, Call(force=True))
     assert hand.turn == 0 and events == [TurnBegan(0, last=False)]
 
 
 def to_entry(players: int = 3) -> TableHand:
     """A party hand in which seat 0 matched and the last cycle is under way."""
-    hand, _ = run(party(players), Call(now=0.0), *(Ready(s) for s in range(players)), Call(now=1.0))
-    return run(hand, CallMatch(0), Call(now=2.0))[0]
+    hand, _ = run(party(players), Call(), *(Ready(s) for s in range(players)), Call())
+    return run(hand, CallMatch(0), Call())[0]
 
 
 def test_the_matched_player_enters_during_the_last_cycle_the_others_after() -> None:
@@ -236,7 +208,7 @@ def test_the_matched_player_enters_during_the_last_cycle_the_others_after() -> N
     assert events[-1] == Entered(0, 0, "cards", claim=True)
     assert hand.entries[0].melds and hand.phase is Phase.LAST_READY
     assert refused(hand, TypePoints(0, 0)).key == "error.entered_already"
-    hand, _ = run(hand, Ready(1), Ready(2), Call(now=3.0))
+    hand, _ = run(hand, Ready(1), Ready(2), Call())
     assert hand.waiting_for() == [1, 2]
     bad = refused(hand, Draft(1, ("7H",) * 5))
     assert bad.key == "error.hand_count"  # hand 1 holds 3 cards
@@ -260,17 +232,17 @@ def test_every_phase_has_words_in_every_language() -> None:
 
 
 def test_a_seat_leaving_mid_cycle_is_waited_for_no_more() -> None:
-    hand, _ = run(party(4, phoneless=(3,)), Call(now=0.0), Ready(0), Ready(2))
+    hand, _ = run(party(4), Call(), Ready(0), Ready(2))
     hand, events = table.leave(hand, 1)
     assert events == [SeatLeft(1)] and hand.players == 3
-    assert hand.waiting_for() == [2] and hand.phoneless == (False, False, True)  # old seat 3 is seat 2 now
+    assert hand.waiting_for() == [2] and hand.ready == (True, True, False)  # old seat 3 is seat 2 now
     with pytest.raises(BadCommand) as caught:
         table.leave(table.leave(hand, 0)[0], 0)
     assert caught.value.key == "error.min_stay"
 
 
 def test_turns_a_leaver_passes_the_turn_and_the_last_to_play_ends_the_hand() -> None:
-    hand, _ = run(table.deal(CLASSIC, 1, (False,) * 4)[0], Call(now=0.0))  # seat 1's turn
+    hand, _ = run(table.deal(CLASSIC, 1, 4)[0], Call())  # seat 1's turn
     hand, events = table.leave(hand, 1)
     assert hand.turn == 1 and events[-1] == TurnBegan(1, last=False)  # old seat 2, now at the leaver's place
     hand, _ = run(hand, Out(1))  # seats 2 and 0 still have their one more turn
@@ -281,6 +253,6 @@ def test_turns_a_leaver_passes_the_turn_and_the_last_to_play_ends_the_hand() -> 
 
 def test_in_entry_the_hand_is_scored_once_everyone_left_has_entered() -> None:
     hand = to_entry()
-    hand, _ = run(hand, TypePoints(0, 0), Ready(1), Ready(2), Call(now=3.0), TypePoints(1, 4))
+    hand, _ = run(hand, TypePoints(0, 0), Ready(1), Ready(2), Call(), TypePoints(1, 4))
     hand, events = table.leave(hand, 2)
     assert hand.phase is Phase.SCORED and events[-1] == HandScored(1, (0, 4))

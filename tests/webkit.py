@@ -210,7 +210,8 @@ class Frame:
             driver.execute_async_script(OPEN_FRAME, url, width, height)
             # The hook is raced against the page's first script: on a busy machine it can lose, and then an
             # error in that script could go unseen. Such a load is not counted; the page is loaded again.
-            if driver.execute_script("const h = window.__hooks; return !h.length || h[h.length - 1].early || !h.pop();"):
+            hooked = "const h = window.__hooks; return !h.length || h[h.length - 1].early || !h.pop();"
+            if driver.execute_script(hooked):
                 break
         self.size = (width, height)
         driver.switch_to.frame(driver.find_element("id", "page"))

@@ -2,9 +2,10 @@
 
 A seat's command carries `by`: None when the host sent it (the TV or a host
 phone), else the seat of the phone that sent it. A phone answers for its own
-seat, and for a seat without a phone when the host allows it. Time comes in
-as `now` (seconds, from the shell's clock) on the caller's commands only.
-Commands convert to plain data and back for the journal.
+seat, and for a seat without a phone when the host allows it (the room says
+which seats those are, with each command it applies). The engine keeps no
+clock: the room's pace decides when to call. Commands convert to plain data
+and back for the journal; journals written by earlier versions still read.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from ..errors import BadCommand
 
 __all__ = [
     "Call",
-    "Pause",
-    "Resume",
     "Ready",
     "CallMatch",
     "Withdraw",
@@ -28,8 +27,6 @@ __all__ = [
     "TypePoints",
     "Correct",
     "UndoCorrection",
-    "SetPhoneless",
-    "AllowHelpers",
     "Leave",
     "Arrive",
     "Command",
@@ -43,24 +40,10 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Call:
-    """The caller moves on: "Draw!", "Discard!", the next hand. `force`: the host's "call now"."""
+    """The caller moves on: "Draw!", "Discard!", the next hand. `force`: "Discard!" without the slow ones (the
+    hurry ran out, or the host's "call now")."""
 
-    now: float
     force: bool = False
-
-
-@dataclass(frozen=True)
-class Pause:
-    """The host pauses the caller: the hurry clock stops."""
-
-    now: float
-
-
-@dataclass(frozen=True)
-class Resume:
-    """The host resumes: the hurry clock runs on from where it stopped."""
-
-    now: float
 
 
 # -- A seat, from its phone or answered for it -------------------------------------
@@ -154,21 +137,6 @@ class UndoCorrection:
 
 
 @dataclass(frozen=True)
-class SetPhoneless:
-    """The host marks a seat as playing without a phone (or with one again)."""
-
-    seat: int
-    phoneless: bool = True
-
-
-@dataclass(frozen=True)
-class AllowHelpers:
-    """Whether seated phones may answer for the seats without a phone (the host always may)."""
-
-    allowed: bool
-
-
-@dataclass(frozen=True)
 class Leave:
     """The host takes a player off the table, mid-hand or not: the ring closes up behind them."""
 
@@ -179,13 +147,9 @@ class Leave:
 class Arrive:
     """A newcomer takes a new seat at the end of the ring, dealt in at the next hand (when the variant lets them)."""
 
-    phoneless: bool = False
-
 
 Command = (
     Call
-    | Pause
-    | Resume
     | Ready
     | CallMatch
     | Withdraw
@@ -196,16 +160,12 @@ Command = (
     | TypePoints
     | Correct
     | UndoCorrection
-    | SetPhoneless
-    | AllowHelpers
     | Leave
     | Arrive
 )
 
 _COMMANDS: dict[str, type] = {
     "call": Call,
-    "pause": Pause,
-    "resume": Resume,
     "ready": Ready,
     "match": CallMatch,
     "withdraw": Withdraw,
@@ -216,12 +176,14 @@ _COMMANDS: dict[str, type] = {
     "type_points": TypePoints,
     "correct": Correct,
     "undo_correction": UndoCorrection,
-    "set_phoneless": SetPhoneless,
-    "allow_helpers": AllowHelpers,
     "leave": Leave,
     "arrive": Arrive,
 }
 _NAMES = {cls: name for name, cls in _COMMANDS.items()}
+# What journals of earlier versions hold and this one no longer needs: the engine's own pause (the room's now),
+# and the call's time (the room's pace keeps the clock). Read and passed over.
+_RETIRED = {"pause", "resume", "set_phoneless", "allow_helpers"}
+_RETIRED_FIELDS = {"call": {"now"}, "arrive": {"phoneless"}}
 
 
 def command_to_dict(command: Command) -> dict:
@@ -230,10 +192,16 @@ def command_to_dict(command: Command) -> dict:
     return {"type": _NAMES[type(command)], **fields}
 
 
-def command_from_dict(data: dict) -> Command:
-    """The inverse of `command_to_dict` (lists come back as tuples, so a replayed command equals the original)."""
+def command_from_dict(data: dict) -> Command | None:
+    """The inverse of `command_to_dict` (lists come back as tuples, so a replayed command equals the original);
+    None for a command an earlier version journaled that means nothing now."""
     fields = dict(data)
-    cls = _COMMANDS.get(fields.pop("type", None))
+    name = fields.pop("type", None)
+    if name in _RETIRED:
+        return None
+    for retired in _RETIRED_FIELDS.get(name, ()):
+        fields.pop(retired, None)
+    cls = _COMMANDS.get(name)
     if cls is None:
         raise BadCommand("error.unknown_command")
     known = {f.name for f in dataclasses.fields(cls)}

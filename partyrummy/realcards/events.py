@@ -13,7 +13,6 @@ from ..commands import Arrived, GameEnded, HandScored, Matched, PhaseChanged
 __all__ = [
     "TableSet",
     "Called",
-    "PauseChanged",
     "ReadyChanged",
     "MatchWithdrawn",
     "TurnBegan",
@@ -22,8 +21,6 @@ __all__ = [
     "Entered",
     "Corrected",
     "CorrectionUndone",
-    "PhonelessSet",
-    "HelpersAllowed",
     "SeatLeft",
     "Arrived",
     "PhaseChanged",
@@ -52,11 +49,6 @@ class Called:
 
     word: str
     late: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class PauseChanged:
-    paused: bool
 
 
 @dataclass(frozen=True)
@@ -115,17 +107,6 @@ class CorrectionUndone:
 
 
 @dataclass(frozen=True)
-class PhonelessSet:
-    seat: int
-    phoneless: bool
-
-
-@dataclass(frozen=True)
-class HelpersAllowed:
-    allowed: bool
-
-
-@dataclass(frozen=True)
 class SeatLeft:
     """A seat left the table; the seats after it move up one."""
 
@@ -136,7 +117,6 @@ Event = (
     TableSet
     | PhaseChanged
     | Called
-    | PauseChanged
     | ReadyChanged
     | Matched
     | MatchWithdrawn
@@ -147,8 +127,6 @@ Event = (
     | HandScored
     | Corrected
     | CorrectionUndone
-    | PhonelessSet
-    | HelpersAllowed
     | SeatLeft
     | Arrived
     | GameEnded

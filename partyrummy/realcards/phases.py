@@ -1,21 +1,22 @@
 """The real-cards hand's phases, the one table of what each phase accepts, and the hand's state.
 
-`table.py` moves a `TableHand` from phase to phase; this module says which
-commands each phase takes, who may answer for a seat, and when the hurry
-lets the caller call "Discard!" without the slow ones.
+`table.py` moves a `TableHand` from phase to phase; this module says which commands each phase takes and
+who may answer for a seat. The hand keeps no clock and no pause: when the caller calls is the room's pace
+(web/pace.py), which says so with `Call(force=True)` when the hurry has run out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 from enum import StrEnum
 
 from ..cards import Card
 from ..variants import Variant
-from .commands import Call, CallMatch, Confirm, Done, Draft, Out, Pause, Ready, Resume, TypePoints, Withdraw
+from .commands import Call, CallMatch, Confirm, Done, Draft, Out, Ready, TypePoints, Withdraw
 from .entry import Entry
 
-__all__ = ["Phase", "ACCEPTS", "WINDOWS", "TableHand", "may_answer", "a_seat", "hurry_deadline"]
+__all__ = ["Phase", "ACCEPTS", "WINDOWS", "TableHand", "may_answer", "a_seat"]
 
 
 class Phase(StrEnum):
@@ -29,16 +30,15 @@ class Phase(StrEnum):
     SCORED = "scored"
 
 
-_HOST = (Pause, Resume)
 _ENTRY = (Draft, Confirm, TypePoints)
 # The one table of what each phase accepts; anything else is OutOfPhase.
 ACCEPTS: dict[Phase, tuple[type, ...]] = {
-    Phase.SETUP: (CallMatch, Withdraw, Call, *_HOST),
-    Phase.READY: (Ready, Call, *_HOST),
-    Phase.REVEAL: (CallMatch, Withdraw, Call, *_HOST),
-    Phase.LAST_READY: (Ready, Call, *_HOST, *_ENTRY),
-    Phase.TURN: (Done, Out, Call, *_HOST),
-    Phase.LAST_TURN: (Done, Call, *_HOST, *_ENTRY),
+    Phase.SETUP: (CallMatch, Withdraw, Call),
+    Phase.READY: (Ready, Call),
+    Phase.REVEAL: (CallMatch, Withdraw, Call),
+    Phase.LAST_READY: (Ready, Call, *_ENTRY),
+    Phase.TURN: (Done, Out, Call),
+    Phase.LAST_TURN: (Done, Call, *_ENTRY),
     Phase.ENTRY: _ENTRY,
     Phase.SCORED: (),
 }
@@ -52,23 +52,15 @@ class TableHand:
     variant: Variant
     hand_no: int
     phase: Phase
-    phoneless: tuple[bool, ...]  # by seat: plays without a phone (the host, or a helper, answers for it)
-    helpers: bool = False  # seated phones may answer for the seats without one
+    players: int  # the seats dealt in
     cycle: int = 0  # "Draw!" calls so far (turns: turns begun), for stale taps
     ready: tuple[bool, ...] = ()
-    called_at: float | None = None  # when this cycle's "Draw!" came: the hurry counts from it
-    paused_at: float | None = None
-    paused_s: float = 0.0  # time paused since `called_at`, which the hurry does not count
     matched: tuple[int, ...] = ()  # seats in the order they called Match! (turns: who went out)
     dealer: int = 0  # the seat that deals (hand 1's drawn from the seed, as hand.py does); it moves left each hand
     turn: int | None = None  # turns: the seat whose turn it is
     to_play: tuple[int, ...] = ()  # turns: the seats still to have their one more turn
     drafts: tuple[tuple[Card, ...], ...] = ()  # the picker of each seat, as tapped so far
     entries: tuple[Entry | None, ...] = ()  # each seat's confirmed score for the hand
-
-    @property
-    def players(self) -> int:
-        return len(self.phoneless)
 
     @property
     def size(self) -> int:
@@ -89,19 +81,12 @@ class TableHand:
         return []
 
 
-def may_answer(hand: TableHand, seat: int, by: int | None) -> bool:
-    """Whether `by` (None: the host) may act for `seat`: its own phone, the host, or a helper for a phone-less seat."""
-    return by is None or by == seat or (hand.helpers and hand.phoneless[seat] and a_seat(hand, by))
+def may_answer(hand: TableHand, seat: int, by: int | None, helped: Set[int] = frozenset()) -> bool:
+    """Whether `by` (None: the host) may act for `seat`: its own phone, the host, or a seated phone for a seat
+    of `helped` (the room's: the seats without a phone, when the host lets phones answer for them)."""
+    return by is None or by == seat or (seat in helped and a_seat(hand, by))
 
 
 def a_seat(hand: TableHand, seat: object) -> bool:
     """Whether `seat` names a seat of this hand (a bool is no seat, though Python counts it as an int)."""
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < hand.players
-
-
-def hurry_deadline(hand: TableHand) -> float | None:
-    """When a "Discard!" may come without waiting for everyone (None: not now, or the variant never hurries)."""
-    v = hand.variant
-    if hand.phase not in (Phase.READY, Phase.LAST_READY) or not v.hurry_after_s or hand.paused_at is not None:
-        return None
-    return hand.called_at + hand.paused_s + v.hurry_after_s + v.hurry_countdown_s

@@ -13,6 +13,7 @@ seed, commands): `replay` rebuilds it exactly.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass, replace
 
 from ..errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
@@ -20,27 +21,9 @@ from ..game import running_totals, winners
 from ..hand import first_dealer, left_of
 from ..variants import Variant
 from . import table as table_machine
-from .commands import (
-    AllowHelpers,
-    Arrive,
-    Call,
-    Command,
-    Correct,
-    Leave,
-    SetPhoneless,
-    UndoCorrection,
-)
+from .commands import Arrive, Call, Command, Correct, Leave, UndoCorrection
 from .entry import Entry, most_points
-from .events import (
-    Arrived,
-    Corrected,
-    CorrectionUndone,
-    Event,
-    GameEnded,
-    HelpersAllowed,
-    PhonelessSet,
-    SeatLeft,
-)
+from .events import Arrived, Corrected, CorrectionUndone, Event, GameEnded, SeatLeft
 from .table import Phase, TableHand
 
 __all__ = ["Cell", "Correction", "Scorebook", "new_book", "apply", "replay"]
@@ -71,7 +54,6 @@ class Scorebook:
     seed: int | str  # real cards need no shuffle; kept so a journal names its game as the other mode does
     hand: TableHand
     start_scores: tuple[int | None, ...]  # by seat: 0, or a newcomer's starting score (None until dealt in)
-    waiting_phoneless: tuple[bool, ...] = ()  # newcomers waiting for the next deal: without a phone?
     history: tuple[tuple[Entry | None, ...], ...] = ()  # each scored hand's entries by seat (None: not dealt in)
     corrections: tuple[Correction, ...] = ()  # in the order made; undo takes back the last
     over: bool = False
@@ -106,17 +88,17 @@ class Scorebook:
         return winners(self.variant, self.totals) if self.over else None
 
 
-def new_book(
-    variant: Variant, players: int, seed: int | str, phoneless: tuple[int, ...] = ()
-) -> tuple[Scorebook, list[Event]]:
-    """Hand 1 of a new game; `phoneless` lists the seats playing without a phone (helpers: `AllowHelpers`)."""
-    flags = tuple(seat in phoneless for seat in range(players))
-    hand, events = table_machine.deal(variant, 1, flags, dealer=first_dealer(seed, players))
+def new_book(variant: Variant, players: int, seed: int | str) -> tuple[Scorebook, list[Event]]:
+    """Hand 1 of a new game."""
+    hand, events = table_machine.deal(variant, 1, players, dealer=first_dealer(seed, players))
     return Scorebook(variant, seed, hand, start_scores=(0,) * players), events
 
 
-def apply(book: Scorebook, command: Command) -> tuple[Scorebook, list[Event]]:
-    """The game after `command`, or a RummyError with the game untouched."""
+def apply(book: Scorebook, command: Command, helped: Set[int] = frozenset()) -> tuple[Scorebook, list[Event]]:
+    """The game after `command`, or a RummyError with the game untouched.
+
+    `helped`: the seats a seated phone may answer for (the room's: its seats without a phone, when the host
+    allows helpers); the host may always answer for any seat."""
     match command:
         case Correct(hand_no=hand_no, seat=seat, points=points):
             return _correct(book, hand_no, seat, points)
@@ -125,17 +107,13 @@ def apply(book: Scorebook, command: Command) -> tuple[Scorebook, list[Event]]:
     if book.over:
         raise GameOver("error.game_over")
     match command:
-        case SetPhoneless(seat=seat, phoneless=phoneless):
-            return _set_phoneless(book, seat, bool(phoneless))
         case Leave(seat=seat):
             return _leave(book, seat)
-        case Arrive(phoneless=phoneless):
-            return _arrive(book, bool(phoneless))
-        case AllowHelpers(allowed=allowed):
-            return replace(book, hand=replace(book.hand, helpers=bool(allowed))), [HelpersAllowed(bool(allowed))]
+        case Arrive():
+            return _arrive(book)
         case Call() if book.hand.phase is Phase.SCORED:
             return _next_hand(book)
-    hand, events = table_machine.apply(book.hand, command)
+    hand, events = table_machine.apply(book.hand, command, helped)
     return _with_hand(book, hand, events)
 
 
@@ -154,24 +132,12 @@ def _next_hand(book: Scorebook) -> tuple[Scorebook, list[Event]]:
     # Newcomers get their starting score now (their cells of the hands they missed stay blank).
     dealt = book.hand.players
     book = replace(book, start_scores=book.start_scores[:dealt] + book.totals[dealt:])
-    phoneless = book.hand.phoneless + book.waiting_phoneless
     dealer = left_of(book.hand.dealer, book.players)  # the deal moves one seat left each hand (as game.py)
-    hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, phoneless, book.hand.helpers, dealer)
-    return replace(book, hand=hand, waiting_phoneless=()), events
+    hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, book.players, dealer)
+    return replace(book, hand=hand), events
 
 
-def _set_phoneless(book: Scorebook, seat: int, phoneless: bool) -> tuple[Scorebook, list[Event]]:
-    if not isinstance(seat, int) or not 0 <= seat < book.players:
-        raise BadCommand("error.no_seat")
-    hand, waiting, dealt = book.hand, book.waiting_phoneless, book.hand.players
-    if seat < dealt:
-        hand = replace(hand, phoneless=hand.phoneless[:seat] + (phoneless,) + hand.phoneless[seat + 1 :])
-    else:
-        waiting = waiting[: seat - dealt] + (phoneless,) + waiting[seat - dealt + 1 :]
-    return replace(book, hand=hand, waiting_phoneless=waiting), [PhonelessSet(seat, phoneless)]
-
-
-def _arrive(book: Scorebook, phoneless: bool) -> tuple[Scorebook, list[Event]]:
+def _arrive(book: Scorebook) -> tuple[Scorebook, list[Event]]:
     """A newcomer (as game.py lets them in): a new seat at the end, dealt in at the next hand."""
     if book.variant.newcomers != "next-hand":
         raise OutOfPhase("error.started_watch")
@@ -180,12 +146,7 @@ def _arrive(book: Scorebook, phoneless: bool) -> tuple[Scorebook, list[Event]]:
     if book.hand.hand_no == book.variant.hands and book.hand.phase is Phase.SCORED:
         raise OutOfPhase("error.last_hand")
     history = tuple(row + (None,) for row in book.history)  # blank for the hands already played
-    book = replace(
-        book,
-        start_scores=book.start_scores + (None,),
-        waiting_phoneless=book.waiting_phoneless + (phoneless,),
-        history=history,
-    )
+    book = replace(book, start_scores=book.start_scores + (None,), history=history)
     return book, [Arrived(book.players - 1)]
 
 
@@ -196,10 +157,8 @@ def _leave(book: Scorebook, seat: int) -> tuple[Scorebook, list[Event]]:
     dealt = book.hand.players
     if seat < dealt:
         hand, events = table_machine.leave(book.hand, seat)
-        waiting = book.waiting_phoneless
     else:
         hand, events = book.hand, [SeatLeft(seat)]
-        waiting = book.waiting_phoneless[: seat - dealt] + book.waiting_phoneless[seat - dealt + 1 :]
 
     def without(values: tuple) -> tuple:
         return values[:seat] + values[seat + 1 :]
@@ -208,7 +167,6 @@ def _leave(book: Scorebook, seat: int) -> tuple[Scorebook, list[Event]]:
     book = replace(
         book,
         start_scores=without(book.start_scores),
-        waiting_phoneless=waiting,
         history=tuple(without(row) for row in book.history),
         corrections=corrections,
     )
@@ -249,13 +207,13 @@ def _ended_again(book: Scorebook) -> list[Event]:
 
 
 def replay(
-    variant: Variant, players: int, seed: int | str, commands: list[Command], phoneless: tuple[int, ...] = ()
+    variant: Variant, players: int, seed: int | str, commands: list[Command], helped: Set[int] = frozenset()
 ) -> Scorebook:
     """The game that `commands` make (refused commands are skipped, as they changed nothing)."""
-    book, _ = new_book(variant, players, seed, phoneless)
+    book, _ = new_book(variant, players, seed)
     for command in commands:
         try:
-            book, _ = apply(book, command)
+            book, _ = apply(book, command, helped)
         except RummyError:
             pass
     return book

@@ -3,8 +3,8 @@
 The cards are in people's hands, so the machine holds no cards: it keeps
 the pace and the score. Caller pacing (RULES.md, "The caller-paced hand"):
 "Draw!" opens READY, each seat taps Ready once it has drawn and holds its
-discard face down; "Discard!" comes when every seat is ready, when the
-variant's hurry has run out, or when the host forces it; REVEAL is the match
+discard face down; "Discard!" comes when every seat is ready, or when the
+caller forces it (the hurry ran out, or the host's "call now"); REVEAL is the match
 window; after a Match! everyone else has one last cycle. Turns (RULES.md,
 "The classic turn-based hand"): the seat whose turn it is taps Done, or Out!
 when it goes out, and everyone else has one more turn. Then ENTRY: each seat
@@ -17,6 +17,7 @@ command changes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import replace
 
 from ..errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
@@ -31,9 +32,7 @@ from .commands import (
     Done,
     Draft,
     Out,
-    Pause,
     Ready,
-    Resume,
     TypePoints,
     Withdraw,
 )
@@ -46,7 +45,6 @@ from .events import (
     HandScored,
     Matched,
     MatchWithdrawn,
-    PauseChanged,
     PhaseChanged,
     ReadyChanged,
     SeatLeft,
@@ -54,28 +52,24 @@ from .events import (
     TurnBegan,
     WentOut,
 )
-from .phases import ACCEPTS, WINDOWS, Phase, TableHand, a_seat, hurry_deadline, may_answer
+from .phases import ACCEPTS, WINDOWS, Phase, TableHand, a_seat, may_answer
 
 # The phases, their table and the state live in phases.py; they are named here too, as the machine's public face.
-__all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "leave", "may_answer", "hurry_deadline"]
+__all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "leave", "may_answer"]
 
 
-def deal(
-    variant: Variant, hand_no: int, phoneless: tuple[bool, ...], helpers: bool = False, dealer: int = 0
-) -> tuple[TableHand, list[Event]]:
+def deal(variant: Variant, hand_no: int, players: int, dealer: int = 0) -> tuple[TableHand, list[Event]]:
     """A new hand: what the TV tells the table to deal; people deal (SETUP) until the caller's first "Draw!".
 
     `dealer` is the seat dealing: the scorebook draws hand 1's from the seed and moves it left each hand.
     """
-    players = len(phoneless)
     if not variant.min_players <= players <= variant.max_players:
         raise BadCommand("error.player_count", min=variant.min_players, max=variant.max_players)
     hand = TableHand(
         variant=variant,
         hand_no=hand_no,
         phase=Phase.SETUP,
-        phoneless=tuple(phoneless),
-        helpers=helpers,
+        players=players,
         dealer=dealer,
         ready=(False,) * players,
         drafts=((),) * players,
@@ -87,21 +81,22 @@ def deal(
     return hand, [table_set, PhaseChanged(hand.phase.value)]
 
 
-def apply(hand: TableHand, command: Command) -> tuple[TableHand, list[Event]]:
-    """The hand after `command` and the events it caused, or a RummyError with the hand untouched."""
+def apply(hand: TableHand, command: Command, helped: Set[int] = frozenset()) -> tuple[TableHand, list[Event]]:
+    """The hand after `command` and the events it caused, or a RummyError with the hand untouched.
+
+    `helped`: the seats a seated phone may answer for (the room's choice: its seats without a phone, when the
+    host allows helpers)."""
     if not isinstance(command, ACCEPTS[hand.phase]):
         raise _refusal(hand, command)
     seat = getattr(command, "seat", None)
     if hasattr(command, "seat"):
-        _check_seat(hand, command)
+        _check_seat(hand, command, helped)
     cycle = getattr(command, "cycle", None)
     if cycle is not None and cycle != hand.cycle:
         raise Stale("error.stale")
     match command:
-        case Call(now=now, force=force):
-            return _call(hand, now, force)
-        case Pause(now=now) | Resume(now=now):
-            return _pause(hand, now, isinstance(command, Pause))
+        case Call(force=force):
+            return _call(hand, force)
         case Ready(ready=ready):
             return _ready(hand, seat, ready)
         case CallMatch():
@@ -129,12 +124,12 @@ def _refusal(hand: TableHand, command: Command) -> OutOfPhase:
     return OutOfPhase(f"table.phase.{hand.phase.value}")
 
 
-def _check_seat(hand: TableHand, command: Command) -> None:
+def _check_seat(hand: TableHand, command: Command, helped: Set[int]) -> None:
     """A real seat, answered by someone allowed to, and one that may do this now."""
     seat, by = command.seat, command.by
     if not a_seat(hand, seat) or not (by is None or a_seat(hand, by)):
         raise BadCommand("error.no_seat")
-    if not may_answer(hand, seat, by):
+    if not may_answer(hand, seat, by, helped):
         raise BadCommand("error.answer_for")
     match command:
         case CallMatch() if hand.phase is Phase.SETUP and not hand.variant.setup_match:
@@ -153,13 +148,13 @@ def _check_seat(hand: TableHand, command: Command) -> None:
             raise OutOfPhase("error.enter_after")
 
 
-def _begin(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
+def _begin(hand: TableHand) -> tuple[TableHand, list[Event]]:
     """The first "Draw!" (or the first turn); after a setup match, straight to the last cycle."""
     if len(hand.matched) == hand.players:
         return _to_entry(hand)
     if not hand.variant.turns:
         phase = Phase.LAST_READY if hand.matched else Phase.READY
-        return _draw(replace(hand, phase=phase), now)
+        return _draw(replace(hand, phase=phase))
     starter = left_of(hand.dealer, hand.players)
     if hand.matched:  # a complete hand was dealt: everyone else has one turn, from the starter
         return _last_turns(hand, starter)
@@ -167,23 +162,22 @@ def _begin(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
     return hand, [PhaseChanged(hand.phase.value), TurnBegan(starter, last=False)]
 
 
-def _draw(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
-    """ "Draw!": every seat still playing owes a Ready; the hurry counts from now."""
-    n = hand.players
-    paused_at = now if hand.paused_at is not None else None
-    hand = replace(hand, ready=(False,) * n, cycle=hand.cycle + 1, called_at=now, paused_at=paused_at, paused_s=0.0)
+def _draw(hand: TableHand) -> tuple[TableHand, list[Event]]:
+    """ "Draw!": every seat still playing owes a Ready."""
+    hand = replace(hand, ready=(False,) * hand.players, cycle=hand.cycle + 1)
     return hand, [Called("draw"), PhaseChanged(hand.phase.value)]
 
 
-def _call(hand: TableHand, now: float, force: bool) -> tuple[TableHand, list[Event]]:
+def _call(hand: TableHand, force: bool) -> tuple[TableHand, list[Event]]:
+    """The caller moves on; "Discard!" before every seat is ready only when forced (the hurry, or the host)."""
     if hand.phase in WINDOWS:
-        return _begin(hand, now) if hand.phase is Phase.SETUP else _after_window(hand, now)
+        return _begin(hand) if hand.phase is Phase.SETUP else _after_window(hand)
     if hand.phase in (Phase.TURN, Phase.LAST_TURN):
         if not force:
             raise Waiting("error.waiting_turn")
         return _next_turn(hand)  # the host's "call now" ends a turn for a player who forgot Done
-    waiting, due = hand.waiting_for(), hurry_deadline(hand)
-    if waiting and not (force or (due is not None and now >= due)):
+    waiting = hand.waiting_for()
+    if waiting and not force:
         raise Waiting("error.waiting_ready", n=len(waiting))
     events: list[Event] = [Called("discard", tuple(waiting))]
     if hand.phase is Phase.LAST_READY:
@@ -193,22 +187,10 @@ def _call(hand: TableHand, now: float, force: bool) -> tuple[TableHand, list[Eve
     return hand, events + [PhaseChanged(hand.phase.value)]
 
 
-def _after_window(hand: TableHand, now: float) -> tuple[TableHand, list[Event]]:
+def _after_window(hand: TableHand) -> tuple[TableHand, list[Event]]:
     if len(hand.matched) == hand.players:
         return _to_entry(hand)
-    return _draw(replace(hand, phase=Phase.LAST_READY if hand.matched else Phase.READY), now)
-
-
-def _pause(hand: TableHand, now: float, pause: bool) -> tuple[TableHand, list[Event]]:
-    if pause and hand.paused_at is not None:
-        raise AlreadyDone("error.paused_already")
-    if not pause and hand.paused_at is None:
-        raise AlreadyDone("error.nothing_to_resume")
-    if pause:
-        return replace(hand, paused_at=now), [PauseChanged(True)]
-    # A "Draw!" during a pause restarts the pause from itself: only the pause since then holds the hurry back.
-    hand = replace(hand, paused_at=None, paused_s=hand.paused_s + max(0.0, now - hand.paused_at))
-    return hand, [PauseChanged(False)]
+    return _draw(replace(hand, phase=Phase.LAST_READY if hand.matched else Phase.READY))
 
 
 def _ready(hand: TableHand, seat: int, ready: bool) -> tuple[TableHand, list[Event]]:
@@ -251,7 +233,7 @@ def _next_turn(hand: TableHand) -> tuple[TableHand, list[Event]]:
 
 
 def _to_entry(hand: TableHand) -> tuple[TableHand, list[Event]]:
-    hand = replace(hand, phase=Phase.ENTRY, turn=None, called_at=None)
+    hand = replace(hand, phase=Phase.ENTRY, turn=None)
     return hand, [PhaseChanged(hand.phase.value)]
 
 
@@ -297,7 +279,7 @@ def leave(hand: TableHand, seat: int) -> tuple[TableHand, list[Event]]:
     had_turn = hand.turn == seat
     hand = replace(
         hand,
-        phoneless=without(hand.phoneless),
+        players=hand.players - 1,
         ready=without(hand.ready),
         drafts=without(hand.drafts),
         entries=without(hand.entries),

@@ -2,7 +2,9 @@
 
 Everyone sees the pace (phase, who is ready, whose turn, who is waited
 for), the score sheet and, once a seat that called Match! has entered its
-cards, that seat's melds, so the table can check them. A phone also sees
+cards, that seat's melds, so the table can check them. What the room owns
+(who plays without a phone, whether phones may answer for them, the pause,
+the clocks) is in the room's part of each view, not here. A phone also sees
 its own picker (the cards tapped so far, laid out live by the solver) and
 its own entry. The others' points stay hidden until the hand is scored: the
 TV shows who has entered, then every score at once.
@@ -17,7 +19,7 @@ from typing import Any
 from ..cards import RANK_NAMES, Card
 from ..melds import best_arrangement
 from .entry import Entry, overdrawn
-from .phases import Phase, hurry_deadline
+from .phases import Phase
 from .scorebook import Scorebook
 
 __all__ = ["table_view", "draft_view", "view_for", "view_for_host"]
@@ -55,7 +57,6 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         seats.append(
             {
                 "seat": seat,
-                "phoneless": hand.phoneless[seat],
                 "ready": hand.ready[seat],
                 "matched": seat in hand.matched,
                 "entered": entry is not None,
@@ -80,13 +81,8 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "to_play": list(hand.to_play),
         "matched": list(hand.matched),
         "waiting_for": hand.waiting_for(),
-        "paused": hand.paused_at is not None,
-        "hurry_at": hurry_deadline(hand),
-        "helpers": hand.helpers,
         "seats": seats,
-        "newcomers": [  # seats waiting for the next deal, after the dealt ones
-            {"seat": hand.players + i, "phoneless": flag} for i, flag in enumerate(book.waiting_phoneless)
-        ],
+        "newcomers": list(range(hand.players, book.players)),  # seats waiting for the next deal
         "sheet": _sheet(book),
         "totals": list(book.totals),
         "game_over": book.over,

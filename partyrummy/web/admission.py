@@ -121,7 +121,8 @@ class Sessions:
 
 
 class Connections:
-    """Open Socket.IO connections by address (a `Quota`); a seated phone or the TV may have a watcher let go to get in."""
+    """Open Socket.IO connections by address (a `Quota`); a seated phone or the TV may have a watcher let go to get
+    in."""
 
     def __init__(self, quota: Quota, watching: Callable[[str], bool]) -> None:
         self.quota = quota

@@ -14,8 +14,8 @@ from flask_socketio import SocketIO
 from ..i18n import default_catalogs
 from ..resources import resource_path
 from ..variants import Variant, default_variants
-from .journal import Journal, NotSaved, default_data_path
 from .admission import CONNECT_S, Connections, Quota, Sessions
+from .journal import Journal, NotSaved, default_data_path
 from .limits import Guard, GuardLimits
 from .netaddr import interface_addresses, is_loopback
 from .pages import register_pages
@@ -125,9 +125,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         guests = app.config.get(total) or default_total
         return Quota(app.config.get(per_address) or default_per_address, guests, (capacity or 0) + guests, is_local)
 
-    sessions = Sessions(
-        quota("SESSIONS_PER_ADDRESS", SESSIONS_PER_ADDRESS, "SESSIONS", SESSIONS), app.config.get("CONNECT_S") or CONNECT_S
-    )
+    session_quota = quota("SESSIONS_PER_ADDRESS", SESSIONS_PER_ADDRESS, "SESSIONS", SESSIONS)
+    sessions = Sessions(session_quota, app.config.get("CONNECT_S") or CONNECT_S)
     guard_sessions(socketio, sessions)
 
     def watching(sid: str) -> bool:
@@ -165,7 +164,8 @@ def _scaled(capacity: int | None) -> dict[str, int]:
 
 
 def _caller_loop(room: Room, sleep: Any) -> None:
-    """The caller of one room: make each due call, then wait until the next is due or something changes.
+    """The caller of one room: make each due call, then sleep until the next deadline (a command that brings a
+    sooner one wakes it: Room.replan).
 
     With nobody connected and nothing due for IDLE_S, the thread ends and the room sleeps (`sleep(room)`
     decides under the rooms' lock, so a connection arriving meanwhile keeps it awake).
@@ -175,22 +175,22 @@ def _caller_loop(room: Room, sleep: Any) -> None:
         room.wake.clear()
         try:
             with room.lock:
+                room.sleeps_until = float("-inf")  # awake: nothing it does here need wake it again
                 due = room.tick()
-                drops = room.announce_drops()
+                room.announce_drops()
                 room.flush()
+                deadline = room.sleeps_until = room.next_deadline(due)
                 now = room.clock()
-                for later in (room.batch_due, drops):  # moves waiting to go out together; seats that dropped
-                    if later is not None:
-                        due = later if due is None else min(due, later)
             failing = False
         except Refused as error:  # the disk refused a call: nothing was applied; try again in a moment
             if not failing and isinstance(error.__cause__, NotSaved):
                 log.warning("room %s: could not save (%s); trying again", room.code, error.__cause__)
             failing = True
-            due, now = room.clock() + 1.0, room.clock()
+            now = room.clock()
+            deadline = room.sleeps_until = now + 1.0
         except Exception:  # keep calling even if one tick fails
             log.exception("caller of room %s", room.code)
-            due, now = None, 0.0
-        woken = room.wake.wait(IDLE_S if due is None else max(0.0, due - now))
-        if not woken and due is None and sleep(room):
+            deadline, now = None, 0.0
+        woken = room.wake.wait(IDLE_S if deadline is None else max(0.0, deadline - now))
+        if not woken and deadline is None and sleep(room):
             return

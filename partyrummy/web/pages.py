@@ -16,7 +16,7 @@ from .limits import Limiter
 from .qr import cached_qr_svg
 from .room import Refused
 from .rooms import Rooms
-from .score_sheet import Score, scores_by_seat
+from .score_sheet import Score
 
 __all__ = ["register_pages"]
 
@@ -133,23 +133,23 @@ def register_pages(
             room = rooms.get(code)
         except Refused as error:
             return _unavailable(error)
-        game = room.state.current if room is not None else None
-        if game is None:
+        if room is None:
             abort(404)
         with room.lock:
-            names = [s.name for s in room.seats]
-            rows = scores_by_seat(game)
-            totals = game.totals
+            sheet = room.sheet()
+        if sheet is None:
+            abort(404)
+        names, rows, totals = sheet
         lang = catalogs.find(request.args.get("lang"))  # the TV's language, which its link names
         out = io.StringIO()
         writer = csv.writer(out)
         heads = [catalogs.text(lang, key, hand=i + 1) for i in range(len(rows[0]) if rows else 0) for key in _COLUMNS]
         writer.writerow([catalogs.text(lang, "csv.player"), *heads, catalogs.text(lang, "csv.total")])
-        for seat, name in enumerate(names):
+        for name, row, total in zip(names, rows, totals, strict=False):  # a seat that came after the game: not in it
             # A leading =, +, - or @ would be a formula in a spreadsheet.
             safe = "'" + name if name[:1] in "=+-@" else name
-            cells = (_cells(catalogs, lang, score) for score in rows[seat])
-            writer.writerow([safe, *(value for cell in cells for value in cell), totals[seat]])
+            cells = (_cells(catalogs, lang, score) for score in row)
+            writer.writerow([safe, *(value for cell in cells for value in cell), total])
         return Response(
             out.getvalue().encode("utf-8", "replace"),  # a name kept from before names were checked: no 500
             mimetype="text/csv",

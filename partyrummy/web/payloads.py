@@ -1,4 +1,5 @@
-"""Shape checks for every incoming event, before anything reaches a room or the engine."""
+"""Shape checks for every incoming event (against its schema in events.py), before anything reaches a room or the
+engine; names as people read them; the wire's JSON, bounded."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from socketio.packet import Packet
 from ..commands import SOURCES
 from ..errors import BadCommand
 
-__all__ = ["SCHEMAS", "check", "clean_name", "name_key", "WirePacket", "MALFORMED", "MAX_MESSAGE", "MAX_DEPTH"]
+__all__ = ["Schema", "check", "clean_name", "name_key", "WirePacket", "MALFORMED", "MAX_MESSAGE", "MAX_DEPTH"]
 
 _MAX_INT = 1_000_000
 # Real cards: a hand tapped in is at most this many faces ("7H", "10S", "JK"), each this long at most; the
@@ -38,44 +39,6 @@ _SKELETON = str.maketrans(
     }
 )
 
-# event -> {field: (kind, required)}; kinds: "int", "card", "name", "source", "bool", "str", "cards"
-SCHEMAS: dict[str, dict[str, tuple[str, bool]]] = {
-    "join": {"name": ("name", True)},
-    "sync": {},
-    "draw": {"source": ("source", True), "cycle": ("int", False)},
-    "choose": {"card_id": ("card", True), "cycle": ("int", False)},
-    "match": {"seat": ("int", False)},
-    "start": {},
-    "call_now": {},
-    "pause": {"paused": ("bool", True)},
-    "remove": {"seat": ("int", True)},
-    "move": {"seat": ("int", True), "to": ("int", True)},
-    "variant": {"name": ("str", True)},
-    "release": {"seat": ("int", True)},
-    "rejoin_code": {"seat": ("int", True)},
-    "take": {"seat": ("int", True), "name": ("name", True)},
-    "claim": {"ticket": ("str", True)},
-    "add_bot": {"strength": ("str", True)},
-    "bot_seat": {"seat": ("int", True), "strength": ("str", True)},
-    "lang": {"lang": ("str", True)},
-    "allow_bot_takeover": {"allow": ("bool", True)},
-    # Real cards on the table. A seat's events take an optional `seat`: one the sender may answer for.
-    "mode": {"mode": ("str", True)},
-    "add_person": {"name": ("name", True)},
-    "allow_helpers": {"allow": ("bool", True)},
-    "lock": {"locked": ("bool", True)},
-    "ready": {"ready": ("bool", False), "cycle": ("int", False), "seat": ("int", False)},
-    "withdraw": {"seat": ("int", False)},
-    "done": {"cycle": ("int", False), "seat": ("int", False)},
-    "out": {"cycle": ("int", False), "seat": ("int", False)},
-    "draft": {"cards": ("cards", True), "seat": ("int", False)},
-    "confirm": {"seat": ("int", False)},
-    "points": {"points": ("int", True), "seat": ("int", False)},
-    "correct": {"hand": ("int", True), "seat": ("int", True), "points": ("int", True)},
-    "undo_correction": {},
-}
-
-
 def clean_name(value: Any) -> str:
     """A player's name: NFKC-normalised, trimmed, 1-20 characters; no control, format (bidi, invisible) or
     unpaired surrogate characters, which would reorder, hide or break what the table reads."""
@@ -99,9 +62,13 @@ def name_key(name: str) -> str:
     return " ".join(bare.translate(_SKELETON).split())
 
 
-def check(event: str, data: Any) -> dict[str, Any]:
-    """The payload of `event` with every field checked, or BadCommand saying what is wrong."""
-    schema = SCHEMAS[event]
+# An event's fields: {field: (kind, required)}; kinds: "int", "card", "name", "source", "bool", "str", "cards".
+# Each event's is in web/events.py's table.
+Schema = dict[str, tuple[str, bool]]
+
+
+def check(schema: Schema, data: Any) -> dict[str, Any]:
+    """A payload with every field checked against its event's `schema`, or BadCommand saying what is wrong."""
     if data is None:
         data = {}
     if not isinstance(data, dict):

@@ -1,144 +1,201 @@
-"""The game part of a room played with cards on the phones: the engine's commands, its caller, and the views.
+"""The game part of a night played with cards on the phones: the engine's commands, its caller, and the views.
 
-The room keeps the lobby, the seats, the connections, its lock and its journal for both ways of playing;
-its game part is this one or real_play.py's, with the same face: `play`, `answer`, `call_now`, `pause`,
-`tick` (the caller), `track`, `clocks` and `view`, and `check_arrive`/`check_leave` for seats coming and
-going mid-game. Here the server deals: the caller's pacing is pace.py's, bots and open seats play through
-robots.py, and each viewer gets the engine's view (views.py).
+Here the server deals: the caller's pacing is pace.py's, bots and open seats play through robots.py, and each
+viewer gets the engine's view (views.py). The part's face is game_part.GamePart.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
 from .. import game as engine
-from ..commands import Arrive, AutoPlay, Call, CallMatch, Choose, Command, Draw, Leave, command_to_dict
+from ..commands import (
+    Arrive,
+    AutoPlay,
+    Call,
+    CallMatch,
+    Choose,
+    Command,
+    Draw,
+    GameEnded,
+    Leave,
+    command_from_dict,
+    command_to_dict,
+)
 from ..errors import BadCommand, OutOfPhase
-from ..views import table_view
-from .pace import Due, Pace, clocks, plan
+from ..game import GameState
+from ..hand import ACTING, MATCH_WINDOWS, Phase
+from ..variants import Variant
+from ..views import table_view, view_for, view_for_host
+from .game_part import Table
+from .pace import Beat, Due, Pace, clocks, plan
 from .refused import Refused
+from .replay import RoomState
 from .robots import play_robots
-from .room_view import TableCache, game_view
+from .room_view import TableCache
+from .score_sheet import PLAYED, Score
 from .seats import Viewer
 
-if TYPE_CHECKING:
-    from .room import Room
-
 __all__ = ["PhonesPlay"]
+
+# Each seat event this way of playing takes, made into its engine command for (seat, payload).
+_SEAT_EVENTS = {
+    "draw": lambda seat, d: Draw(seat, d["source"], d.get("cycle")),
+    "choose": lambda seat, d: Choose(seat, d["card_id"], d.get("cycle")),
+    "match": lambda seat, d: CallMatch(seat),
+}
 
 
 class PhonesPlay:
     """The cards-on-phones game of one room; the room calls it under its lock."""
 
-    def __init__(self, room: Room) -> None:
-        self.room = room
+    mode: ClassVar[str] = "phones"
+    events: ClassVar[frozenset[str]] = frozenset(_SEAT_EVENTS)
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
         self.pace = Pace()
         self.tables = TableCache()
+        self.hints: dict = {}  # hints already worked out, by hand: a hand that did not change is not solved again
 
-    # -- Seats coming and going mid-game: refused by the engine before anything is written --------
+    @property
+    def game(self) -> GameState | None:
+        return self.table.state.game
+
+    # -- Its journal events -----------------------------------------------------------
+
+    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
+        state.game, _ = engine.new_game(variant, len(state.seats), seed)
+        self.hints.clear()
+
+    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
+        self._apply(state, command_from_dict(command))
+
+    def arrive(self, state: RoomState, seat: int) -> None:
+        state.game, _ = engine.apply(state.game, Arrive())
+
+    def leave(self, state: RoomState, seat: int) -> None:
+        state.game, _ = engine.apply(state.game, Leave(seat))
+
+    def _apply(self, state: RoomState, command: Command) -> None:
+        game, events = engine.apply(state.game, command)
+        ended = any(isinstance(e, GameEnded) for e in events)
+        state.set_game(game, ended, self.sheet(game) if ended else None)
+
+    # -- The lobby's rules --------------------------------------------------------------
+
+    def check_seat(self, fields: dict[str, Any]) -> None:
+        """Everyone holds a phone (or is a bot)."""
+        if fields.get("phoneless"):
+            raise Refused("error.real_only")
 
     def check_arrive(self, fields: dict[str, Any]) -> None:
-        """Whether a newcomer may be dealt in at the next hand (raises if not)."""
-        engine.apply(self.room.game, Arrive())
+        engine.apply(self.game, Arrive())
 
     def check_leave(self, seat: int) -> None:
-        """Whether the hand can lose this seat (raises if not)."""
-        engine.apply(self.room.game, Leave(seat))
+        engine.apply(self.game, Leave(seat))
 
-    # -- Commands ------------------------------------------------------------
+    # -- Play ------------------------------------------------------------------------
 
-    def play(self, command: Command) -> None:
-        """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
-        room = self.room
-        if room.game is None:
-            raise OutOfPhase("error.not_started")
-        if room.paused and not isinstance(command, AutoPlay):  # the table stops: nobody acts until resume
-            raise Refused("error.paused")
-        result = engine.apply(room.game, command)  # pure: refuses before anything is written
-        room.journal({"t": "cmd", "cmd": command_to_dict(command)})
-        room.state.set_game(*result)
-        room.changed(batch=isinstance(command, (Draw, Choose)))
-
-    def answer(self, viewer: Viewer, event: str, data: dict[str, Any]) -> None:
-        """A seat's event: with cards on the phones only `match`, for the sender's own seat."""
-        seat = self.room.seat_for(viewer)
-        if event != "match":
+    def answer(self, viewer: Viewer, seat: int | None, event: str, data: dict[str, Any]) -> None:
+        """A seat's own move: draw, choose or match, for the sender's own seat only."""
+        if event not in _SEAT_EVENTS:
             raise Refused("error.real_only")
         if seat is None:
             raise Refused("error.join_first")
         if data.get("seat", seat) != seat:
             raise BadCommand("error.answer_for")  # as the real-cards engine says it
-        self.play(CallMatch(seat))
+        self.play(_SEAT_EVENTS[event](seat, data))
+
+    def play(self, command: Command) -> None:
+        """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
+        state = self.table.state
+        if state.game is None:
+            raise OutOfPhase("error.not_started")
+        if state.paused and not isinstance(command, AutoPlay):  # the table stops: nobody acts until resume
+            raise Refused("error.paused")
+        engine.apply(state.game, command)  # pure: refuses before anything is written
+        self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
+        self._apply(state, command)
+        self.table.changed(isinstance(command, (Draw, Choose)))
 
     def call_now(self) -> None:
         """The host's "Call now": play for whoever is slow, then call at once."""
-        if self.room.game is None:
+        if self.game is None:
             raise OutOfPhase("error.not_started")
-        if self.room.paused:
+        if self.table.state.paused:
             raise Refused("error.paused")
         self._hurry()
         self.play(Call())
 
     def pause(self, paused: bool) -> None:
-        """The room was paused or resumed: on resume the caller's clocks start again from now."""
         if not paused:
-            self.pace.resume(self.room.clock())
+            self.pace.resume(self.table.clock())
 
     def _hurry(self) -> None:
-        hand = self.room.game.hand
-        for seat in hand.slow_seats():
-            had_drawn = self.room.game.hand.drawn[seat] is not None
+        for seat in self.game.hand.slow_seats():
+            had_drawn = self.game.hand.drawn[seat] is not None
             self.play(AutoPlay(seat))
-            self._tell_played_for(seat, "notice.played_pick" if had_drawn else "notice.played_for")
+            hand = self.game.hand
+            pick = hand.picks[seat] if seat < hand.players else None
+            card = hand.faces[pick].symbol if pick is not None else None
+            key = "notice.played_pick" if had_drawn else "notice.played_for"
+            self.table.tell(seat, "played_for", key, {"card": card or "—"}, {"card": card})
 
-    def _tell_played_for(self, seat: int, key: str) -> None:
-        """The slow seat's phones hear that the caller played for them: what it did (`key`), which card went."""
-        room = self.room
-        hand = room.game.hand
-        pick = hand.picks[seat] if seat < hand.players else None
-        card = hand.faces[pick].symbol if pick is not None else None
-        for sid in room.seats[seat].sids:
-            message = room.catalogs.text(room.viewers[sid].lang, key, card=card or "—")
-            room.send(sid, "notice", {"code": "played_for", "message": message, "card": card})
+    # -- The caller -------------------------------------------------------------------------
 
-    # -- The caller ------------------------------------------------------------
+    def _beat(self) -> Beat | None:
+        game = self.game
+        if game is None or game.over:
+            return None
+        hand = game.hand
+        acting = hand.phase in ACTING
+        return Beat(
+            key=(hand.hand_no, hand.cycle, hand.phase),
+            acting=acting,
+            done=acting and not hand.slow_seats(),
+            window=hand.phase in MATCH_WINDOWS,
+            draws=hand.phase in (Phase.DRAW, Phase.LAST_DRAW),
+        )
 
     def track(self) -> bool:
-        """After any change: the pace's clocks. Returns whether the table moved on (its view goes out at once)."""
-        key = self.pace.key
-        if self.room.game is not None:
-            self.pace.track(self.room.game, self.room.clock())
-        return self.pace.key != key
+        beat = self._beat()
+        return beat is not None and self.pace.track(beat, self.table.clock())
 
     def tick(self) -> float | None:
-        """Make any call that is due now; return when to look again (None: wait for a change)."""
-        room = self.room
-        game = room.game
-        if game is None or game.over or room.paused:
+        state = self.table.state
+        if state.game is None or state.game.over or state.paused:
             return None
-        now = room.clock()
-        if play_robots(room.seats, lambda: room.game.hand, self.play):
+        if play_robots(state.seats, lambda: state.game.hand, self.play):
             return self.tick()
-        due, later = plan(game, self.pace, now)
+        now = self.table.clock()
+        due, later = plan(self._beat(), state.game.variant, self.pace, now)
         match due:
             case Due.CALL:
                 self.play(Call())
             case Due.HURRY:
                 self._hurry()
-                room.changed()
+                self.table.changed(False)
             case Due.WAIT:
                 return later
         return self.tick()
 
-    def clocks(self, paused: bool) -> dict[str, Any]:
-        """The countdowns the screens show, in seconds from now: the hurry, and the match window's end."""
-        return clocks(self.room.game, self.pace, paused, self.room.clock())
+    def clocks(self) -> dict[str, Any]:
+        variant = self.game.variant if self.game else None
+        return clocks(self._beat(), variant, self.pace, self.table.state.paused, self.table.clock())
 
-    # -- Views -------------------------------------------------------------------
+    # -- What it shows ----------------------------------------------------------------------
 
     def view(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
-        """The game from a seat (its own hand only), or the host's/a watcher's view; None before the first deal."""
-        room = self.room
-        game = room.game
-        table = self.tables.get(room.version, lambda: table_view(game)) if game is not None else None
-        return game_view(room.game, seat, room.hints, table)
+        game = self.game
+        if game is None:
+            return None
+        table = self.tables.get(self.table.version(), lambda: table_view(game))
+        return view_for(game, seat, self.hints, table) if seat is not None else view_for_host(game, table)
+
+    def sheet(self, game: GameState) -> list[list[Score | None]]:
+        """Every score was played: the engine dealt and scored the hand."""
+        return [
+            [None if points[seat] is None else Score(points[seat], PLAYED) for points in game.history]
+            for seat in range(game.players)
+        ]

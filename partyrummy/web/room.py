@@ -5,12 +5,15 @@ engine; after every change each viewer gets its own view. It never emits by
 itself: `send(sid, event, payload)` is injected, and time comes in as `now`.
 
 It is the one place that holds the lock and writes the journal; the parts live beside it, each in the
-module named for it: the seats and connections (seats.py), the caller's pacing (pace.py), the robots
-(robots.py), the rejoin tickets (tickets.py), the journaled state and its replay (replay.py), the
-views (room_view.py) and when they go out (outbox.py). The game itself is one of two parts, by how the
-night is played (`state.mode`): cards on the phones (phones_play.py: the engine, the caller of pace.py,
-robots) or real cards on the table (real_play.py: the scorebook, its caller); each has its own commands,
-caller and views, and the room hands the game to the current one.
+module named for it: the seats and connections (seats.py), the rejoin tickets (tickets.py), the journaled
+state and its replay (replay.py), the views (room_view.py) and when they go out (outbox.py). The game
+itself is a part with one face (game_part.GamePart), one per way to play: cards on the phones
+(phones_play.py) or real cards on the table (real_play.py). The room chooses it from the night's mode in
+one place (`part`) and hands it everything of the game; a part sees of the room only a `Table`.
+
+The caller thread (app.py) sleeps until the next deadline: a change wakes it only when it brings a
+deadline sooner than the one it sleeps until (`replan`); calls due at once are made by the command itself
+(`settle`).
 """
 
 from __future__ import annotations
@@ -22,12 +25,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..commands import Command
-from ..game import GameState
 from ..i18n import Catalogs, default_catalogs
-from ..realcards import commands as real
 from ..variants import Variant
 from . import seats as seating
+from .game_part import GamePart, Table
 from .journal import NotSaved
 from .outbox import Outbox
 from .phones_play import PhonesPlay
@@ -36,13 +37,14 @@ from .refused import Refused
 from .replay import RoomState, apply_event
 from .robots import bot_name, check_strength
 from .room_view import RoomFacts, room_view, variant_menu
-from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, VIP_POWERS, Seat, Viewer
+from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, Seat, Viewer
 from .tickets import TICKET_S, Tickets
 
-__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "MODES", "RECONNECT_GRACE_S", "TICKET_S", "VIP_POWERS"]
+__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "MODES", "RECONNECT_GRACE_S", "TICKET_S"]
 
-# How a night is played: cards on the phones, or real cards on the table (the TV calls and keeps the score).
-MODES = ("phones", "real")
+# The ways to play a night: cards on the phones, or real cards on the table (the TV calls and keeps the score).
+PARTS: tuple[type[GamePart], ...] = (PhonesPlay, RealPlay)
+MODES = tuple(part.mode for part in PARTS)
 
 
 class Room:
@@ -68,7 +70,8 @@ class Room:
         self.send = send
         self.clock = clock
         self.lock = threading.RLock()
-        self.wake = threading.Event()  # set on every change, so the caller re-plans
+        self.wake = threading.Event()  # set when a deadline comes sooner than the caller sleeps until
+        self.sleeps_until: float | None = None  # the caller thread's next look (None: until woken)
         self.host_token = secrets.token_urlsafe(16)
         self.state = RoomState(variant)
         self.viewers: dict[str, Viewer] = {}
@@ -77,8 +80,11 @@ class Room:
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
         self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
-        # The game part of each way to play (MODES); `part` is the one of this night.
-        self.parts: dict[str, PhonesPlay | RealPlay] = {"phones": PhonesPlay(self), "real": RealPlay(self)}
+        # The game part of each way to play; `part` is the one of this night. Each sees the room as a Table.
+        table = Table(
+            self.state, lambda: self.clock(), self.journal, self._changed_by_part, self._tell, lambda: self.version
+        )
+        self.parts: dict[str, GamePart] = {kind.mode: kind(table) for kind in PARTS}
 
     # -- The journaled state, by its old names ---------------------------------
 
@@ -88,7 +94,7 @@ class Room:
         return self.state.seats
 
     @property
-    def game(self) -> GameState | None:
+    def game(self) -> Any:
         """The game being played (or the last one, until seats move), None before the first."""
         return self.state.game
 
@@ -118,23 +124,13 @@ class Room:
         return self.state.night
 
     @property
-    def hints(self) -> dict:
-        """Hints already worked out, by hand."""
-        return self.state.hints
-
-    @property
     def batch_due(self) -> float | None:
         """When the pending batch of moves goes out (None: none pending)."""
         return self.outbox.batch_due
 
     @property
-    def is_real(self) -> bool:
-        """Whether the night is played with real cards."""
-        return self.state.mode == "real"
-
-    @property
-    def part(self) -> PhonesPlay | RealPlay:
-        """The game part of the way this night is played."""
+    def part(self) -> GamePart:
+        """The game part of the way this night is played: the one place the night's mode is asked."""
         return self.parts[self.state.mode]
 
     @property
@@ -161,13 +157,10 @@ class Room:
         return seating.vip(self.seats)
 
     def may_host(self, viewer: Viewer) -> bool:
-        """Whether this connection shows the host's controls: the TV, or the VIP's phone (VIP_POWERS only)."""
+        """Whether this connection shows the host's controls: the TV, or the VIP's phone (which may run the
+        evening, never move seats or see their keys: events.py says which controls are whose)."""
         seat = self.seat_for(viewer)
         return viewer.role == "host" or (seat is not None and seat == self.vip())
-
-    def may(self, viewer: Viewer, event: str) -> bool:
-        """Whether this connection may send a host control: the TV any, the VIP's phone those of VIP_POWERS."""
-        return viewer.role == "host" or (event in VIP_POWERS and self.may_host(viewer))
 
     def attach(self, sid: str, viewer: Viewer) -> None:
         """A connection joins the room; a seat's token on a second device takes the seat over.
@@ -199,8 +192,7 @@ class Room:
             if not self.seats[seat].sids:
                 now = self.clock()
                 self.seats[seat].gone_since = now
-                self.drops_due = self.drops_due or now + DROP_GRACE_S
-                self.wake.set()
+                self.drops_due = self.drops_due or now + DROP_GRACE_S  # the next flush tells the caller
 
     def announce_drops(self) -> float | None:
         """The caller's: tell the table of seats still without a connection DROP_GRACE_S after they dropped.
@@ -233,10 +225,18 @@ class Room:
             raise Refused("error.no_language")
         self.viewers[sid] = replace(self.viewers[sid], lang=lang)
 
-    def notify(self, sid: str, code: str, key: str | None = None) -> None:
-        """A `notice` to one connection: `code` for programs, message `key` (`notice.<code>`) in its language."""
-        message = self.catalogs.text(self.viewers[sid].lang, key or f"notice.{code}")
-        self.send(sid, "notice", {"code": code, "message": message})
+    def notify(
+        self, sid: str, code: str, key: str | None = None, params: dict | None = None, extra: dict | None = None
+    ) -> None:
+        """A `notice` to one connection: `code` for programs, message `key` (`notice.<code>`, with `params`) in its
+        language, and any `extra` fields."""
+        message = self.catalogs.text(self.viewers[sid].lang, key or f"notice.{code}", **(params or {}))
+        self.send(sid, "notice", {"code": code, "message": message, **(extra or {})})
+
+    def _tell(self, seat: int, code: str, key: str, params: dict, extra: dict) -> None:
+        """A notice to each device of one seat (a game part's word to a player)."""
+        for sid in self.seats[seat].sids:
+            self.notify(sid, code, key, params, extra)
 
     # -- The lobby and the seats ------------------------------------------------
 
@@ -262,19 +262,16 @@ class Room:
     def add_bot(self, strength: str) -> int:
         """A bot takes a new seat (in the lobby, or mid-game as a newcomer would). Returns the seat."""
         check_strength(strength)
-        if self.is_real:
-            raise Refused("error.no_bots_real")
         return self._new_seat({"name": bot_name(self.seats), "token": None, "bot": strength})
 
     def add_person(self, name: str) -> int:
-        """Real cards: the host seats a player without a phone (the TV, or a helper, answers for them)."""
-        if not self.is_real:
-            raise Refused("error.real_only")
+        """The host seats a player without a phone (the TV, or a helper, answers for them)."""
         seating.check_name(self.seats, name)
         return self._new_seat({"name": name, "token": None, "phoneless": True})
 
     def _new_seat(self, fields: dict[str, Any]) -> int:
         """Write a new seat at the end of the ring; mid-game, the engine deals it in at the next hand."""
+        self.part.check_seat(fields)  # a seat this way of playing cannot have
         if len(self.seats) >= self.variant.max_players:
             raise Refused("error.table_full", n=self.variant.max_players)
         late = self.playing()
@@ -287,8 +284,7 @@ class Room:
     def give_to_bot(self, seat: int, strength: str) -> None:
         """A bot carries on a seat mid-game, with its hand and score (a player who left, or long gone)."""
         check_strength(strength)
-        if self.is_real:
-            raise Refused("error.no_bots_real")
+        self.part.check_seat({"bot": strength})
         if not self.playing():
             raise Refused("error.bot_between")
         seating.check_seat(self.seats, seat)
@@ -330,18 +326,16 @@ class Room:
         return token
 
     def set_mode(self, mode: str) -> None:
-        """How the night is played (in the lobby): "phones" or "real" (real cards on the table)."""
+        """How the night is played (in the lobby): one of MODES; refused if a seated player could not play it."""
         self._lobby_only("error.mode_between")
-        if mode not in MODES:
+        if mode not in self.parts:
             raise Refused("error.no_mode")
-        if mode == "real" and any(s.robot is not None for s in self.seats):
-            raise Refused("error.no_bots_real")
-        if mode == "phones" and any(s.phoneless for s in self.seats):
-            raise Refused("error.phoneless_seated")
+        for seat in self.seats:
+            self.parts[mode].check_seat({"bot": seat.robot is not None, "phoneless": seat.phoneless})
         self._do({"t": "mode", "mode": mode})
 
     def set_helpers(self, allow: bool) -> None:
-        """Real cards: whether seated phones may answer for the players without a phone (the TV always may)."""
+        """Whether seated phones may answer for the players without a phone (the TV always may)."""
         self._do({"t": "helpers", "allow": allow})
 
     def set_locked(self, locked: bool) -> None:
@@ -415,19 +409,13 @@ class Room:
 
     # -- Play -----------------------------------------------------------------
 
-    def play(self, command: Command | real.Command) -> None:
+    def play(self, command: Any) -> None:
         """Apply one command of the current game; a RummyError leaves everything as it was (and unrecorded)."""
         self.part.play(command)
 
     def answer(self, viewer: Viewer, event: str, data: dict[str, Any]) -> None:
-        """A seat's event (`match`; with real cards also ready, draft, points…), for the current game to check."""
-        self.part.answer(viewer, event, data)
-
-    def correct(self, command: real.Correct | real.UndoCorrection) -> None:
-        """Real cards: the host corrects a scored hand's cell, or undoes the last correction."""
-        if not self.is_real:
-            raise Refused("error.real_only")
-        self.part.play(command)
+        """An event of the game (a seat's move; the host's correction), for the night's part to check and apply."""
+        self.part.answer(viewer, self.seat_for(viewer), event, data)
 
     def call_now(self) -> None:
         """The host's "Call now": with cards on the phones, play for whoever is slow and call at once; with
@@ -458,7 +446,7 @@ class Room:
 
     def apply_event(self, event: dict[str, Any]) -> None:
         """Make one recorded change (live, or replayed after a restart)."""
-        apply_event(self.state, event, self.variants)
+        apply_event(self.state, event, self.variants, self.part)
 
     def restore(self, events: list[dict[str, Any]]) -> None:
         """Rebuild the room from its journal, card for card."""
@@ -479,27 +467,46 @@ class Room:
     # -- Views ------------------------------------------------------------------
 
     def changed(self, batch: bool = False) -> None:
-        """After any change: a new version, and the caller re-plans. `flush` sends it.
+        """After any change: a new version, and the pace's clocks. `flush` sends it; `settle` or `replan` then
+        tells the caller of a deadline the change brought.
 
         `batch`: a player's own move, which may wait for the next batch unless it moved the table on.
         """
         moved = self.part.track()
         self.version += 1
         self.outbox.mark(urgent=not batch or moved)
-        self.wake.set()
+
+    def _changed_by_part(self, batch: bool) -> None:
+        self.changed(batch=batch)
+
+    def next_deadline(self, due: float | None) -> float | None:
+        """The soonest of a call due (`due`, from `tick`), the pending batch of updates and the drops to tell."""
+        times = [t for t in (due, self.outbox.batch_due, self.drops_due) if t is not None]
+        return min(times) if times else None
+
+    def replan(self, due: float | None = None) -> None:
+        """Wake the caller thread if a deadline is now sooner than the one it sleeps until (`due`: a call's)."""
+        deadline = self.next_deadline(due)
+        if deadline is not None and (self.sleeps_until is None or deadline < self.sleeps_until):
+            self.sleeps_until = deadline
+            self.wake.set()
 
     def flush(self) -> None:
-        """Send every viewer its view, once for all the changes since the last send: now, or with the batch."""
+        """Send every viewer its view, once for all the changes since the last send: now, or with the batch (and
+        then the caller thread is told when)."""
         if self.outbox.dirty and self.outbox.take(self.clock()):
             self.broadcast()
+        self.replan()
 
     def settle(self) -> None:
-        """After a command: make any call already due (a zero beat), then send one update."""
+        """After a command: make any call already due (a zero beat), send one update, and tell the caller thread
+        of a sooner deadline (a new phase's clock, a batch of moves)."""
         try:
-            self.tick()
+            due = self.tick()
         except Refused:  # a call the disk would not keep: the command itself went in; the caller tries again
-            self.wake.set()
+            due = self.clock()
         self.flush()
+        self.replan(due)
 
     def broadcast(self) -> None:
         """Send every connection its view now (one view per seat or role, shared by its devices)."""
@@ -518,6 +525,14 @@ class Room:
         game = self.part.view(viewer, seat)
         return {"v": self.version, "room": self._room_view(viewer, seat), "game": game}
 
+    def sheet(self) -> tuple[list[str], list, list[int]] | None:
+        """The scores the CSV gives, (names, each seat's cells, totals): the game on the table, else the last one
+        finished (a switch of the way to play takes it off the table); None before the first."""
+        game = self.state.game
+        if game is not None:
+            return [s.name for s in self.seats], self.part.sheet(game), list(game.totals)
+        return self.state.last_sheet
+
     def _room_view(self, viewer: Viewer, seat: int | None) -> dict[str, Any]:
         now = self.clock()
         facts = RoomFacts(
@@ -528,7 +543,7 @@ class Room:
             # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
             can_join=len(self.seats) < self.variant.max_players
             and (not self.playing() or self.variant.newcomers == "next-hand"),
-            clocks=self.part.clocks(self.paused),
+            clocks=self.part.clocks(),
             now=now,
         )
         return room_view(self.state, facts, viewer, seat, self.may_host(viewer))

@@ -10,13 +10,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
-from ..game import GameState
 from ..variants import Variant, default_variants
-from ..views import view_for, view_for_host
 from .replay import RoomState
 from .seats import RECONNECT_GRACE_S, Seat, Viewer, health
 
-__all__ = ["RoomFacts", "TableCache", "game_view", "room_view", "seat_rows", "variant_menu"]
+__all__ = ["RoomFacts", "TableCache", "room_view", "seat_rows", "variant_menu"]
 
 T = TypeVar("T")
 
@@ -48,13 +46,6 @@ class TableCache:
         if self.version != version:
             self.version, self.value = version, build()
         return self.value
-
-
-def game_view(game: GameState | None, seat: int | None, hints: dict, table: dict | None) -> dict[str, Any] | None:
-    """The game from a seat (its own hand only), or the host's/a watcher's view; None before the first deal."""
-    if game is None:
-        return None
-    return view_for(game, seat, hints, table) if seat is not None else view_for_host(game, table)
 
 
 def seat_rows(seats: list[Seat], vip: int | None, dealt: int, now: float) -> list[dict[str, Any]]:
@@ -103,11 +94,11 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "grace_s": RECONNECT_GRACE_S,
         # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
         "can_join": facts.can_join and not state.locked,
-        "started": state.current is not None,
+        "started": state.game is not None,
         "paused": state.paused,
         "locked": state.locked,  # only the TV and phones with a seat (or a rejoin ticket) may come in
         "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
-        "mode": state.mode,  # "phones": cards on the phones; "real": real cards on the table
+        "mode": state.mode,  # the way the night is played: its game part's name ("phones", "real")
         "allow_helpers": state.allow_helpers,  # real cards: seated phones may answer for the phone-less seats
         **facts.clocks,
         "night": list(state.night),  # a copy: the room appends to its own, and a sent view must not change

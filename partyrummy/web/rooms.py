@@ -82,7 +82,8 @@ class Rooms:
         )
 
     def _make_room(self) -> None:
-        """Before a room is added (the caller holds self.lock): let the longest-asleep go if memory is full, or refuse."""
+        """Before a room is added (the caller holds self.lock): let the longest asleep go if memory is full, or
+        refuse."""
         if len(self.by_code) < self.limit:
             return
         now = time.monotonic()

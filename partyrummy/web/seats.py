@@ -17,7 +17,6 @@ __all__ = [
     "COLOURS",
     "DROP_GRACE_S",
     "RECONNECT_GRACE_S",
-    "VIP_POWERS",
     "Seat",
     "Viewer",
     "check_name",
@@ -34,9 +33,6 @@ RECONNECT_GRACE_S = 60
 # A seat whose connection drops is shown to the others as reconnecting only if it is not back within this
 # long: a phone whose socket dropped and came straight back makes nobody else redraw.
 DROP_GRACE_S = 3.0
-# What the VIP's phone may do of the host's controls: run the evening, never move seats or see their keys.
-# With real cards the host's phone keeps the score too: it may correct a score and undo the correction.
-VIP_POWERS = frozenset({"start", "pause", "call_now", "correct", "undo_correction"})
 
 # Seat colours; the TV also prints each name, so colour is never the only signal.
 COLOURS = (  # each >= 3:1 on the table's greens; ordered so small tables get the most distinct hues first

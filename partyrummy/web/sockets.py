@@ -1,4 +1,5 @@
-"""Socket.IO handlers: thin. Check the payload, find the sender's room and seat, act under the room's lock.
+"""Socket.IO handlers: thin. Who may connect; then each event of events.py's table: check the payload, find the
+sender's room and seat, act under the room's lock.
 
 Guards run in a fixed order: payload shape → who is asking (the token, never
 a seat number from the client) → the room or engine. A refusal is the
@@ -15,16 +16,13 @@ from typing import Any
 from flask import request
 from flask_socketio import ConnectionRefusedError, SocketIO
 
-from ..commands import Choose, Draw
 from ..errors import BadCommand, RummyError
 from ..i18n import DEFAULT_LANGUAGE
-from ..realcards.commands import Correct, UndoCorrection
 from .admission import Connections, Sessions
+from .events import EVENTS, Event, Sender
 from .limits import Limiter
 from .payloads import MALFORMED, check
-from .qr import qr_svg
-from .real_play import SEAT_EVENTS
-from .room import TICKET_S, Refused, Room, Viewer
+from .room import Refused, Viewer
 from .rooms import Rooms
 
 __all__ = ["register_sockets", "guard_sessions", "MAX_PER_ADDRESS", "MAX_CONNECTIONS"]
@@ -36,9 +34,6 @@ MAX_PER_ADDRESS = 32
 MAX_CONNECTIONS = 200
 
 log = logging.getLogger(__name__)
-
-Action = Callable[[Room, Viewer, dict[str, Any]], dict[str, Any] | None]
-
 
 class SlowDown(Refused):
     """Over the rate limit: a client may wait a moment and send it again."""
@@ -134,7 +129,8 @@ def register_sockets(
         try:
             room = rooms.get(auth.get("room"))
         except Refused as error:  # every room the server may hold is in use
-            raise ConnectionRefusedError(catalogs.text(lang, error.key, **error.params), {"code": "too_many_rooms"})
+            message = catalogs.text(lang, error.key, **error.params)
+            raise ConnectionRefusedError(message, {"code": "too_many_rooms"}) from error
         if room is None:
             raise refuse("no_room", "error.no_room")
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
@@ -187,8 +183,8 @@ def register_sockets(
     socketio.on_event("disconnect", on_disconnect)
     socketio.on_event("*", on_unknown)  # any event without a handler of its own, and what the decoder refused
 
-    def register(event: str, action: Action, host_only: bool = False) -> None:
-        """`host_only`: the TV's control; the VIP's phone may send it too if it is one of room.VIP_POWERS."""
+    def handle(name: str, event: Event) -> Callable[..., dict[str, Any]]:
+        """The handler of one event of the table, its guards in a fixed order: rate, shape, who, then the room."""
 
         def handler(*args: Any) -> dict[str, Any]:
             try:
@@ -196,83 +192,26 @@ def register_sockets(
                     raise SlowDown("error.slow_down")
                 if len(args) > 1:
                     raise BadCommand("error.one_object")
-                payload = check(event, args[0] if args else None)
+                payload = check(event.schema, args[0] if args else None)
                 room = rooms.by_sid.get(request.sid)
                 if room is None:
                     raise BadCommand("error.no_room_reload")
                 with room.lock:
                     viewer = room.viewers[request.sid]
-                    if host_only and not room.may(viewer, event):
+                    host = viewer.role == "host"
+                    if event.who == "host" and not host or event.who == "vip" and not room.may_host(viewer):
                         raise Refused("error.host_only")
-                    result = action(room, viewer, payload)
+                    result = event.act(room, viewer, payload, Sender(request.sid, public_url))
                     room.settle()
                 return {"ok": True, **(result or {})}
             except RummyError as error:
                 return refusal(error)
             except Exception:  # a bug must not take the room down; log it, tell the sender
-                log.exception("error handling %s", event)
+                log.exception("error handling %s", name)
                 message = catalogs.text(lang_of(request.sid), "error.server")
                 return {"ok": False, "error": {"code": "server", "message": message}}
 
-        socketio.on_event(event, handler)
+        return handler
 
-    def seat(room: Room, viewer: Viewer) -> int:
-        index = room.seat_for(viewer)
-        if index is None:
-            raise Refused("error.join_first")
-        return index
-
-    def join(room: Room, viewer: Viewer, data: dict) -> dict:
-        not_seated(viewer)
-        index = room.join(request.sid, data["name"])
-        return {"seat": index, "token": room.seats[index].token}
-
-    def sync(room: Room, viewer: Viewer, data: dict) -> dict:
-        return {"state": room.view(viewer)}
-
-    def not_seated(viewer: Viewer) -> None:
-        if viewer.role == "player":
-            raise Refused("error.seated_already")
-
-    def take(room: Room, viewer: Viewer, data: dict) -> dict:
-        not_seated(viewer)
-        token = room.take(request.sid, data["seat"], data["name"])
-        return {"seat": data["seat"], "token": token}
-
-    def claim(room: Room, viewer: Viewer, data: dict) -> dict:
-        seat, token = room.claim(request.sid, data["ticket"])
-        return {"seat": seat, "token": token}
-
-    def rejoin_code(room: Room, viewer: Viewer, data: dict) -> dict:
-        # Only the TV asks (not in VIP_POWERS): a ticket is a seat's key, never sent to a phone.
-        # The ticket rides in the URL's fragment, which browsers never send to a server or a log.
-        url = f"{public_url.rstrip('/')}/join/{room.code}#claim={room.ticket(data['seat'])}"
-        return {"url": url, "svg": qr_svg(url), "minutes": TICKET_S // 60}
-
-    register("join", join)
-    register("sync", sync)
-    register("draw", lambda r, v, d: r.play(Draw(seat(r, v), d["source"], d.get("cycle"))))
-    register("choose", lambda r, v, d: r.play(Choose(seat(r, v), d["card_id"], d.get("cycle"))))
-    # A seat's events: with real cards any of them, for the sender's seat or one it may answer for.
-    for name in SEAT_EVENTS:
-        register(name, lambda r, v, d, name=name: r.answer(v, name, d))
-    register("start", lambda r, v, d: r.start(), host_only=True)
-    register("call_now", lambda r, v, d: r.call_now(), host_only=True)
-    register("pause", lambda r, v, d: r.set_paused(d["paused"]), host_only=True)
-    register("remove", lambda r, v, d: r.remove(d["seat"]), host_only=True)
-    register("release", lambda r, v, d: r.release(d["seat"]), host_only=True)
-    register("rejoin_code", rejoin_code, host_only=True)
-    register("add_bot", lambda r, v, d: {"seat": r.add_bot(d["strength"])}, host_only=True)
-    register("bot_seat", lambda r, v, d: r.give_to_bot(d["seat"], d["strength"]), host_only=True)
-    register("take", take)
-    register("claim", claim)
-    register("move", lambda r, v, d: r.move(d["seat"], d["to"]), host_only=True)
-    register("variant", lambda r, v, d: r.choose_variant(d["name"]), host_only=True)
-    register("lang", lambda r, v, d: r.set_lang(request.sid, d["lang"]))
-    register("allow_bot_takeover", lambda r, v, d: r.set_bot_takeover(d["allow"]), host_only=True)
-    register("mode", lambda r, v, d: r.set_mode(d["mode"]), host_only=True)
-    register("add_person", lambda r, v, d: {"seat": r.add_person(d["name"])}, host_only=True)
-    register("allow_helpers", lambda r, v, d: r.set_helpers(d["allow"]), host_only=True)
-    register("lock", lambda r, v, d: r.set_locked(d["locked"]), host_only=True)
-    register("correct", lambda r, v, d: r.correct(Correct(d["hand"], d["seat"], d["points"])), host_only=True)
-    register("undo_correction", lambda r, v, d: r.correct(UndoCorrection()), host_only=True)
+    for name, event in EVENTS.items():
+        socketio.on_event(name, handle(name, event))

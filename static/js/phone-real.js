@@ -27,7 +27,7 @@ const names = () => view.state.room.seats.map((s) => s.name);
 /* The phone-less seats this phone may answer for (helpers allowed), its own first. */
 function answerable(game) {
   const room = view.state.room;
-  const others = room.allow_helpers ? game.seats.filter((s) => s.phoneless && s.seat !== game.you).map((s) => s.seat) : [];
+  const others = room.allow_helpers ? room.seats.filter((s) => s.phoneless && s.seat !== game.you && s.seat < game.seats.length).map((s) => s.seat) : [];
   return others.length ? [game.you, ...others] : [];
 }
 

@@ -122,7 +122,7 @@ function realTile(game, s, seat) {
   const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
-  const answered = s.phoneless && !game.game_over;
+  const answered = seat.phoneless && !game.game_over;
   const buttons = answered ? answers(game, s, seat.name, entering) : [];
   // A phone-less seat still to enter shows its button, which says as much as "Not in yet": one line less.
   const shown = entering && !s.entered && buttons.length ? "" : status;
@@ -137,7 +137,7 @@ function realTile(game, s, seat) {
 /* The TV answers for a seat without a phone: the button its player would tap, on its tile. */
 function answers(game, s, name, entering) {
   const seat = s.seat;
-  const paused = !entering && (view.state.room.paused || game.paused); // the pace's taps wait; entering goes on
+  const paused = !entering && view.state.room.paused; // the pace's taps wait; entering goes on
   const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
     "aria-label": `${name}: ${t(key)}`, disabled: paused, onclick }, t(key));
   // The views do not say whether the variant takes a Match! before the first call: the shipped caller-paced ones

@@ -1,0 +1,93 @@
+"""The walk of a command goes one way: no module imports back into one that imports it, even for types only,
+in the Python package or in the pages' scripts."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "partyrummy"
+SCRIPTS = ROOT / "static" / "js"
+
+
+def module_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def python_imports() -> dict[str, set[str]]:
+    """Each module of the package and the package modules it imports (`if TYPE_CHECKING:` ones included)."""
+    modules = {module_of(p): p for p in PACKAGE.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        edges = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                edges |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1] if node.level else []
+                source = ".".join(base + ([node.module] if node.module else []))
+                for alias in node.names:  # `from . import seats`: the module seats; else the module imported from
+                    edges.add(f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source)
+        graph[name] = {e for e in edges if e in modules and e != name}
+    return graph
+
+
+def script_imports() -> dict[str, set[str]]:
+    """Each page script and the scripts it imports, at once or when first needed (`import("./x.js")`)."""
+    graph = {}
+    for path in SCRIPTS.glob("*.js"):
+        text = path.read_text()
+        named = re.findall(r'^import [^;]*? from "\./([\w-]+\.js)";', text, re.M)
+        named += re.findall(r'\bimport\("\./([\w-]+\.js)"\)', text)
+        graph[path.name] = set(named)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for other in graph.get(node, ()):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in graph:
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_walk_finds_what_it_looks_for() -> None:
+    assert "partyrummy.web.game_part" in python_imports()["partyrummy.web.room"]
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_python_module_imports_back_into_one_that_imports_it() -> None:
+    assert cycles(python_imports()) == []
+
+
+def test_no_page_script_imports_back_into_one_that_imports_it() -> None:
+    assert cycles(script_imports()) == []
