@@ -97,6 +97,13 @@ class LiveServer:
         token = re.search(r'data-host-token="([^"]+)"', page).group(1)
         return code, token
 
+    def new_room(self) -> tuple[str, str]:
+        """A new room, made as the TV's button makes it (a POST from this laptop): its code and host token."""
+        made = urllib.request.Request(self.url + "/new", method="POST", headers={"Origin": self.url})
+        with urllib.request.urlopen(made, timeout=10) as response:  # and back to the TV page, which shows it
+            response.read()
+        return self.tv_page()
+
     def stop(self) -> None:
         """SIGTERM (SIGKILL if it has not ended in 10 s); fails if the server printed a traceback."""
         self.proc.terminate()
