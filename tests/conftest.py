@@ -1,13 +1,16 @@
-"""Shared fixtures: the shipped variants, and no Socket.IO client that outlives its test module."""
+"""Shared fixtures: the shipped variants, a module's live server, and no Socket.IO client that outlives its module."""
 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator
 
 import pytest
 import socketio
 
 from partyrummy.variants import Variant, default_variants
+
+from .live import LiveServer
 
 
 @pytest.fixture(scope="session")
@@ -18,6 +21,15 @@ def variants() -> dict[str, Variant]:
 @pytest.fixture(scope="session")
 def party(variants: dict[str, Variant]) -> Variant:
     return variants["party"]
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """A live server the module's tests share, started with its `server` mark's arguments (LiveServer's)."""
+    mark = request.node.get_closest_marker("server")
+    live = LiveServer(*mark.args, **mark.kwargs) if mark else LiveServer()
+    yield live
+    live.stop()  # fails on a traceback in its log
 
 
 @pytest.fixture(scope="session")

@@ -60,7 +60,8 @@ class LiveServer:
         ]
         self.proc = subprocess.Popen(self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
         self.output: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -68,14 +69,22 @@ class LiveServer:
                 return
             except OSError:
                 if self.proc.poll() is not None:
-                    self.tmp.cleanup()
-                    raise RuntimeError("server exited: " + "".join(self.output)) from None
+                    self._finish()
+                    raise RuntimeError("server exited: " + self.log) from None
                 time.sleep(0.05)  # waiting for a process to bind its port: nothing to wait on instead
-        raise RuntimeError("server did not start")
+        self.proc.kill()
+        self.proc.wait(10)
+        self._finish()
+        raise RuntimeError("server did not start: " + self.log)
 
     def _read(self) -> None:
         for line in self.proc.stdout:
             self.output.append(line)
+
+    @property
+    def log(self) -> str:
+        """Everything the server printed so far (stdout and stderr)."""
+        return "".join(self.output)
 
     def get(self, path: str) -> str:
         with urllib.request.urlopen(self.url + path, timeout=10) as response:
@@ -88,21 +97,45 @@ class LiveServer:
         token = re.search(r'data-host-token="([^"]+)"', page).group(1)
         return code, token
 
+    def new_room(self) -> tuple[str, str]:
+        """A new room, made as the TV's button makes it (a POST from this laptop): its code and host token."""
+        made = urllib.request.Request(self.url + "/new", method="POST", headers={"Origin": self.url})
+        with urllib.request.urlopen(made, timeout=10) as response:  # and back to the TV page, which shows it
+            response.read()
+        return self.tv_page()
+
     def stop(self) -> None:
+        """SIGTERM (SIGKILL if it has not ended in 10 s); fails if the server printed a traceback."""
         self.proc.terminate()
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
-        self.proc.stdout.close()
-        self.tmp.cleanup()
+            self.proc.wait(10)
+        self._finish()
+        self.check()
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown, no last write."""
+        """SIGKILL: no shutdown, no last write; fails if it printed a traceback before."""
         self.proc.kill()
         self.proc.wait(10)
-        self.proc.stdout.close()
+        self._finish()
+        self.check()
+
+    def _finish(self) -> None:
+        """Once the process is gone: its output read to the end, then the pipe and the data folder let go."""
+        self.reader.join(10)  # the pipe's end of file: nothing more to come
+        if not self.reader.is_alive():  # else something the server started still holds the pipe: leave it be
+            self.proc.stdout.close()
         self.tmp.cleanup()
+
+    def check(self) -> None:
+        """Fails the test, showing the log, if the server printed a traceback: no server error goes unseen."""
+        log = self.log
+        if "Traceback" in log:
+            start = max(0, log.index("Traceback") - 2000)  # from a little before the first one, at most 20,000
+            shown = ("…" if start else "") + log[start : start + 20_000] + ("…" if len(log) > start + 20_000 else "")
+            raise AssertionError(f"the server at {self.url} printed a traceback ({log.count('Traceback')}):\n{shown}")
 
 
 class Refused(ConnectionError):

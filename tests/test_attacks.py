@@ -39,19 +39,12 @@ HOST_ONLY = {  # every host control, with a payload the TV could send
 }
 VIP_MAY = {"start", "call_now", "pause"}
 
+pytestmark = pytest.mark.server(command=LAN)  # the module's live server: tests/lan_server.py
+
 
 def lan(n: int) -> dict[str, str]:
     """Headers that make a request come from a phone on the LAN (one address per n)."""
     return {"X-Test-Peer": f"192.168.1.{n}"}
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer(command=LAN)
-    yield live
-    live.stop()
-    log = "".join(live.output)
-    assert "Traceback" not in log, log
 
 
 def request(server: LiveServer, path: str, method: str = "GET", headers: dict | None = None, data: bytes | None = None):
@@ -277,7 +270,6 @@ def test_oversized_polling_posts_hold_nothing_even_with_256_files_and_connection
         assert handshakes.count(200) <= 25 and 429 in handshakes
     finally:
         server.stop()
-    assert "Traceback" not in "".join(server.output)
 
 
 @pytest.mark.slow

@@ -4,18 +4,9 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
-from .live import Client, LiveServer, phase, play_game, play_until
+from .live import Client, phase, play_game, play_until
 from .play import card_ids
 from .test_server import open_room
-
-
-@pytest.fixture
-def server():
-    live = LiveServer()
-    yield live
-    live.stop()
 
 
 def you(state: dict) -> dict:

@@ -15,17 +15,9 @@ from .live import Client, LiveServer, phase, play_game
 from .play import card_ids
 
 
-@pytest.fixture
-def server():
-    live = LiveServer()
-    yield live
-    live.stop()
-
-
 def open_room(server: LiveServer, players: int, variant: str = "fast") -> tuple[Client, list[Client]]:
-    """A fresh room (the newest one is the TV's): the host picks the rules, phones join."""
-    server.get("/")
-    code, token = server.tv_page()
+    """A fresh room (the module's tests share a server): the host picks the rules, phones join."""
+    code, token = server.new_room()
     host = Client(server.url, code, role="host", token=token)
     assert host.call("variant", {"name": variant})["ok"]
     phones = []
@@ -275,8 +267,7 @@ def test_a_flood_from_one_phone_is_cut_off_and_the_room_plays_on(server) -> None
 def test_each_connection_is_refused_in_its_own_language_and_may_switch(server) -> None:
     """Refusals and notices come in the language a connection reads; one phone's switch changes nobody else's."""
     words = default_catalogs().text
-    server.get("/")
-    code, token = server.tv_page()
+    code, token = server.new_room()
     host = Client(server.url, code, role="host", token=token, lang="ro")
     assert host.call("variant", {"name": "fast"})["ok"]
     langs = ["pt-BR", "es", "ro", None]  # None: a client that names no language (a bot) reads English

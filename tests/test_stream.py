@@ -6,15 +6,13 @@ import copy
 import threading
 from dataclasses import replace
 
-import pytest
-
 from partyrummy.delta import apply_update
 from partyrummy.web.app import create_app
 from partyrummy.web.room import Room, Viewer
 from partyrummy.web.server import NoDelayServer, QuietHandler
 from partyrummy.web.stream import Stream
 
-from .live import Client, LiveServer, free_port, play_game
+from .live import Client, free_port, play_game
 
 
 def views(v: int, paused: bool = False) -> dict:
@@ -71,13 +69,6 @@ def test_a_view_once_sent_never_changes(party) -> None:
         kept += [(view, copy.deepcopy(view)) for view in sent[len(kept) :]]
     assert room.night and kept[-1][0]["room"]["night"] == room.night  # the last view has the game's result
     assert all(view == then for view, then in kept)  # and none sent before it changed since
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer()
-    yield live
-    live.stop()
 
 
 def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> None:

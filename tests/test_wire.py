@@ -5,17 +5,8 @@ from __future__ import annotations
 import pytest
 import websocket
 
-from .live import Client, LiveServer, phase
+from .live import Client, phase
 from .raw import RawSocket
-
-
-@pytest.fixture(scope="module")
-def server():
-    live = LiveServer()
-    yield live
-    live.stop()
-    log = "".join(live.output)
-    assert "Traceback" not in log, log
 
 
 @pytest.fixture(scope="module")
