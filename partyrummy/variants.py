@@ -17,7 +17,7 @@ from typing import Any
 from .cards import RANK_NAMES
 from .resources import resource_path
 
-__all__ = ["Variant", "MeldRules", "VariantError", "load_variants", "default_variants", "DEFAULT_VARIANT"]
+__all__ = ["Variant", "MeldRules", "VariantError", "load_variants", "default_variants", "DEFAULT_VARIANT", "PACES"]
 
 DEFAULT_VARIANT = "party"
 _PENALTY_KEYS = RANK_NAMES[1:]  # "A", "2" … "K"
@@ -69,6 +69,13 @@ class Variant:
     match_window_s: float
     hurry_after_s: float
     hurry_countdown_s: float
+    choose_min_s: float
+    table_beat_s: float
+    table_match_window_s: float
+    table_hurry_after_s: float
+    table_hurry_countdown_s: float
+    table_hurry_end: str
+    paces: dict[str, float]
     hints: bool
     newcomers: str
     newcomer_score: str
@@ -119,7 +126,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "empty_shoe": ("reshuffle-piles", "piles-only"),
     "newcomers": ("watch", "next-hand"),
     "newcomer_score": ("worst", "average", "zero"),
+    "table_hurry_end": ("wait", "discard"),
 }
+PACES = ("relaxed", "normal", "quick")  # the host's choice of pace during a night: each a factor of the times
 _FIELDS = {f.name: f for f in dataclasses.fields(Variant) if f.name != "name"}
 
 
@@ -139,7 +148,7 @@ def _type_ok(key: str, value: Any) -> bool:
         return (isinstance(value, int) and not isinstance(value, bool)) or value == "face"
     if want == "tuple[int, ...]":
         return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    if want == "dict[str, int]":
+    if want in ("dict[str, int]", "dict[str, float]"):
         return isinstance(value, dict)
     raise AssertionError(f"no type check for {want}")  # a new field needs one here
 
@@ -153,6 +162,7 @@ _TYPE_WORDS = {
     "int | dict[str, int]": "a whole number, or a table of decks by player count ({ 2 = 1, 4 = 2 })",
     "tuple[int, ...]": "a list of whole numbers",
     "dict[str, int]": "a table of points by rank (A, 2 … K)",
+    "dict[str, float]": "a table of factors by pace (relaxed, normal, quick)",
 }
 
 
@@ -272,9 +282,14 @@ def _check_numbers(v: Variant, where: _Where) -> None:
         value = getattr(v, key)
         if isinstance(value, int) and value < 0:
             bad(key, "cannot be negative")
-    for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s"):
+    for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s", "choose_min_s", "table_beat_s",
+                "table_match_window_s", "table_hurry_after_s", "table_hurry_countdown_s"):
         if getattr(v, key) < 0:
             bad(key, "cannot be negative")
+    if sorted(v.paces) != sorted(PACES) or not all(
+        isinstance(f, (int, float)) and not isinstance(f, bool) and f > 0 for f in v.paces.values()
+    ):
+        bad("paces", "should give a factor above 0 for each of relaxed, normal and quick")
     if v.min_players < 2 or v.max_players < v.min_players or not v.hand_sizes:
         return  # the shoe cannot be counted for a table that makes no sense
     if not isinstance(v.decks, int) and max(map(int, v.decks)) < v.max_players:

@@ -23,8 +23,16 @@ class Clock:
 
 @pytest.fixture
 def paced(party: Variant) -> Variant:
-    """The party rules with a hurry: the caller waits 5 s, counts down 5 s more, then calls without the slow."""
-    return replace(party, beat_s=0.5, match_window_s=2.0, hurry_after_s=5, hurry_countdown_s=5)
+    """The party rules with a hurry at the table: the caller waits 5 s, counts down 5 s more, then calls without the
+    slow."""
+    return replace(
+        party,
+        table_beat_s=0.5,
+        table_match_window_s=2.0,
+        table_hurry_after_s=5,
+        table_hurry_countdown_s=5,
+        table_hurry_end="discard",
+    )
 
 
 def real_room(variant: Variant, names: tuple[str, ...] = ("Ana", "Bob"), phoneless: tuple[str, ...] = ("Cy",)):
@@ -83,6 +91,35 @@ def test_the_caller_waits_for_the_deal_then_the_beat_the_match_window_and_the_hu
     clock.now += 5.0
     room.tick()
     assert phase(room) == "reveal"
+
+
+def test_by_default_the_hurry_only_names_the_slow_and_the_table_keeps_waiting(paced: Variant) -> None:
+    """Real cards are in people's hands: at the end of the countdown the caller waits on (table_hurry_end "wait")."""
+    room, clock = real_room(replace(paced, table_hurry_end="wait"))
+    tv, ana = room.viewers["tv"], room.viewers["sid-Ana"]
+    room.start()
+    room.call_now()
+    room.answer(ana, "ready", {})
+    room.answer(tv, "ready", {"seat": 2})
+    assert room.tick() == pytest.approx(clock.now + 5.0)
+    clock.now += 5.0
+    assert room.tick() == pytest.approx(clock.now + 5.0)  # the countdown's end: the screens say so
+    clock.now += 30.0
+    assert room.tick() is None and phase(room) == "ready"  # still waiting for Bob, by name
+    assert room.view(tv)["game"]["waiting_for"] == [1]
+    assert room.view(tv)["room"]["hurry"]["ends_in"] == pytest.approx(-25.0)  # overdue: the TV names Bob
+
+
+def test_the_hosts_pace_scales_every_time_of_the_caller(paced: Variant) -> None:
+    room, clock = real_room(paced)
+    room.start()
+    room.set_pace("relaxed")
+    room.call_now()
+    factor = paced.paces["relaxed"]
+    assert room.view(room.viewers["tv"])["room"]["hurry"]["starts_in"] == pytest.approx(5.0 * factor)
+    assert room.view(room.viewers["tv"])["room"]["pace"] == "relaxed"
+    with pytest.raises(Refused):
+        room.set_pace("glacial")
 
 
 def test_a_phone_less_player_arrives_mid_game_gets_a_phone_and_leaves(party: Variant) -> None:

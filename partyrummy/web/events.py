@@ -108,6 +108,7 @@ EVENTS: dict[str, Event] = {
     "start": Event({}, "vip", lambda r, v, d, s: r.start()),
     "call_now": Event({}, "vip", lambda r, v, d, s: r.call_now()),
     "pause": Event({"paused": ("bool", True)}, "vip", lambda r, v, d, s: r.set_paused(d["paused"])),
+    "pace": Event({"pace": ("str", True)}, "vip", lambda r, v, d, s: r.set_pace(d["pace"])),
     "correct": Event(
         {"hand": ("int", True), "seat": ("int", True), "points": ("int", True)}, "vip", _seat_event("correct")
     ),

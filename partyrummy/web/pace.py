@@ -1,29 +1,51 @@
 """The caller's pacing, for either way to play: the clock of the current phase, and which call is due when.
 
-A game part says where its hand is (`Beat`); the pace keeps the clocks (when the phase began, when "Draw!"
-came, when the last seat acted) and decides: call now, hurry the slow, or wait until when. Pure decisions
-over the beat and the clocks; the part makes the calls (under the room's lock, right after a command or from
-the caller thread), so the journal sees each one before anyone else does. The pause is the room's: on resume
-the clocks start again from then.
+A game part says where its hand is (`Beat`) and how long things take (`Timing`: its variant's times for that
+way to play, times the night's pace factor); the pace keeps the clocks (when the phase began, when "Draw!"
+came, when each seat drew, when the last seat acted) and decides: call now, hurry the slow, or wait until
+when. Pure decisions over the beat and the clocks; the part makes the calls (under the room's lock, right
+after a command or from the caller thread), so the journal sees each one before anyone else does. The pause
+is the room's: on resume the clocks start again from then.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from ..variants import Variant
-
-__all__ = ["Beat", "Due", "Pace", "clocks", "plan"]
+__all__ = ["Beat", "Due", "Pace", "Timing", "clocks", "plan"]
 
 
 class Due(Enum):
     """What the caller must do now."""
 
     CALL = "call"  # call the table on ("Draw!", "Discard!", close the match window)
-    HURRY = "hurry"  # the hurry ran out: play for the slow seats, or call without them
+    HURRY = "hurry"  # the hurry ran out: play for the slow seats whose time is up, or call without them
     WAIT = "wait"  # nothing yet
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long the caller gives, in seconds (a part builds it from its variant and the night's pace)."""
+
+    beat_s: float  # after everyone has acted, before the call (the flip's countdown)
+    window_s: float  # a match window
+    hurry_after_s: float  # from "Draw!" to the hurry's countdown (0: never hurry)
+    hurry_countdown_s: float
+    hurry_acts: bool = True  # at the countdown's end the caller acts for the slow; False: it keeps waiting
+    choose_min_s: float = 0.0  # a seat that drew late still has this long to choose before it is played for
+
+    def times(self, factor: float) -> Timing:
+        """Every time scaled by the night's pace (relaxed, normal, quick)."""
+        return replace(
+            self,
+            beat_s=self.beat_s * factor,
+            window_s=self.window_s * factor,
+            hurry_after_s=self.hurry_after_s * factor,
+            hurry_countdown_s=self.hurry_countdown_s * factor,
+            choose_min_s=self.choose_min_s * factor,
+        )
 
 
 @dataclass(frozen=True)
@@ -32,9 +54,11 @@ class Beat:
 
     key: tuple  # (hand, cycle, phase): a new key starts the phase's clocks
     acting: bool  # the seats act now (draw and pick, or Ready): the hurry may run
-    done: bool  # every seat has acted: the call comes after the variant's beat
+    done: bool  # every seat has acted: the call comes after the beat
     window: bool  # a match window: the call comes when it closes
     draws: bool  # this phase began with "Draw!": the hurry counts from it
+    slow: frozenset[int] = frozenset()  # the seats the table waits for
+    drawn: frozenset[int] = frozenset()  # of those, the ones that have drawn (still to choose)
 
 
 @dataclass
@@ -45,10 +69,11 @@ class Pace:
     since: float = 0.0  # when this phase began
     cycle_since: float = 0.0  # when "Draw!" was called this cycle
     all_acted_at: float | None = None
+    drawn_at: dict[int, float] = field(default_factory=dict)  # this cycle: when each slow seat was seen drawn
 
     def track(self, beat: Beat, now: float) -> bool:
-        """After a change: start the clocks of a new phase, and note when everyone has acted. Returns whether
-        the table moved on (a new phase)."""
+        """After a change: start the clocks of a new phase, and note who drew and when everyone has acted.
+        Returns whether the table moved on (a new phase)."""
         moved = beat.key != self.key
         if moved:
             self.key = beat.key
@@ -56,6 +81,9 @@ class Pace:
             if beat.draws:
                 self.cycle_since = now
                 self.all_acted_at = None
+                self.drawn_at = {}
+        for seat in beat.drawn:
+            self.drawn_at.setdefault(seat, now)
         if not (beat.acting and beat.done):
             self.all_acted_at = None
         elif self.all_acted_at is None:
@@ -65,42 +93,58 @@ class Pace:
     def resume(self, now: float) -> None:
         """After a pause: the clocks start again from now."""
         self.since = self.cycle_since = now
+        self.drawn_at = dict.fromkeys(self.drawn_at, now)
         self.all_acted_at = now if self.all_acted_at is not None else None
 
-    def hurry_window(self, variant: Variant) -> tuple[float, float] | None:
+    def hurry_window(self, timing: Timing) -> tuple[float, float] | None:
         """When the countdown starts and ends this cycle (monotonic), or None if never."""
-        if not variant.hurry_after_s:
+        if not timing.hurry_after_s:
             return None
-        start = self.cycle_since + variant.hurry_after_s
-        return start, start + variant.hurry_countdown_s
+        start = self.cycle_since + timing.hurry_after_s
+        return start, start + timing.hurry_countdown_s
+
+    def seat_due(self, seat: int, timing: Timing) -> float | None:
+        """When the caller plays for a slow seat: the hurry's end, or later for one that drew late (None: never)."""
+        window = self.hurry_window(timing)
+        if window is None or not timing.hurry_acts:
+            return None
+        drawn = self.drawn_at.get(seat)
+        return window[1] if drawn is None else max(window[1], drawn + timing.choose_min_s)
 
 
-def plan(beat: Beat, variant: Variant, pace: Pace, now: float) -> tuple[Due, float | None]:
+def plan(beat: Beat, timing: Timing, pace: Pace, now: float) -> tuple[Due, float | None]:
     """What the caller must do at `now`, and, when waiting, until when (None: until a change)."""
     if beat.window:
-        due = pace.since + variant.match_window_s
+        due = pace.since + timing.window_s
         return (Due.CALL, None) if now >= due else (Due.WAIT, due)
-    if beat.acting:
-        if pace.all_acted_at is not None:
-            due = pace.all_acted_at + variant.beat_s
-            return (Due.CALL, None) if now >= due else (Due.WAIT, due)
-        hurry = pace.hurry_window(variant)
-        if hurry is None:
-            return Due.WAIT, None
-        start, end = hurry
-        if now >= end:
-            return Due.HURRY, None
-        return Due.WAIT, start if now < start else end
-    return Due.WAIT, None  # the people (or the host) move the table on
+    if not beat.acting:
+        return Due.WAIT, None  # the people (or the host) move the table on
+    if pace.all_acted_at is not None:
+        due = pace.all_acted_at + timing.beat_s
+        return (Due.CALL, None) if now >= due else (Due.WAIT, due)
+    window = pace.hurry_window(timing)
+    if window is None:
+        return Due.WAIT, None
+    start, end = window
+    if now < start:
+        return Due.WAIT, start  # the countdown begins: the screens redraw
+    dues = [d for d in (pace.seat_due(s, timing) for s in beat.slow) if d is not None]
+    if not dues:
+        return Due.WAIT, end if now < end else None  # the table keeps waiting (the hurry only nudges)
+    soonest = min(dues)
+    return (Due.HURRY, None) if now >= soonest else (Due.WAIT, soonest)
 
 
-def clocks(beat: Beat | None, variant: Variant, pace: Pace, paused: bool, now: float) -> dict[str, Any]:
-    """The countdowns the screens show, counted from `now`: the hurry, and the match window's end."""
-    hurry = match_ends_in = None
-    if beat is not None and not paused:
-        window = pace.hurry_window(variant) if beat.acting else None
+def clocks(beat: Beat | None, timing: Timing | None, pace: Pace, paused: bool, now: float) -> dict[str, Any]:
+    """The countdowns the screens show, counted from `now`: the hurry, the call after everyone acted (the flip,
+    or "Discard!"), and the match window's end."""
+    hurry = call_in = match_ends_in = None
+    if beat is not None and timing is not None and not paused:
+        window = pace.hurry_window(timing) if beat.acting else None
         if window and pace.all_acted_at is None:
             hurry = {"starts_in": round(window[0] - now, 2), "ends_in": round(window[1] - now, 2)}
+        if beat.acting and pace.all_acted_at is not None:
+            call_in = round(pace.all_acted_at + timing.beat_s - now, 2)
         if beat.window:
-            match_ends_in = round(pace.since + variant.match_window_s - now, 2)
-    return {"hurry": hurry, "match_ends_in": match_ends_in}
+            match_ends_in = round(pace.since + timing.window_s - now, 2)
+    return {"hurry": hurry, "call_in": call_in, "match_ends_in": match_ends_in}

@@ -28,7 +28,7 @@ from ..hand import ACTING, MATCH_WINDOWS, Phase
 from ..variants import Variant
 from ..views import table_view, view_for, view_for_host
 from .game_part import Table
-from .pace import Beat, Due, Pace, clocks, plan
+from .pace import Beat, Due, Pace, Timing, clocks, plan
 from .refused import Refused
 from .replay import RoomState
 from .robots import play_robots
@@ -132,8 +132,13 @@ class PhonesPlay:
         if not paused:
             self.pace.resume(self.table.clock())
 
-    def _hurry(self) -> None:
+    def _hurry(self, only_due: bool = False) -> None:
+        """Play for the slow seats (`only_due`: those whose time is up; a late drawer has its minimum to choose)."""
+        now = self.table.clock()
         for seat in self.game.hand.slow_seats():
+            due = self.pace.seat_due(seat, self._timing())
+            if only_due and (due is None or due > now):
+                continue
             had_drawn = self.game.hand.drawn[seat] is not None
             self.play(AutoPlay(seat))
             hand = self.game.hand
@@ -150,13 +155,22 @@ class PhonesPlay:
             return None
         hand = game.hand
         acting = hand.phase in ACTING
+        slow = frozenset(hand.slow_seats())
         return Beat(
             key=(hand.hand_no, hand.cycle, hand.phase),
             acting=acting,
-            done=acting and not hand.slow_seats(),
+            done=acting and not slow,
             window=hand.phase in MATCH_WINDOWS,
             draws=hand.phase in (Phase.DRAW, Phase.LAST_DRAW),
+            slow=slow,
+            drawn=frozenset(s for s in slow if hand.drawn[s] is not None),
         )
+
+    def _timing(self) -> Timing:
+        """The variant's times for cards on the phones, at the night's pace."""
+        v = self.game.variant
+        timing = Timing(v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s)
+        return timing.times(v.paces[self.table.state.pace])
 
     def track(self) -> bool:
         beat = self._beat()
@@ -169,20 +183,21 @@ class PhonesPlay:
         if play_robots(state.seats, lambda: state.game.hand, self.play):
             return self.tick()
         now = self.table.clock()
-        due, later = plan(self._beat(), state.game.variant, self.pace, now)
+        due, later = plan(self._beat(), self._timing(), self.pace, now)
         match due:
             case Due.CALL:
                 self.play(Call())
             case Due.HURRY:
-                self._hurry()
+                self._hurry(only_due=True)
                 self.table.changed(False)
             case Due.WAIT:
                 return later
         return self.tick()
 
     def clocks(self) -> dict[str, Any]:
-        variant = self.game.variant if self.game else None
-        return clocks(self._beat(), variant, self.pace, self.table.state.paused, self.table.clock())
+        beat = self._beat()
+        timing = self._timing() if beat is not None else None
+        return clocks(beat, timing, self.pace, self.table.state.paused, self.table.clock())
 
     # -- What it shows ----------------------------------------------------------------------
 
@@ -191,7 +206,15 @@ class PhonesPlay:
         if game is None:
             return None
         table = self.tables.get(self.table.version(), lambda: table_view(game))
-        return view_for(game, seat, self.hints, table) if seat is not None else view_for_host(game, table)
+        if seat is None:
+            return view_for_host(game, table)
+        view = view_for(game, seat, self.hints, table)
+        if view["you"].get("drawn") is not None and view["you"].get("pick") is None and not self.table.state.paused:
+            # Drawn late: this seat's own time to choose, when it runs past the table's hurry.
+            due, window = self.pace.seat_due(seat, self._timing()), self.pace.hurry_window(self._timing())
+            if due is not None and window is not None and due > window[1]:
+                view["you"] = {**view["you"], "choose_ends_in": round(due - self.table.clock(), 2)}
+        return view
 
     def sheet(self, game: GameState) -> list[list[Score | None]]:
         """Every score was played: the engine dealt and scored the hand."""

@@ -39,7 +39,7 @@ from ..realcards.scorebook import Scorebook
 from ..realcards.views import draft_view, table_view, view_for
 from ..variants import Variant
 from .game_part import Table
-from .pace import Beat, Due, Pace, clocks, plan
+from .pace import Beat, Due, Pace, Timing, clocks, plan
 from .refused import Refused
 from .replay import RoomState
 from .room_view import TableCache
@@ -165,13 +165,22 @@ class RealPlay:
             return None
         hand = book.hand
         acting = hand.phase in (Phase.READY, Phase.LAST_READY)
+        slow = frozenset(hand.waiting_for()) if acting else frozenset()
         return Beat(
             key=(hand.hand_no, hand.cycle, hand.phase),
             acting=acting,
-            done=acting and not hand.waiting_for(),
+            done=acting and not slow,
             window=hand.phase is Phase.REVEAL,  # setup waits for the host's "Cards are dealt: Draw!"
             draws=acting,
+            slow=slow,
         )
+
+    def _timing(self) -> Timing:
+        """The variant's times for a table holding real cards, at the night's pace."""
+        v = self.book.variant
+        acts = v.table_hurry_end == "discard"
+        timing = Timing(v.table_beat_s, v.table_match_window_s, v.table_hurry_after_s, v.table_hurry_countdown_s, acts)
+        return timing.times(v.paces[self.table.state.pace])
 
     def track(self) -> bool:
         beat = self._beat()
@@ -181,7 +190,7 @@ class RealPlay:
         book = self.book
         if book is None or book.over or self.table.state.paused:
             return None
-        due, later = plan(self._beat(), book.variant, self.pace, self.table.clock())
+        due, later = plan(self._beat(), self._timing(), self.pace, self.table.clock())
         match due:
             case Due.CALL:
                 self.play(Call())
@@ -192,8 +201,9 @@ class RealPlay:
         return self.tick()
 
     def clocks(self) -> dict[str, Any]:
-        variant = self.book.variant if self.book else None
-        return clocks(self._beat(), variant, self.pace, self.table.state.paused, self.table.clock())
+        beat = self._beat()
+        timing = self._timing() if beat is not None else None
+        return clocks(beat, timing, self.pace, self.table.state.paused, self.table.clock())
 
     # -- What it shows ----------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ class RoomState:
     mode: str = "phones"  # how the night is played: the name of its game part
     game: Any = None  # the game being played (or the last one), of the night's part; None before the first
     paused: bool = False
+    pace: str = "normal"  # the host's pace for the night: one of variants.PACES, a factor of every time
     allow_bot_takeover: bool = False  # whether a phone may take a bot's seat (the host's choice)
     allow_helpers: bool = False  # whether seated phones may answer for the seats without a phone
     locked: bool = False  # the host locked the room: only the TV and seats' phones (or a rejoin ticket) come in
@@ -126,5 +127,7 @@ def apply_event(state: RoomState, event: dict[str, Any], variants: dict[str, Var
             part.replay(state, event["cmd"])
         case "pause":
             state.paused = event["paused"]
+        case "pace":
+            state.pace = event["pace"]
         case "lock":
             state.locked = event["locked"]

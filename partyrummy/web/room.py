@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..i18n import Catalogs, default_catalogs
-from ..variants import Variant
+from ..variants import PACES, Variant
 from . import seats as seating
 from .game_part import GamePart, Table
 from .journal import NotSaved
@@ -421,6 +421,12 @@ class Room:
         """The host's "Call now": with cards on the phones, play for whoever is slow and call at once; with
         real cards, "Cards are dealt: Draw!", "Discard!" without the slow ones, a turn ended; the next hand."""
         self.part.call_now()
+
+    def set_pace(self, pace: str) -> None:
+        """The host's pace for the night (relaxed, normal, quick): every time of the caller, times its factor."""
+        if pace not in PACES:
+            raise Refused("error.no_pace")
+        self._do({"t": "pace", "pace": pace})
 
     def set_paused(self, paused: bool) -> None:
         """The host pauses the table, or resumes it with the caller's clocks started again."""

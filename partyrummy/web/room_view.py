@@ -96,6 +96,7 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "can_join": facts.can_join and not state.locked,
         "started": state.game is not None,
         "paused": state.paused,
+        "pace": state.pace,  # the host's pace: "relaxed", "normal" or "quick"
         "locked": state.locked,  # only the TV and phones with a seat (or a rejoin ticket) may come in
         "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
         "mode": state.mode,  # the way the night is played: its game part's name ("phones", "real")
