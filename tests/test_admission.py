@@ -298,8 +298,8 @@ def test_the_server_holds_a_bounded_number_of_rooms(tmp_path) -> None:
     """The cap on rooms in memory: the longest-asleep let go for a new one (back from the journal on its code);
     when every room held is awake, a new one is refused in plain words."""
     from partyrummy.web.journal import Journal
-    from partyrummy.web.rooms import Rooms
     from partyrummy.web.room import Refused
+    from partyrummy.web.rooms import Rooms
 
     journal = Journal(tmp_path / "rooms.sqlite3", holder="test")
     started: list[str] = []
