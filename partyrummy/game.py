@@ -92,19 +92,20 @@ def apply(game: GameState, command: Command) -> tuple[GameState, list[Event]]:
 
 
 def _write_score(game: GameState, events: list[Event]) -> tuple[GameState, list[Event]]:
-    """The hand was just scored: its points go into the history."""
+    """The hand was just scored: its points go into the history; the last hand's ends the game at once."""
     hand = game.hand
     scores = tuple(result.penalty for result in hand.results)
     blanks = (None,) * (game.players - hand.players)  # newcomers waiting for the next deal
     game = replace(game, history=game.history + (scores + blanks,))
-    return game, events + [HandScored(hand.hand_no, scores)]
+    events = events + [HandScored(hand.hand_no, scores)]
+    if hand.hand_no == game.variant.hands:
+        totals = game.totals
+        won = winners(game.variant, totals)
+        return replace(game, winners=won), events + [GameEnded(totals, won)]
+    return game, events
 
 
 def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
-    if game.hand.hand_no == game.variant.hands:
-        totals = game.totals
-        won = winners(game.variant, totals)
-        return replace(game, winners=won), [GameEnded(totals, won)]
     # Newcomers get their starting score now (their columns of the hands they missed stay blank).
     dealt = game.hand.players
     game = replace(game, start_scores=game.start_scores[:dealt] + game.totals[dealt:])
@@ -118,8 +119,6 @@ def _arrive(game: GameState) -> tuple[GameState, list[Event]]:
         raise OutOfPhase("error.started_watch")
     if game.players >= game.variant.max_players:
         raise BadCommand("error.table_full", n=game.variant.max_players)
-    if game.hand.hand_no == game.variant.hands and game.hand.phase is Phase.SCORED:
-        raise OutOfPhase("error.last_hand")
     history = tuple(points + (None,) for points in game.history)  # blank for the hands already played
     return replace(game, start_scores=game.start_scores + (None,), history=history), [Arrived(game.players)]
 

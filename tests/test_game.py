@@ -39,21 +39,19 @@ def test_replay_is_exact_card_for_card(party) -> None:
     assert engine.new_game(party, 6, 6)[0].hand.hands != steps[0][0].hand.hands
 
 
-def finished(party, totals_history):
-    game, _ = engine.new_game(party, 3, 1)
-    last = replace(game.hand, hand_no=party.hands, phase=Phase.SCORED)
-    return replace(game, hand=last, history=totals_history)
-
-
 def test_ties_share_the_win_or_give_no_winner(party) -> None:
-    history = ((5, 5, 9),)
-    shared, _ = engine.apply(finished(party, history), Call())
-    assert shared.winners == (0, 1)
+    assert engine.winners(party, (5, 5, 9)) == (0, 1)
     strict = replace(party, ties="no-winner")
-    nobody, _ = engine.apply(replace(finished(party, history), variant=strict), Call())
-    assert nobody.winners == ()
-    clear, _ = engine.apply(replace(finished(party, ((5, 4, 9),)), variant=strict), Call())
-    assert clear.winners == (1,)
+    assert engine.winners(strict, (5, 5, 9)) == ()
+    assert engine.winners(strict, (5, 4, 9)) == (1,)
+
+
+def test_the_game_is_over_the_moment_its_last_hand_is_scored(party) -> None:
+    one = replace(party, hand_sizes=(3,))
+    game = to_phase(engine.new_game(one, 3, 4)[0], Phase.SCORED)
+    assert game.over and game.winners is not None
+    with pytest.raises(GameOver):
+        engine.apply(game, Call())  # nothing to deal: no "call now" is needed to end it
 
 
 def test_fewer_hands_from_the_variant(party) -> None:
@@ -190,11 +188,12 @@ def test_the_first_dealer_is_drawn_from_the_seed_and_the_deal_then_moves_left(va
     assert [engine.new_game(classic, 4, seed)[0].hand.dealer for seed in range(12)] == firsts  # the seed decides
     game, _ = engine.new_game(classic, 4, seed=5)
     dealers = []
-    for _ in range(classic.hands):
+    for hand_no in range(1, classic.hands + 1):
         dealers.append(game.hand.dealer)
         assert game.hand.turn == left_of(game.hand.dealer, 4)  # the player on the dealer's left starts
-        scored = replace(game, hand=replace(game.hand, phase=Phase.SCORED))
-        game, _ = engine.apply(scored, Call())
+        if hand_no < classic.hands:  # (a scored last hand ends the game: no deal follows)
+            scored = replace(game, hand=replace(game.hand, phase=Phase.SCORED))
+            game, _ = engine.apply(scored, Call())
     assert dealers == [(dealers[0] + h) % 4 for h in range(classic.hands)]
 
 

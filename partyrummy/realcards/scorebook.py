@@ -122,13 +122,13 @@ def _with_hand(book: Scorebook, hand: TableHand, events: list[Event]) -> tuple[S
     if hand.phase is Phase.SCORED and book.hand.phase is not Phase.SCORED:
         blanks = (None,) * (book.players - hand.players)  # newcomers waiting for the next deal
         book = replace(book, history=book.history + (tuple(hand.entries) + blanks,))
+        if hand.hand_no == book.variant.hands:  # the last hand scored: the game is over at once
+            book = replace(book, hand=hand, over=True)
+            return book, events + [GameEnded(book.totals, book.winners)]
     return replace(book, hand=hand), events
 
 
 def _next_hand(book: Scorebook) -> tuple[Scorebook, list[Event]]:
-    if book.hand.hand_no == book.variant.hands:
-        book = replace(book, over=True)
-        return book, [GameEnded(book.totals, book.winners)]
     # Newcomers get their starting score now (their cells of the hands they missed stay blank).
     dealt = book.hand.players
     book = replace(book, start_scores=book.start_scores[:dealt] + book.totals[dealt:])
@@ -143,8 +143,6 @@ def _arrive(book: Scorebook) -> tuple[Scorebook, list[Event]]:
         raise OutOfPhase("error.started_watch")
     if book.players >= book.variant.max_players:
         raise BadCommand("error.table_full", n=book.variant.max_players)
-    if book.hand.hand_no == book.variant.hands and book.hand.phase is Phase.SCORED:
-        raise OutOfPhase("error.last_hand")
     history = tuple(row + (None,) for row in book.history)  # blank for the hands already played
     book = replace(book, start_scores=book.start_scores + (None,), history=history)
     return book, [Arrived(book.players - 1)]

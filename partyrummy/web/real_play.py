@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from ..errors import GameOver
 from ..realcards import scorebook
 from ..realcards.commands import (
     Arrive,
@@ -93,8 +94,13 @@ class RealPlay:
 
     def replay(self, state: RoomState, command: dict[str, Any]) -> None:
         decoded = command_from_dict(command)
-        if decoded is not None:  # None: a command of an earlier version that means nothing now
+        if decoded is None:  # a command of an earlier version that means nothing now
+            return
+        try:
             self._apply(state, decoded)
+        except GameOver:  # an earlier version's journal: its last call came after the last hand, which now ends it
+            if not isinstance(decoded, Call):
+                raise
 
     def arrive(self, state: RoomState, seat: int) -> None:
         self._apply(state, Arrive())
