@@ -32,17 +32,18 @@ RULES = """
 extends = "party"
 description = "Party rules dealing 13 cards first (for the real-cards phone test)"
 hand_sizes = [13, 3]
-beat_s = 0.1
-match_window_s = 600
-hurry_after_s = 0.3
-hurry_countdown_s = 300
+table_beat_s = 0.1
+table_match_window_s = 600
+table_hurry_after_s = 0.3
+table_hurry_countdown_s = 300
+table_hurry_end = "discard"
 
 [realturns]
 extends = "classic"
 description = "Classic turns in three short hands (for the real-cards phone test)"
 hand_sizes = [3, 4, 5]
-beat_s = 0.1
-hurry_after_s = 0
+table_beat_s = 0.1
+table_hurry_after_s = 0
 """
 # Ana's hand (Ks are wild with 13 cards): complete once all in, orphans and penalties on the way.
 HAND = ["3H", "4H", "9S", "7C", "5H", "KC", "7D", "10S", "6H", "JS", "7S", "QS", "7H"]
@@ -115,6 +116,7 @@ def test_a_phone_plays_real_cards_and_taps_in_a_13_card_hand_seeing_the_solver_a
     bob = Client(server.url, code)
     try:
         assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("phoneless_ready", {"ready": False})["ok"]  # Ana answers for Carla here
         assert host.call("variant", {"name": "real13"})["ok"]
         ana = watch.open(browser, f"{server.url}/join/{code}")
         join(ana, "Ana")  # the first phone in: the VIP's
@@ -268,6 +270,7 @@ def test_in_turns_a_phone_taps_done_for_itself_and_for_carla_then_goes_out(
     bob = Client(server.url, code)
     try:
         assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("phoneless_ready", {"ready": False})["ok"]  # Ana answers for Carla here
         assert host.call("variant", {"name": "realturns"})["ok"]
         ana = watch.open(browser, f"{server.url}/join/{code}")
         join(ana, "Ana")
@@ -331,6 +334,7 @@ def test_in_webkit_the_picker_takes_a_13_card_hand_and_fits_320_and_390(tmp_path
         bob = Client(server.url, code)
         stack.callback(bob.close)
         assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("phoneless_ready", {"ready": False})["ok"]  # Ana answers for Carla here
         assert host.call("variant", {"name": "real13"})["ok"]
         phone = Frame(driver, server.url)
         phone.open(f"{server.url}/join/{code}", 390, 844)

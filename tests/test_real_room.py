@@ -40,6 +40,7 @@ def real_room(variant: Variant, names: tuple[str, ...] = ("Ana", "Bob"), phonele
     room = Room("REAL", {"party": variant}, "party", lambda sid, event, data: sent.append((sid, data)), clock=clock)
     room.attach("tv", Viewer("host", room.host_token))
     room.set_mode("real")
+    room.set_phoneless_ready(False)  # these tests tap every Ready themselves (the default has its own test)
     for name in names:
         room.join(f"sid-{name}", name)
     for name in phoneless:
@@ -108,6 +109,49 @@ def test_by_default_the_hurry_only_names_the_slow_and_the_table_keeps_waiting(pa
     assert room.tick() is None and phase(room) == "ready"  # still waiting for Bob, by name
     assert room.view(tv)["game"]["waiting_for"] == [1]
     assert room.view(tv)["room"]["hurry"]["ends_in"] == pytest.approx(-25.0)  # overdue: the TV names Bob
+
+
+def test_by_default_the_seats_without_a_phone_are_ready_at_each_draw(paced: Variant) -> None:
+    room, clock = real_room(paced)
+    room.set_phoneless_ready(True)
+    tv, ana, bob = room.viewers["tv"], room.viewers["sid-Ana"], room.viewers["sid-Bob"]
+    room.start()
+    room.call_now()
+    assert room.view(tv)["game"]["waiting_for"] == [0, 1]  # Cy (no phone) is Ready without the host's tap
+    room.answer(tv, "ready", {"seat": 2, "ready": False})  # the host may untick a slow one
+    assert room.view(tv)["game"]["waiting_for"] == [0, 1, 2]
+    for viewer, data in ((ana, {}), (bob, {}), (tv, {"seat": 2})):
+        room.answer(viewer, "ready", data)
+    clock.now += 0.5
+    room.tick()  # "Discard!"
+    clock.now += 2.0
+    room.tick()  # the next "Draw!": Cy is Ready again
+    assert phase(room) == "ready" and room.view(tv)["game"]["waiting_for"] == [0, 1]
+
+
+def test_the_tv_enters_a_hand_for_a_seat_whose_phone_is_gone_or_when_the_host_chooses(paced: Variant) -> None:
+    room, clock = real_room(paced)
+    tv, ana, bob = room.viewers["tv"], room.viewers["sid-Ana"], room.viewers["sid-Bob"]
+    room.start()
+    room.call_now()
+    for viewer, data in ((ana, {}), (bob, {}), (tv, {"seat": 2})):
+        room.answer(viewer, "ready", data)
+    clock.now += 0.5
+    room.tick()
+    room.answer(ana, "match", {})
+    room.call_now()  # the last cycle
+    room.answer(bob, "ready", {})
+    room.answer(tv, "ready", {"seat": 2})
+    room.call_now()  # score entry
+    with pytest.raises(RummyError, match="error.answer_connected"):
+        room.answer(tv, "points", {"seat": 1, "points": 4})  # Bob's phone is here: his to enter
+    room.detach("sid-Bob")  # his phone locks: the TV enters it, and the hand is not blocked
+    room.answer(tv, "draft", {"seat": 1, "cards": ["KS"]})
+    assert "1" in room.view(tv)["game"]["drafts"]
+    room.answer(tv, "points", {"seat": 1, "points": 4})
+    room.answer(tv, "points", {"seat": 0, "points": 0, "override": True})  # Ana's phone is here: the host chose
+    room.answer(tv, "points", {"seat": 2, "points": 7})
+    assert phase(room) == "scored" and room.state.game.history[0][1].points == 4
 
 
 def test_the_hosts_pace_scales_every_time_of_the_caller(paced: Variant) -> None:

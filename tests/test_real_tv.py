@@ -154,6 +154,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
             tv.locator("#ring .seat-name", has_text=name).wait_for()
         tv.wait_for_function("document.querySelector('#person-name').value === ''")  # the field is ready for the next
         tapped(tv, tv.get_by_label("Phones may answer for players without one"))
+        assert host.call("phoneless_ready", {"ready": False})["ok"]  # the TV taps their Ready itself here
         state = host.wait_for(lambda s: s["room"]["allow_helpers"] and len(s["room"]["seats"]) == 12)
         phoneless = [i for i, s in enumerate(state["room"]["seats"]) if s["phoneless"]]
         assert phoneless == [8, 9, 10, 11]
@@ -353,6 +354,7 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
         host, tv, watch, code = night.host, night.tv, night.watch, night.code
         screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("phoneless_ready", {"ready": False})["ok"]  # the test taps their Ready itself
         for name in ("Ana", "Bob"):
             night.join(name)
         for name in ("Carla", "Dan"):
@@ -412,6 +414,7 @@ def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_rea
     with Night(browser) as night:
         host, tv, watch = night.host, night.tv, night.watch
         assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("phoneless_ready", {"ready": False})["ok"]  # the test taps their Ready itself
         for name in ("Ana", "Bob"):
             night.join(name)
         assert host.call("add_person", {"name": "Carla"})["ok"]
@@ -447,6 +450,7 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
         host, tv, watch = night.host, night.tv, night.watch
         screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
+        assert host.call("phoneless_ready", {"ready": False})["ok"]  # the test taps their Ready itself
         for name in PHONES:
             night.join(name)
         for name in PHONELESS:
@@ -496,7 +500,8 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
             host.wait_for(lambda s: phase(s) == "scored")
             if hand in (3, 7):
                 assert host.call("correct", {"hand": hand, "seat": 9, "points": 29})["ok"]
-            assert host.call("call_now")["ok"]  # the next hand; after the eleventh, the end of the game
+            if hand < 11:  # the next hand; the eleventh scored ends the game by itself
+                assert host.call("call_now")["ok"]
         host.wait_for(lambda s: s["game"]["game_over"])
         tv.locator("#play-again").wait_for()
         assert tv.locator("#score-table td.cell.corrected").count() == 2

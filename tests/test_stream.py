@@ -62,7 +62,7 @@ def test_a_view_once_sent_never_changes(party) -> None:
     kept: list[tuple[dict, dict]] = []
     while room.game is not None and not room.game.over:
         room.tick()  # the caller plays the bots' seats and calls
-        if room.game.hand.phase.value == "scored":
+        if room.game.hand.phase.value == "scored" and not room.game.over:
             room.call_now()
         now[0] += 1.0
         room.flush()

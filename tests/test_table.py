@@ -20,6 +20,7 @@ from partyrummy.realcards.commands import (
 )
 from partyrummy.realcards.events import (
     Called,
+    Drafted,
     Entered,
     HandScored,
     Matched,
@@ -207,7 +208,6 @@ def test_the_matched_player_enters_during_the_last_cycle_the_others_after() -> N
     hand, events = run(hand, Draft(0, ("5H", "6H")), Draft(0, ("5H", "6H", "7H")), Confirm(0))
     assert events[-1] == Entered(0, 0, "cards", claim=True)
     assert hand.entries[0].melds and hand.phase is Phase.LAST_READY
-    assert refused(hand, TypePoints(0, 0)).key == "error.entered_already"
     hand, _ = run(hand, Ready(1), Ready(2), Call())
     assert hand.waiting_for() == [1, 2]
     bad = refused(hand, Draft(1, ("7H",) * 5))
@@ -217,6 +217,19 @@ def test_the_matched_player_enters_during_the_last_cycle_the_others_after() -> N
     hand, events = run(hand, Draft(1, ("AH", "9C", "KD")), Confirm(1), TypePoints(2, 7))
     assert hand.phase is Phase.SCORED
     assert events[-3:] == [Entered(2, 7, "typed", None), PhaseChanged("scored"), HandScored(1, (0, 20, 7))]
+
+
+def test_a_seat_may_change_its_entry_until_the_hand_is_scored() -> None:
+    hand = to_entry()
+    hand, _ = run(hand, Ready(1), Ready(2), Call(), TypePoints(1, 9))
+    assert hand.waiting_for() == [0, 2]
+    hand, events = run(hand, Draft(1, ("AH",)))  # taken back to change it: waited for again
+    assert events == [Drafted(1, 1, reopened=True)] and hand.waiting_for() == [0, 1, 2]
+    hand, _ = run(hand, TypePoints(1, 4), TypePoints(1, 5))  # a typed score changes as often as it likes
+    assert hand.entries[1].points == 5
+    hand, _ = run(hand, TypePoints(0, 0), TypePoints(2, 7))
+    assert hand.phase is Phase.SCORED
+    assert refused(hand, TypePoints(1, 3)).key == "table.phase.scored"  # scored: now the host corrects
 
 
 def test_a_false_match_scores_its_cards_and_the_table_sees_it() -> None:

@@ -75,10 +75,12 @@ class WentOut:
 
 @dataclass(frozen=True)
 class Drafted:
-    """A seat's picker changed; the cards are the seat's own business until it confirms."""
+    """A seat's picker changed; the cards are the seat's own business until it confirms. `reopened`: the seat had
+    entered its hand and takes it back to change it (until the hand is scored)."""
 
     seat: int
     count: int
+    reopened: bool = False
 
 
 @dataclass(frozen=True)

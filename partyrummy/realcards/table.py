@@ -142,8 +142,6 @@ def _check_seat(hand: TableHand, command: Command, helped: Set[int]) -> None:
             raise OutOfPhase("error.matched_already")
         case Done() | Out() if seat != hand.turn:
             raise OutOfPhase("error.not_your_turn")
-        case Draft() | Confirm() | TypePoints() if hand.entries[seat] is not None:
-            raise AlreadyDone("error.entered_already")
         case Draft() | Confirm() | TypePoints() if hand.phase is not Phase.ENTRY and seat not in hand.matched:
             raise OutOfPhase("error.enter_after")
 
@@ -238,10 +236,16 @@ def _to_entry(hand: TableHand) -> tuple[TableHand, list[Event]]:
 
 
 def _draft(hand: TableHand, seat: int, texts: tuple[str, ...]) -> tuple[TableHand, list[Event]]:
+    """The picker of a seat: a seat that had entered its hand is changing it (it is in again when it confirms)."""
     cards = entries.parse_faces(texts)
     entries.check_cards(hand.variant, hand.players, hand.size, cards, whole=False)
-    hand = replace(hand, drafts=hand.drafts[:seat] + (cards,) + hand.drafts[seat + 1 :])
-    return hand, [Drafted(seat, len(cards))]
+    reopened = hand.entries[seat] is not None
+    hand = replace(
+        hand,
+        drafts=hand.drafts[:seat] + (cards,) + hand.drafts[seat + 1 :],
+        entries=hand.entries[:seat] + (None,) + hand.entries[seat + 1 :],
+    )
+    return hand, [Drafted(seat, len(cards), reopened)]
 
 
 def _enter(hand: TableHand, seat: int, entry: Entry) -> tuple[TableHand, list[Event]]:

@@ -80,8 +80,9 @@ def _seat_event(name: str) -> Action:
 
 
 def _seat(**schema: tuple[str, bool]) -> dict[str, tuple[str, bool]]:
-    """A seat's event takes an optional `seat`: one the sender may answer for (real cards)."""
-    return {**schema, "seat": ("int", False)}
+    """A seat's event takes an optional `seat`: one the sender may answer for (real cards); the TV may say
+    `override` to answer for a seat whose phone is connected."""
+    return {**schema, "seat": ("int", False), "override": ("bool", False)}
 
 
 EVENTS: dict[str, Event] = {
@@ -129,5 +130,8 @@ EVENTS: dict[str, Event] = {
     "mode": Event({"mode": ("str", True)}, "host", lambda r, v, d, s: r.set_mode(d["mode"])),
     "add_person": Event({"name": ("name", True)}, "host", lambda r, v, d, s: {"seat": r.add_person(d["name"])}),
     "allow_helpers": Event({"allow": ("bool", True)}, "host", lambda r, v, d, s: r.set_helpers(d["allow"])),
+    "phoneless_ready": Event(
+        {"ready": ("bool", True)}, "host", lambda r, v, d, s: r.set_phoneless_ready(d["ready"])
+    ),
     "lock": Event({"locked": ("bool", True)}, "host", lambda r, v, d, s: r.set_locked(d["locked"])),
 }

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from ..errors import GameOver
+from ..errors import BadCommand, GameOver
 from ..realcards import scorebook
 from ..realcards.commands import (
     Arrive,
@@ -80,7 +80,8 @@ class RealPlay:
         self.table = table
         self.pace = Pace()
         self.tables = TableCache()  # the public table, once a version
-        self.pickers = TableCache()  # the phone-less seats' pickers laid out, once a version (the solver is dear)
+        self.pickers = TableCache()  # the TV's seats' pickers laid out, once a version (the solver is dear)
+        self.host_entering: set[int] = set()  # seats with a phone whose hand the host chose to enter on the TV
 
     @property
     def book(self) -> Scorebook | None:
@@ -139,7 +140,22 @@ class RealPlay:
         target = seat if event in _HOSTS else data.get("seat", seat)
         if target is None and event not in _HOSTS:
             raise Refused("error.no_seat")
+        if host and event not in _HOSTS:
+            self._host_may_answer(target, data.get("override", False))
         self.play(_EVENTS[event](target, None if host else seat, data))
+        if host and event in ("confirm", "points") and self.table.state.seats[target].token is not None:
+            self.table.tell(target, "entered_for_you", "notice.entered_for_you", {}, {})
+
+    def _host_may_answer(self, seat: int, override: bool) -> None:
+        """The TV answers for a seat without a phone, for one whose phone is not connected (no seat ever blocks
+        the hand), and for any seat when the host says so (`override`: the seat's panel, "Enter it on the TV")."""
+        seats = self.table.state.seats
+        if not isinstance(seat, int) or not 0 <= seat < len(seats):
+            return  # the engine says it is no seat
+        if override:
+            self.host_entering.add(seat)
+        if not (seats[seat].phoneless or not seats[seat].sids or seat in self.host_entering):
+            raise BadCommand("error.answer_connected", name=seats[seat].name)
 
     def play(self, command: Command) -> None:
         """Check a command against the engine, journal it, then make it; a refusal changes nothing."""
@@ -148,10 +164,17 @@ class RealPlay:
             raise Refused("error.not_started")
         if state.paused and isinstance(command, _PACED):
             raise Refused("error.paused")
+        before = state.game.hand
         scorebook.apply(state.game, command, state.helped)  # pure: refuses before anything is written
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
         self._apply(state, command)
         self.table.changed(isinstance(command, _BATCHED))
+        hand = state.game.hand
+        drew = (hand.hand_no, hand.cycle) != (before.hand_no, before.cycle)
+        if drew and hand.phase in (Phase.READY, Phase.LAST_READY) and state.phoneless_ready:  # "Draw!": the seats without a phone are Ready (the host may untick one)
+            for seat in range(hand.players):
+                if state.seats[seat].phoneless and seat not in hand.matched:
+                    self.play(Ready(seat, True, None, hand.cycle))
 
     def call_now(self) -> None:
         """The host's "call now": deal is done (Draw!), Discard! without the slow ones, end a turn, next hand."""
@@ -229,8 +252,9 @@ class RealPlay:
         return {**view_for(book, seat, table), "helping": helping}
 
     def _drafts(self, book: Scorebook) -> dict[str, dict[str, Any]]:
-        """The pickers of the seats without a phone still to enter this hand, by seat (as JSON keys)."""
-        return self.pickers.get(self.table.version(), lambda: _pickers(book, self.table.state))
+        """The pickers the TV may fill, of seats still to enter this hand, by seat (as JSON keys): those without
+        a phone, those whose phone is not connected, and those the host chose to enter (`host_entering`)."""
+        return self.pickers.get(self.table.version(), lambda: _pickers(book, self.table.state, self.host_entering))
 
     def sheet(self, book: Scorebook) -> list[list[Score | None]]:
         """Each seat's cells, hand by hand: solved from cards or typed, and what a correction replaced."""
@@ -238,12 +262,14 @@ class RealPlay:
         return [[_cell(book, h, seat) for h in hands] for seat in range(book.players)]
 
 
-def _pickers(book: Scorebook, state: RoomState) -> dict[str, dict[str, Any]]:
+def _pickers(book: Scorebook, state: RoomState, entering: set[int]) -> dict[str, dict[str, Any]]:
     hand = book.hand
     if hand.phase is Phase.SCORED:
+        entering.clear()  # the next hand starts with every phone entering its own
         return {}
-    seats = (s for s in range(hand.players) if state.seats[s].phoneless and hand.entries[s] is None)
-    return {str(s): draft_view(book, s) for s in seats}
+    seat = state.seats
+    tv = (s for s in range(hand.players) if seat[s].phoneless or not seat[s].sids or s in entering)
+    return {str(s): draft_view(book, s) for s in tv if hand.entries[s] is None}
 
 
 def _cell(book: Scorebook, hand_no: int, seat: int) -> Score | None:

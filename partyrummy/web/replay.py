@@ -30,6 +30,7 @@ class RoomState:
     pace: str = "normal"  # the host's pace for the night: one of variants.PACES, a factor of every time
     allow_bot_takeover: bool = False  # whether a phone may take a bot's seat (the host's choice)
     allow_helpers: bool = False  # whether seated phones may answer for the seats without a phone
+    phoneless_ready: bool = True  # real cards: the seats without a phone are Ready at each "Draw!" (the host's)
     locked: bool = False  # the host locked the room: only the TV and seats' phones (or a rejoin ticket) come in
     night: list[dict[str, Any]] = field(default_factory=list)  # finished games: winners and totals
     # The last finished game's sheet for the CSV, kept when the game leaves the table: (names, rows, totals).
@@ -117,6 +118,8 @@ def apply_event(state: RoomState, event: dict[str, Any], variants: dict[str, Var
             state.game = None  # the last game was of the other way to play: the night keeps its result
         case "helpers":
             state.allow_helpers = event["allow"]
+        case "phoneless_ready":
+            state.phoneless_ready = event["ready"]
         case "variant":
             state.variant_name = event["name"]
         case "start":

@@ -346,6 +346,10 @@ class Room:
         if self.locked:
             raise Refused("error.room_locked")
 
+    def set_phoneless_ready(self, ready: bool) -> None:
+        """Whether the seats without a phone are Ready at each "Draw!" (the host need not tap them each cycle)."""
+        self._do({"t": "phoneless_ready", "ready": ready})
+
     def set_bot_takeover(self, allow: bool) -> None:
         """The host's choice: whether a phone may take a bot's seat (open seats stay takeable either way)."""
         self._do({"t": "takeover", "allow": allow})

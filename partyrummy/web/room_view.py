@@ -101,6 +101,7 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "allow_bot_takeover": state.allow_bot_takeover,  # false: phones may take open seats, not bots'
         "mode": state.mode,  # the way the night is played: its game part's name ("phones", "real")
         "allow_helpers": state.allow_helpers,  # real cards: seated phones may answer for the phone-less seats
+        "phoneless_ready": state.phoneless_ready,  # real cards: the phone-less seats are Ready at each "Draw!"
         **facts.clocks,
         "night": list(state.night),  # a copy: the room appends to its own, and a sent view must not change
         "you": {"role": viewer.role, "seat": seat, "controls": controls},

@@ -1,7 +1,7 @@
 """What each connection was last sent, so that a new view goes out as the changes since then (an `update`).
 
 A connection's first view (on connecting) goes whole, as `state`; each later one as an `update` against
-the one before. The room shares one view object between connections that see the same (a room's watchers,
+the one before, and none at all when nothing it can see changed. The room shares one view object between connections that see the same (a room's watchers,
 a second TV), so the same pair of views is worked out once per broadcast, not once per connection: a
 broadcast runs on one thread, so each thread keeps the few pairs it worked out last, and no lock is shared
 by every room (one was: at 70 rooms a quarter of the server's time sat on it).
@@ -50,8 +50,13 @@ class Stream:
             return
         if payload["v"] <= old["v"]:
             return  # nothing newer than what it holds: a client drops it anyway
+        message = self._update(old, payload)
+        if not message["changes"]:
+            # Nothing this connection can see changed (another seat's picker, say): nothing goes out, and its
+            # next update is counted from the view it holds. A version alone would tell it that someone acted.
+            return
         self.sent[sid] = payload
-        self.emit(sid, "update", self._update(old, payload))
+        self.emit(sid, "update", message)
 
     def forget(self, sid: str) -> None:
         """The connection is gone: drop its last view."""
