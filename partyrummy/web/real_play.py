@@ -171,7 +171,8 @@ class RealPlay:
         self.table.changed(isinstance(command, _BATCHED))
         hand = state.game.hand
         drew = (hand.hand_no, hand.cycle) != (before.hand_no, before.cycle)
-        if drew and hand.phase in (Phase.READY, Phase.LAST_READY) and state.phoneless_ready:  # "Draw!": the seats without a phone are Ready (the host may untick one)
+        # "Draw!": the seats without a phone are Ready at once (the host may untick one who is slow).
+        if drew and hand.phase in (Phase.READY, Phase.LAST_READY) and state.phoneless_ready:
             for seat in range(hand.players):
                 if state.seats[seat].phoneless and seat not in hand.matched:
                     self.play(Ready(seat, True, None, hand.cycle))

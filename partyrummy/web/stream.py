@@ -1,10 +1,11 @@
 """What each connection was last sent, so that a new view goes out as the changes since then (an `update`).
 
 A connection's first view (on connecting) goes whole, as `state`; each later one as an `update` against
-the one before, and none at all when nothing it can see changed. The room shares one view object between connections that see the same (a room's watchers,
-a second TV), so the same pair of views is worked out once per broadcast, not once per connection: a
-broadcast runs on one thread, so each thread keeps the few pairs it worked out last, and no lock is shared
-by every room (one was: at 70 rooms a quarter of the server's time sat on it).
+the one before, and none at all when nothing it can see changed. The room shares one view object between
+connections that see the same (a room's watchers, a second TV), so the same pair of views is worked out
+once per broadcast, not once per connection: a broadcast runs on one thread, so each thread keeps the few
+pairs it worked out last, and no lock is shared by every room (one was: at 70 rooms a quarter of the
+server's time sat on it).
 """
 
 from __future__ import annotations
