@@ -10,12 +10,17 @@ the JSON keys each plural message by category, mapped from the catalog's own
 gettext plural formula.
 
 Messages are `str.format` templates: `{card}`, `{name}`; plural ones take `{n}`.
+
+A catalog whose speakers count zero in the plural, though CLDR and gettext put 0 with 1 (Brazilians say
+"0 pontos"), says so in its header, `X-Zero-Plural: other`: a count of 0 then takes the "other" form, on
+the server and in the pages alike.
 """
 
 from __future__ import annotations
 
 import gettext
 import io
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -45,6 +50,8 @@ class Language:
     catalog: Catalog
     translations: Translations
     categories: dict[str, int]  # CLDR plural category -> the catalog's gettext plural form
+    zero: str | None = None  # the CLDR category a count of 0 takes, where speakers differ from CLDR (the header's)
+    zero_as: int | None = None  # a count of that category, whose form 0 takes
 
 
 class Catalogs:
@@ -90,9 +97,13 @@ class Catalogs:
 
         A plural message takes its count from `params["n"]`.
         """
-        translations = self.languages[tag].translations
+        lang = self.languages[tag]
+        translations = lang.translations
         if key in self.plural_keys:
-            template = translations.ngettext(key, key, params["n"])
+            n = params["n"]
+            if n == 0 and lang.zero_as is not None:  # "0 pontos": the form of a count of the header's category
+                n = lang.zero_as
+            template = translations.ngettext(key, key, n)
         else:
             template = translations.gettext(key)
         return template.format(**params)
@@ -119,7 +130,7 @@ class Catalogs:
                 messages[message.id[0]] = {category: forms[index] for category, index in lang.categories.items()}
             else:
                 messages[message.id] = message.string
-        return {"lang": lang.tag, "name": lang.name, "messages": messages}
+        return {"lang": lang.tag, "name": lang.name, "zero": lang.zero, "messages": messages}
 
 
 # Words only the server says: refusals and notices arrive translated in the ack, the CSV is made on the server.
@@ -141,12 +152,19 @@ def _load(path: Path) -> Language:
     write_mo(compiled, catalog)
     compiled.seek(0)
     name = locale.get_display_name(locale)
+    # Babel keeps only the headers it knows: this one is read from the file's header itself.
+    said = re.search(r'^"X-Zero-Plural: ([a-z]+)\\n"$', path.read_text(encoding="utf-8"), re.M)
+    zero = said.group(1) if said else None
+    if zero is not None and zero not in {locale.plural_form(n) for n in _SAMPLES}:
+        raise ValueError(f"{path.name}: X-Zero-Plural {zero!r} is no plural category of the language")
     return Language(
         tag=path.stem.replace("_", "-"),
         name=name[:1].upper() + name[1:],
         catalog=catalog,
         translations=Translations(compiled),
         categories=_categories(locale, catalog, path),
+        zero=zero,
+        zero_as=next(n for n in _SAMPLES if locale.plural_form(n) == zero) if zero else None,
     )
 
 

@@ -119,7 +119,9 @@ def test_plural_forms_follow_each_language(catalogs: Catalogs) -> None:
         "101 cărți",  # …unless the last two digits are 01-19
         "120 de cărți",
     ]
-    assert [text("pt-BR", "points", n=n) for n in (0, 1, 2)] == ["0 ponto", "1 ponto", "2 pontos"]
+    # Brazilians count zero in the plural, though CLDR puts 0 with 1: the catalog says so (X-Zero-Plural).
+    assert [text("pt-BR", "points", n=n) for n in (0, 1, 2)] == ["0 pontos", "1 ponto", "2 pontos"]
+    assert catalogs.page("pt-BR")["zero"] == "other" and catalogs.page("es")["zero"] is None
     assert [text("es", "points", n=n) for n in (0, 1, 2)] == ["0 puntos", "1 punto", "2 puntos"]
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import RANK_NAMES, Card
 from ..melds import best_arrangement
-from .entry import Entry, overdrawn
+from .entry import Entry, most_points, overdrawn
 from .phases import Phase
 from .scorebook import Scorebook
 
@@ -71,6 +71,7 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "hand_no": hand.hand_no,
         "hands_total": variant.hands,
         "size": hand.size,
+        "points_max": most_points(variant, hand.hand_no),  # the most a hand can score: a typed score's range
         "wild_rank": RANK_NAMES[wild] if wild else None,
         "jokers": variant.jokers,
         "decks": variant.decks_for(hand.players),

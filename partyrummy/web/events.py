@@ -104,14 +104,14 @@ EVENTS: dict[str, Event] = {
     "out": Event(_seat(cycle=("int", False)), "seat", _seat_event("out")),
     "draft": Event(_seat(cards=("cards", True)), "seat", _seat_event("draft")),
     "confirm": Event(_seat(), "seat", _seat_event("confirm")),
-    "points": Event(_seat(points=("int", True)), "seat", _seat_event("points")),
+    "points": Event(_seat(points=("points", True)), "seat", _seat_event("points")),
     # The TV, or the VIP's phone
     "start": Event({}, "vip", lambda r, v, d, s: r.start()),
     "call_now": Event({}, "vip", lambda r, v, d, s: r.call_now()),
     "pause": Event({"paused": ("bool", True)}, "vip", lambda r, v, d, s: r.set_paused(d["paused"])),
     "pace": Event({"pace": ("str", True)}, "vip", lambda r, v, d, s: r.set_pace(d["pace"])),
     "correct": Event(
-        {"hand": ("int", True), "seat": ("int", True), "points": ("int", True)}, "vip", _seat_event("correct")
+        {"hand": ("int", True), "seat": ("int", True), "points": ("points", True)}, "vip", _seat_event("correct")
     ),
     "undo_correction": Event({}, "vip", _seat_event("undo_correction")),
     # The TV alone

@@ -62,7 +62,8 @@ def name_key(name: str) -> str:
     return " ".join(bare.translate(_SKELETON).split())
 
 
-# An event's fields: {field: (kind, required)}; kinds: "int", "card", "name", "source", "bool", "str", "cards".
+# An event's fields: {field: (kind, required)}; kinds: "int", "card", "points", "name", "source", "bool", "str",
+# "cards".
 # Each event's is in web/events.py's table.
 Schema = dict[str, tuple[str, bool]]
 
@@ -87,7 +88,7 @@ def check(schema: Schema, data: Any) -> dict[str, Any]:
 
 
 def _value(key: str, kind: str, value: Any) -> Any:
-    if kind == "card":  # any whole number: one the hand does not hold is "not in your hand", however large
+    if kind in ("card", "points"):  # any whole number: the engine names the card or the range it takes
         if not isinstance(value, int) or isinstance(value, bool):
             raise BadCommand("error.not_int", field=key)
         return value

@@ -90,12 +90,21 @@ def register_sockets(
     # A connection's events are handled one after another in its own reading thread (async_handlers=False),
     # so a flood costs that connection's thread and no new ones; far over the rate, readahead.py cuts it off.
     events = Limiter(capacity=2 * event_rate, rate=event_rate)
+    # The TV answers for several seats at once (four hands of 13 cards tapped in on its picker): its bound is
+    # its own, far above a phone's, never a guest's.
+    host_events = Limiter(capacity=20 * event_rate, rate=5 * event_rate)
     # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
     joins = Limiter(capacity=12, rate=0.5)
     # The laptop itself (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
     local_joins = Limiter(capacity=200, rate=20)
     catalogs = rooms.catalogs
     engine_sids: dict[str, str] = {}  # Socket.IO sid -> its Engine.IO session's
+
+    def hosting(sid: str) -> bool:
+        """Whether this connection is a TV (the host's token)."""
+        room = rooms.by_sid.get(sid)
+        viewer = room.viewers.get(sid) if room is not None else None
+        return viewer is not None and viewer.role == "host"
 
     def lang_of(sid: str) -> str:
         room = rooms.by_sid.get(sid)
@@ -161,6 +170,7 @@ def register_sockets(
         if socketio.server.manager.is_connected(request.sid, "/"):
             return reserved("disconnect")  # still connected: an event named "disconnect", not a disconnection
         events.forget(request.sid)
+        host_events.forget(request.sid)
         connections.forget(request.sid)
         eio_sid = engine_sids.pop(request.sid, None)
         if eio_sid is not None:  # the session may live on without a connection: not for long
@@ -188,7 +198,7 @@ def register_sockets(
 
         def handler(*args: Any) -> dict[str, Any]:
             try:
-                if not events.allow(request.sid):
+                if not (host_events if hosting(request.sid) else events).allow(request.sid):
                     raise SlowDown("error.slow_down")
                 if len(args) > 1:
                     raise BadCommand("error.one_object")

@@ -10,6 +10,7 @@ const I18N = (() => {
   let lang = "en";
   let messages = {};
   let plurals = null;
+  let zero = null; // the plural category a count of 0 takes, where the catalog says speakers differ from CLDR
 
   function remembered(value) {
     try {
@@ -40,7 +41,8 @@ const I18N = (() => {
   function tn(key, n, params) {
     const forms = messages[key];
     if (!forms || typeof forms !== "object") return missing(key);
-    return fill(forms[plurals.select(n)] ?? forms.other, { n, ...params });
+    const category = n === 0 && zero ? zero : plurals.select(n); // "0 pontos": the catalog's say (its header)
+    return fill(forms[category] ?? forms.other, { n, ...params });
   }
 
   /* "Ana, Bob and Cy" in this language. */
@@ -72,6 +74,7 @@ const I18N = (() => {
     lang = catalog.lang;
     messages = catalog.messages;
     plurals = new Intl.PluralRules(lang);
+    zero = catalog.zero || null;
     root.lang = lang;
     apply(document);
     for (const menu of document.querySelectorAll("select.lang-menu")) menu.value = lang;
