@@ -1,0 +1,124 @@
+"""Real cards on the table over real sockets (web/real_play.py): no seat blocks the hand, and score entry goes
+as fast as the TV can tap, sending nothing to the phones that cannot see it.
+
+One server and one room for the module: four phones and four players without a phone, hands of 13 cards.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.live import Client, LiveServer
+from tests.real_helpers import game, phase_is, refused
+
+pytestmark = pytest.mark.slow
+
+RULES = """
+[real13x2]
+extends = "party"
+description = "Two hands of 13 cards from four decks (for the real-cards entry tests)"
+hand_sizes = [13, 13]
+table_beat_s = 0.02
+table_match_window_s = 0.3
+table_hurry_after_s = 0
+"""
+PHONES, PHONELESS = 4, 4
+HANDS = [  # thirteen cards for each of the four seats without a phone, all taps from the TV
+    ["AH", "2H", "3H", "4H", "5H", "6S", "7S", "8S", "9S", "10C", "10D", "10H", "10S"],
+    ["AC", "2C", "3C", "4C", "5C", "6D", "7D", "8D", "9D", "JC", "JD", "JH", "JS"],
+    ["KS", "KD", "KC", "QS", "QD", "QC", "2S", "3S", "4S", "5D", "6D", "7C", "9H"],
+    ["AS", "AD", "AC", "8H", "8D", "8C", "5S", "6H", "7H", "9C", "10H", "JH", "QH"],
+]
+
+
+class Table:
+    """The module's server and room."""
+
+    def __init__(self, rules_path) -> None:
+        self.server = LiveServer("--variants", str(rules_path))
+        code, token = self.server.tv_page()
+        self.tv = Client(self.server.url, code, role="host", token=token)
+        assert self.tv.call("mode", {"mode": "real"})["ok"] and self.tv.call("variant", {"name": "real13x2"})["ok"]
+        self.phones = []
+        for i in range(PHONES):
+            phone = Client(self.server.url, code)
+            assert phone.join(f"P{i}")["ok"]
+            self.phones.append(phone)
+        for i in range(PHONELESS):
+            assert self.tv.call("add_person", {"name": f"N{i}"})["ok"]
+        self.guest = Client(self.server.url, code)
+
+    def to_entry(self, matcher: int = 0) -> None:
+        """Deal, one cycle (the seats without a phone are Ready by themselves), a Match!, the last cycle."""
+        tv = self.tv
+        assert tv.call("call_now")["ok"]
+        for phone in self.phones:
+            assert phone.call("ready")["ok"]
+        tv.wait_for(phase_is("reveal"))
+        assert self.phones[matcher].call("match")["ok"]
+        tv.wait_for(phase_is("last_ready"))
+        for i, phone in enumerate(self.phones):
+            if i != matcher:
+                assert phone.call("ready")["ok"]
+        tv.wait_for(phase_is("entry"))
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    rules = tmp_path_factory.mktemp("rules") / "real13.toml"
+    rules.write_text(RULES)
+    table = Table(rules)
+    assert table.tv.call("start")["ok"]
+    table.to_entry()
+    yield table
+    for client in (table.tv, table.guest, *table.phones):
+        client.close()
+    table.server.stop()
+
+
+def test_the_tv_taps_in_four_thirteen_card_hands_as_fast_as_it_can_and_nobody_else_hears_a_tap(table) -> None:
+    tv, others = table.tv, [table.guest, *table.phones]
+    version = tv.sync()["state"]["v"]
+    for client in others:  # every update of the table so far has arrived
+        client.wait_for(lambda s: s["v"] >= version)
+    heard = [len(client.messages) for client in others]
+    for k, hand in enumerate(HANDS):
+        seat = PHONES + k
+        for n in range(1, len(hand) + 1):
+            ack = tv.call("draft", {"cards": hand[:n], "seat": seat})
+            assert ack == {"ok": True}, (seat, n, ack)  # never slow_down: the TV's bound is its own
+    picker = tv.wait_for(lambda s: all(len(s["game"]["drafts"][str(PHONES + k)]["cards"]) == 13 for k in range(4)))
+    assert picker["game"]["drafts"][str(PHONES)]["penalty"] == 0  # laid out by the solver, live
+    # Another seat's picker is nobody else's business: not even a version number went to anyone else.
+    assert [len(client.messages) for client in others] == heard
+    for k in range(PHONELESS):
+        assert tv.call("confirm", {"seat": PHONES + k}) == {"ok": True}
+    table.phones[1].wait_for(lambda s: all(s["game"]["seats"][PHONES + k]["entered"] for k in range(4)))
+
+
+def test_a_phone_changes_its_own_entry_until_the_hand_is_scored(table) -> None:
+    tv, phone = table.tv, table.phones[1]
+    assert phone.call("points", {"points": 30}) == {"ok": True}
+    tv.wait_for(lambda s: s["game"]["seats"][1]["entered"])
+    assert phone.call("draft", {"cards": ["KS"]}) == {"ok": True}  # taken back: the table waits for it again
+    assert 1 in game(tv.wait_for(lambda s: not s["game"]["seats"][1]["entered"]))["waiting_for"]
+    assert phone.call("points", {"points": 12}) == {"ok": True}
+    assert refused(phone.call("points", {"points": 1_000_000}), "bad_command", "0 to")  # the range, in words
+
+
+def test_the_tv_enters_for_a_seat_whose_phone_is_gone_and_the_hand_scores(table) -> None:
+    tv = table.tv
+    assert refused(tv.call("points", {"points": 5, "seat": 2}), "bad_command")  # P2's phone is here: theirs
+    table.phones[2].close()  # P2's phone locks and drops
+    tv.wait_for(lambda s: not s["room"]["seats"][2]["connected"])
+    assert tv.call("points", {"points": 5, "seat": 2}) == {"ok": True}
+    assert tv.call("points", {"points": 0, "seat": 0, "override": True}) == {"ok": True}  # the host's choice
+    assert table.phones[3].call("points", {"points": 8}) == {"ok": True}
+    scored = game(tv.wait_for(phase_is("scored")))
+    assert [cell["points"] for cell in scored["sheet"][0][:4]] == [0, 12, 5, 8]
+    ana = table.phones[0]  # P0's phone is told the TV entered its hand
+    with ana.changed:
+        told = ana.changed.wait_for(
+            lambda: any(e == "notice" and d["code"] == "entered_for_you" for e, d in ana.messages), timeout=5
+        )
+    assert told
