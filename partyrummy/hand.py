@@ -111,6 +111,7 @@ class HandState:
     picks: tuple[int | None, ...]
     matched: tuple[int, ...] = ()  # seats in the order they called Match!
     match_melds: tuple[tuple[tuple[int, ...], ...], ...] = ()  # laid face up, by order of matched
+    on_deal: tuple[int, ...] = ()  # of those, the seats dealt a complete hand (Match! before the first "Draw!")
     cycle: int = 0  # draws called so far this hand (for turns: turns begun)
     refills: int = 0
     results: tuple[SeatResult, ...] = ()  # filled when the hand is scored
@@ -364,7 +365,8 @@ def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
         listed = " ".join(c.symbol for c in orphans)
         raise NotComplete("error.not_complete", cards=listed) if orphans else NotComplete("error.not_a_match")
     melds = lay_out(state, state.hands[seat]).melds
-    state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,))
+    on_deal = state.on_deal + ((seat,) if state.phase is Phase.SETUP else ())
+    state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,), on_deal=on_deal)
     return state, [Matched(seat)]
 
 
@@ -471,6 +473,7 @@ def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
         picks=without(state.picks),
         matched=tuple(s for s, _ in kept),
         match_melds=tuple(m for _, m in kept),
+        on_deal=renumber(state.on_deal),
         results=without(state.results) if state.results else (),
         to_play=renumber(state.to_play),
         turn=None if state.turn is None else state.turn - (state.turn > seat),

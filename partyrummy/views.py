@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .awards import awards, podium, recap
+from .awards import awards, podium, ranks, recap
 from .cards import RANK_NAMES, Card
 from .game import GameState
 from .hand import HandState, Phase, lay_out, left_of, right_of
@@ -59,6 +59,7 @@ def table_view(game: GameState) -> dict[str, Any]:
         "phase": hand.phase.value,
         "cycle": hand.cycle,
         "last_cycle": hand.last_cycle or (hand.phase is Phase.REVEAL and bool(hand.matched)),
+        "on_deal": list(hand.on_deal),  # seats dealt a complete hand: why a hand can end before anyone acts
         "shoe_count": len(hand.shoe),
         "seats": seats,
         "pacing": game.variant.pacing,
@@ -71,6 +72,7 @@ def table_view(game: GameState) -> dict[str, Any]:
             for seat, melds in zip(hand.matched, hand.match_melds, strict=True)
         ],
         "totals": list(game.totals),
+        "places": ranks(list(game.totals)),  # each seat's place on the totals, ties sharing the better one
         "history": [list(points) for points in game.history],
         "game_over": game.over,
         "winners": list(game.winners) if game.winners is not None else None,

@@ -269,3 +269,13 @@ def test_in_entry_the_hand_is_scored_once_everyone_left_has_entered() -> None:
     hand, _ = run(hand, TypePoints(0, 0), Ready(1), Ready(2), Call(), TypePoints(1, 4))
     hand, events = table.leave(hand, 2)
     assert hand.phase is Phase.SCORED and events[-1] == HandScored(1, (0, 4))
+
+
+def test_a_match_on_the_deal_is_told_apart_from_one_after_a_discard() -> None:
+    """The screens say why a hand ended before anyone acted: a complete hand was dealt."""
+    hand, _ = run(party(3), CallMatch(1))
+    assert hand.on_deal == (1,)
+    hand, _ = run(hand, Withdraw(1))
+    assert hand.on_deal == ()
+    hand, _ = run(hand, CallMatch(2), Call(), Ready(0), Ready(1), Call())
+    assert hand.on_deal == (2,) and hand.phase is Phase.ENTRY

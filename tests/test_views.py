@@ -60,3 +60,26 @@ def test_a_player_sees_their_own_draw_and_the_others_only_that_they_drew(party) 
     assert drawn not in card_ids(view_for(game, 1)) | card_ids(view_for_host(game))
     assert view_for(game, 1)["seats"][0]["drawn"] is True
     assert view_for(game, 1)["you"]["right"] == 0 and view_for(game, 1)["you"]["left"] == 2
+
+
+def test_the_views_number_places_with_ties_sharing_the_better_one_and_name_a_match_on_the_deal(party) -> None:
+    from dataclasses import replace
+
+    from partyrummy import game as engine
+    from partyrummy.commands import CallMatch
+
+    game, _ = engine.new_game(party, 4, 1)
+    assert view_for_host(replace(game, history=((5, 0, 5, 9),)))["places"] == [2, 1, 2, 4]
+    assert view_for_host(game)["on_deal"] == []
+    # A deal in which a 3-card hand is complete (the seeds are searched, in order, for the first).
+    game, seat = next((g, s) for g in (engine.new_game(party, 4, seed)[0] for seed in range(500))
+                      for s in range(4) if _complete(g, s))
+    after, _ = engine.apply(game, CallMatch(seat))
+    assert view_for_host(after)["on_deal"] == [seat]
+
+
+def _complete(game: GameState, seat: int) -> bool:
+    from partyrummy.melds import is_complete
+
+    hand = game.hand
+    return is_complete(hand.cards_of(hand.hands[seat]), hand.wild_rank, game.variant.meld_rules())

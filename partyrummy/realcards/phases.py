@@ -56,6 +56,7 @@ class TableHand:
     cycle: int = 0  # "Draw!" calls so far (turns: turns begun), for stale taps
     ready: tuple[bool, ...] = ()
     matched: tuple[int, ...] = ()  # seats in the order they called Match! (turns: who went out)
+    on_deal: tuple[int, ...] = ()  # of those, the seats that called it on the deal (before the first "Draw!")
     dealer: int = 0  # the seat that deals (hand 1's drawn from the seed, as hand.py does); it moves left each hand
     turn: int | None = None  # turns: the seat whose turn it is
     to_play: tuple[int, ...] = ()  # turns: the seats still to have their one more turn

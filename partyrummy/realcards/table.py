@@ -100,10 +100,12 @@ def apply(hand: TableHand, command: Command, helped: Set[int] = frozenset()) -> 
         case Ready(ready=ready):
             return _ready(hand, seat, ready)
         case CallMatch():
-            return replace(hand, matched=hand.matched + (seat,)), [Matched(seat)]
+            on_deal = hand.on_deal + ((seat,) if hand.phase is Phase.SETUP else ())
+            return replace(hand, matched=hand.matched + (seat,), on_deal=on_deal), [Matched(seat)]
         case Withdraw():
             matched = tuple(s for s in hand.matched if s != seat)
-            return replace(hand, matched=matched), [MatchWithdrawn(seat)]
+            on_deal = tuple(s for s in hand.on_deal if s != seat)
+            return replace(hand, matched=matched, on_deal=on_deal), [MatchWithdrawn(seat)]
         case Done():
             return _next_turn(hand)
         case Out():
@@ -288,6 +290,7 @@ def leave(hand: TableHand, seat: int) -> tuple[TableHand, list[Event]]:
         drafts=without(hand.drafts),
         entries=without(hand.entries),
         matched=renumber(hand.matched),
+        on_deal=renumber(hand.on_deal),
         to_play=renumber(hand.to_play),
         turn=None if hand.turn is None or had_turn else hand.turn - (hand.turn > seat),
         dealer=dealer_after_leave(hand.dealer, seat, hand.players),

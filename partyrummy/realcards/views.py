@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from ..awards import awards, podium, ranks, recap
 from ..cards import RANK_NAMES, Card
 from ..melds import best_arrangement
 from .entry import Entry, most_points, overdrawn
@@ -64,7 +65,7 @@ def table_view(book: Scorebook) -> dict[str, Any]:
             }
         )
     wild = hand.wild_rank
-    return {
+    view = {
         "mode": "real",
         "pacing": variant.pacing,
         "setup_match": variant.setup_match,  # whether a dealt complete hand may call Match! before the first call
@@ -81,17 +82,30 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "turn": hand.turn,
         "to_play": list(hand.to_play),
         "matched": list(hand.matched),
+        "on_deal": list(hand.on_deal),  # seats that called Match! on the deal: why a hand can end at once
         "waiting_for": hand.waiting_for(),
         "seats": seats,
         "newcomers": list(range(hand.players, book.players)),  # seats waiting for the next deal
         "sheet": _sheet(book),
         "totals": list(book.totals),
+        "places": ranks(list(book.totals)),  # each seat's place on the totals, ties sharing the better one
         "game_over": book.over,
         "winners": list(book.winners) if book.winners is not None else None,
         "can_undo": bool(book.corrections),
         # Once scored: faces entered more often than the shoe holds them (a mistyped hand for the host to correct).
         "overdrawn": [c.symbol for c in overdrawn(variant, hand.players, hand.entries)] if scored else [],
     }
+    _story(book, view)
+    return view
+
+
+def _story(book: Scorebook, view: dict[str, Any]) -> None:
+    """The hand's story once it is scored, and the night's podium and awards at its end, as with cards on the
+    phones (partyrummy.awards, from the score sheet)."""
+    history = [list(row) for row in book.scores]
+    view["recap"] = recap(history, book.players) if book.hand.phase is Phase.SCORED else None
+    over = book.over
+    view["awards"] = {"podium": podium(list(book.totals)), "awards": awards(history, book.players)} if over else None
 
 
 def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
