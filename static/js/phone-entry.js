@@ -1,10 +1,10 @@
 /* Score entry with real cards, the player's choice of two ways: tap the cards on a compact picker (a suit, then
    its ranks; the solver lays them out live, with the penalty) or type the points on a big pad. The draft lives
    on the server (journaled): each tap sends the whole list, and the seat's view brings it back laid out. */
+import { cardFace, el, faceCard } from "./common.js";
+import { lang, onChange, t, tn } from "./i18n.js";
 import { $, act, view } from "./phone-shared.js";
 
-const { el, cardFace, faceCard } = PR;
-const { t, tn } = I18N;
 const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
 const SUITS = "CDHS"; // the faces' letters, by suit number
 const SYMBOLS = "♣♦♥♠";
@@ -69,7 +69,7 @@ function renderPicker(game, draft) {
   }
   $("tapped-note").textContent = t(draft.cards.length ? "real.tap_off" : "real.no_cards");
   // Rebuilt only when the layout changes: a button replaced under a finger would lose its tap.
-  const laid = JSON.stringify([draft.melds, draft.orphans, game.wild_rank, I18N.lang]);
+  const laid = JSON.stringify([draft.melds, draft.orphans, game.wild_rank, lang]);
   if (laid === entry.laid) return;
   entry.laid = laid;
   const group = (faces, cls, orphan) => el("li", { class: `group ${cls}` }, ...faces.map((face) => {
@@ -126,7 +126,7 @@ export function wireEntry() {
     $("pad").querySelector(".erase").setAttribute("aria-label", t("real.erase"));
   };
   labelSuits();
-  I18N.onChange(labelSuits);
+  onChange(labelSuits);
   const on = (id, handler) => $(id).addEventListener("click", (e) => {
     const button = e.target.closest("button");
     if (button && !button.disabled) handler(button);

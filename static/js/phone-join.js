@@ -1,9 +1,9 @@
 /* The phone before play: joining, taking a seat, waiting for the deal, watching a full table. */
+import { callText, el, infoText, store } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { realCallText } from "./phone-real.js";
 import { $, act, notice, view } from "./phone-shared.js";
 
-const { el, callText, infoText, store } = PR;
-const { t, tn } = I18N;
 
 /* The join screen: the name form, or the seats a newcomer may take, or word that the table is full. */
 export function renderJoin(seated, game) {

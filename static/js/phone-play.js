@@ -1,15 +1,15 @@
 /* The phone in play: this player's next step, the hand, drawing, picking, Match!, and the clocks. */
-import { $, act, view } from "./phone-shared.js";
+import { callText, cardFace, deadlines, el, infoText, store } from "./common.js";
+import { list, t, tn } from "./i18n.js";
 import { renderResults } from "./phone-results.js";
+import { $, act, view } from "./phone-shared.js";
 
-const { el, cardFace, callText, infoText, store } = PR;
-const { t, tn } = I18N;
 let lastCall = "";
 let clocks = {}; // the hurry and match-window deadlines on this page's clock, set when a state arrives
 
-/* The deadlines of the state just received (PR.deadlines): a redraw never moves them. */
+/* The deadlines of the state just received (common.js's deadlines): a redraw never moves them. */
 export function setClocks(room) {
-  clocks = PR.deadlines(room);
+  clocks = deadlines(room);
 }
 
 export function renderPlay(me, game) {
@@ -85,7 +85,7 @@ function stepText(game, you, mine, now) {
   if (now.choosing) return now.closing ? t("step.closing") : you.pick === null ? t("step.discard") : t("step.picked");
   if (now.canMatch && now.complete) return t("step.match_now");
   const others = game.waiting_for.filter((s) => s !== you.seat);
-  if (others.length && others.length <= 3) return t("step.wait_for", { names: I18N.list(others.map((s) => view.state.room.seats[s].name)) });
+  if (others.length && others.length <= 3) return t("step.wait_for", { names: list(others.map((s) => view.state.room.seats[s].name)) });
   return t("step.wait");
 }
 
@@ -132,8 +132,8 @@ function renderHand(game, you, choosing) {
     const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
     groups = [[...you.hand].sort((a, b) => key(a) - key(b))];
   }
-  const list = $("hand");
-  list.replaceChildren(
+  const hand = $("hand");
+  hand.replaceChildren(
     ...groups.filter((g) => g.length).map((group, gi) =>
       el("li", { class: `group ${mode === "melds" && hint && gi < hint.melds.length ? "is-meld" : ""}` },
         ...group.map((card) => {

@@ -1,9 +1,9 @@
 /* Real cards on the table, the phone after entering: "Your hand: 12 pts" and whether a Match! held, then once
    the hand is scored this seat's points and place and the table by total. */
+import { cardFace, el, faceCard } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
 
-const { el, cardFace, faceCard } = PR;
-const { t, tn } = I18N;
 
 /* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
 export function renderEntered(game, seat, mine, who) {

@@ -1,12 +1,12 @@
 /* Real cards on the table: the phone as one big button at a time (Ready, Match!, Done, Out!), the words of
    the phase, the wild rank, who the table waits for, and after the hand the score entry (phone-entry.js)
    and the scores. With helpers allowed, the same buttons answer for a seat without a phone. */
+import { deadlines, el, infoText, loud } from "./common.js";
+import { list, t, tn } from "./i18n.js";
 import { renderEntry } from "./phone-entry.js";
 import { renderEntered, renderResults } from "./phone-real-scores.js";
 import { $, act, view } from "./phone-shared.js";
 
-const { el, infoText } = PR;
-const { t, tn } = I18N;
 
 /* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
 const answering = { seat: null, hand: null };
@@ -14,7 +14,7 @@ let clocks = {}; // the hurry and the match window on this page's clock (perform
 
 /* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
 export function setRealClocks(room) {
-  clocks = PR.deadlines(room);
+  clocks = deadlines(room);
 }
 
 /* What every event of this phone carries: the seat answered for, when it is not its own. */
@@ -127,8 +127,6 @@ function callLine(game, who) {
   return tn(game.pacing === "turns" ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
 }
 
-const loud = (list) => I18N.list(list).toLocaleUpperCase(I18N.lang);
-
 /* The line under the step: what this phase asks, in the engine's words for it. */
 function whereText(game, mine, now) {
   const phase = game.phase;
@@ -163,7 +161,7 @@ function renderWaiting(game, seat, who, entering) {
   const others = game.waiting_for.filter((s) => s !== seat);
   const asked = phase === "ready" || phase === "last_ready" || phase === "entry";
   const waiting = asked && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
-  $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: I18N.list(others.map((s) => who[s])) }) : "";
+  $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: list(others.map((s) => who[s])) }) : "";
 }
 
 /* The VIP's phone: "Cards are dealt: Draw!" while people deal, pause and call now, the next hand. */
@@ -222,7 +220,7 @@ export function realCallText(game) {
     case "reveal": return t("call.discard");
     case "turn": return t("real.step.their_turn", { name: who[game.turn] });
     case "last_turn": return t("real.step.their_last_turn", { name: who[game.turn] });
-    case "entry": return t("step.wait_for", { names: I18N.list(game.waiting_for.map((s) => who[s])) });
+    case "entry": return t("step.wait_for", { names: list(game.waiting_for.map((s) => who[s])) });
     default: return t("call.scored");
   }
 }

@@ -1,8 +1,8 @@
 /* The phone after a hand: this player's hand and place first, then the table by rank. */
+import { cardFace, el } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
 
-const { el, cardFace } = PR;
-const { t, tn } = I18N;
 
 export function renderResults(game, seats) {
   const box = $("p-results");

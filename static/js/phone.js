@@ -1,21 +1,21 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
    This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results, and
    for real cards on the table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
+import { connect, setWild, store } from "./common.js";
+import { onChange, ready, t } from "./i18n.js";
+import { wireEntry } from "./phone-entry.js";
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
 import { renderPlay, setClocks } from "./phone-play.js";
-import { wireEntry } from "./phone-entry.js";
 import { renderReal, setRealClocks, wireReal } from "./phone-real.js";
 import { $, act, notice, room, view } from "./phone-shared.js";
 
-I18N.ready.then(() => {
-  const { store } = PR;
-  const { t } = I18N;
+ready.then(() => {
   let wasConnected = false;
 
   // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL); until
   // it is spent it goes with the connection too, which lets it through a locked room.
   let claim = new URLSearchParams(location.hash.slice(1)).get("claim");
-  const link = PR.connect("player", room, () => store(view.tokenKey), render, () => claim);
+  const link = connect("player", room, () => store(view.tokenKey), render, () => claim);
   view.link = link;
   view.rerender = () => render(view.state);
   link.socket.on("connect", () => {
@@ -58,7 +58,7 @@ I18N.ready.then(() => {
   $("name").value = store("pr.name") || "";
   $("sort").value = store("pr.sort") || "melds";
   $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(view.state); });
-  I18N.onChange(() => render(view.state));
+  onChange(() => render(view.state));
 
   $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
 
@@ -101,7 +101,7 @@ I18N.ready.then(() => {
     const game = next.game;
     const real = !!game && game.mode === "real"; // real cards on the table: the phone answers, the TV keeps score
     const dealtIn = seated && !!game && (real ? me.seat < game.seats.length : !game.you.waiting);
-    PR.setWild(game && game.wild_rank);
+    setWild(game && game.wild_rank);
     if (fresh) {
       setClocks(next.room);
       setRealClocks(next.room);

@@ -1,8 +1,8 @@
 /* The TV's lobby: the join card, the seats in ring order, the rules and the bots. */
+import { el } from "./common.js";
+import { lang, list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
 
-const { el } = PR;
-const { t, tn } = I18N;
 
 export function renderLobby() {
   const seats = view.state.room.seats;
@@ -31,7 +31,7 @@ export function renderLobby() {
   // A shipped variant's name and description come from the catalog; a house variant's are its own words.
   const words = (v, part) => (v.shipped ? t(`variant.${v.name}.${part}`) : part === "name" ? v.name : v.description);
   const select = $("variant");
-  const menu = [I18N.lang, ...view.state.room.variants.map((v) => v.name)].join(" ");
+  const menu = [lang, ...view.state.room.variants.map((v) => v.name)].join(" ");
   if (select.dataset.menu !== menu) { // rebuilt only when it changes: an open menu is not closed under the host
     select.dataset.menu = menu;
     select.replaceChildren(...view.state.room.variants.map((v) => el("option", { value: v.name, text: words(v, "name") })));
@@ -78,5 +78,5 @@ function renderMode(full) {
 }
 
 export function nightList() {
-  return view.state.room.night.map((g, i) => el("p", { text: t("tv.night_game", { game: i + 1, winners: g.winners.length ? I18N.list(g.winners) : t("tv.no_winner") }) }));
+  return view.state.room.night.map((g, i) => el("p", { text: t("tv.night_game", { game: i + 1, winners: g.winners.length ? list(g.winners) : t("tv.no_winner") }) }));
 }

@@ -2,10 +2,10 @@
    where the variant has them; the same card as often as the decks hold it). Each tap sends the whole list
    (`draft`); the TV's view brings it back laid out by the solver (`game.drafts`), shown with the penalty,
    and a card tapped by mistake comes off with one tap. */
+import { el } from "./common.js";
+import { lang, onChange, ready, t, tn } from "./i18n.js";
 import { $, face, view } from "./tv-shared.js";
 
-const { el } = PR;
-const { t, tn } = I18N;
 const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const SUITS = "CDHS";
 const JOKER = "JK";
@@ -34,7 +34,7 @@ export function renderPicker(game) {
   }
   $("pick-count").textContent = tn("tv.real.count", game.size, { count: draft.cards.length });
   $("pick-penalty").textContent = t("penalty.now", { n: draft.penalty });
-  const laid = JSON.stringify([draft.melds, draft.orphans, game.wild_rank, I18N.lang]);
+  const laid = JSON.stringify([draft.melds, draft.orphans, game.wild_rank, lang]);
   if (laid !== picker.laid) { // rebuilt only when it changes: a button replaced under a finger loses its tap
     picker.laid = laid;
     const group = (faces, orphan) => el("span", { class: "meld" }, ...faces.map((f) => {
@@ -61,7 +61,7 @@ async function send(cards, onError) {
 }
 
 /* The grid, made once (its faces never change; counts do); taps on the grid add, taps on the layout take off. */
-export function wirePicker(onError, onChange) {
+export function wirePicker(onError, redraw) {
   const faces = [...SUITS].flatMap((suit) => RANKS.map((rank) => rank + suit)).concat(JOKER);
   $("pick-grid").replaceChildren(...faces.map((f) => el("button", { type: "button", class: "pick-card", "data-face": f })));
   const current = () => picker.pending || draftOf(view.state.game, picker.seat).cards;
@@ -69,9 +69,9 @@ export function wirePicker(onError, onChange) {
     const button = e.target.closest("button");
     if (!button) return;
     const sending = send(change([...current()], button.dataset.face), onError);
-    onChange();
+    redraw();
     await sending;
-    onChange();
+    redraw();
   });
   tap("pick-grid", (list, f) => [...list, f]);
   tap("pick-laid", (list, f) => {
@@ -84,6 +84,6 @@ export function wirePicker(onError, onChange) {
       button.setAttribute("aria-label", f === JOKER ? t("tv.real.joker") : face(f).textContent);
     }
   };
-  I18N.ready.then(label);
-  I18N.onChange(label);
+  ready.then(label);
+  onChange(label);
 }

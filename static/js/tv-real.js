@@ -1,15 +1,10 @@
 /* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
    waited for, and answers for the seats without a phone (a tap target on each). The game's fields are
    partyrummy/realcards/views.py's table view. */
+import { callText, el, loud } from "./common.js";
+import { list, t, tn } from "./i18n.js";
 import { $, act, face, openPad, view } from "./tv-shared.js";
 import { newcomerTiles, renderCall, renderControls, seatTile } from "./tv-table.js";
-
-const { el, callText } = PR;
-const { t, tn } = I18N;
-
-function loud(names) {
-  return I18N.list(names).toLocaleUpperCase(I18N.lang);
-}
 
 /* The caller's shout for this moment (shown big and spoken). */
 export function realCall(state) {
@@ -60,7 +55,7 @@ export function renderRealTable() {
 
 /* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
 function waitingLine(game, seats) {
-  const names = (list) => I18N.list(list.map((s) => seats[s].name));
+  const names = (ids) => list(ids.map((s) => seats[s].name));
   if (game.phase === "ready" || game.phase === "last_ready") {
     const playing = game.seats.filter((s) => !s.matched);
     const slow = playing.filter((s) => !s.ready).map((s) => s.seat);

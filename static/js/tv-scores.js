@@ -1,10 +1,10 @@
 /* The TV's scores: every row all night, the chart, the hand's story and the night's awards. */
+import { callText, el } from "./common.js";
+import { lang, list, t } from "./i18n.js";
 import { drawChart } from "./tv-chart.js";
 import { nightList } from "./tv-lobby.js";
 import { $, openPad, room, view } from "./tv-shared.js";
 
-const { el, callText } = PR;
-const { t } = I18N;
 
 /* Each hand's points by seat: with real cards, from the score sheet (partyrummy/realcards/views.py). */
 function handPoints(game) {
@@ -21,7 +21,7 @@ export function renderScores() {
   const real = game.mode === "real";
   const history = handPoints(game);
   $("undo-correction").hidden = !(real && game.can_undo);
-  $("csv").setAttribute("href", `/room/${room}/scores.csv?lang=${encodeURIComponent(I18N.lang)}`);
+  $("csv").setAttribute("href", `/room/${room}/scores.csv?lang=${encodeURIComponent(lang)}`);
   // The night's games under the sheet; with real cards the sheet's rows of buttons need that height at 720p, so
   // they go beside it, with the legend.
   const night = game.game_over ? nightList() : [];
@@ -64,7 +64,7 @@ function sheetCell(cell, hand, seat, name) {
    faces its entries hold more often than the decks do (someone mistyped: the host checks and corrects). */
 function legend(game) {
   return [
-    game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: I18N.list(game.overdrawn) }) }) : null,
+    game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: list(game.overdrawn) }) }) : null,
     el("p", { class: "legend", text: t("tv.real.legend_tap") }),
     el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("tv.real.legend_typed")),
     el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("tv.real.legend_corrected")),
@@ -73,7 +73,7 @@ function legend(game) {
 
 /* Between hands the hand's story; at the end of the night the podium and the awards (partyrummy/awards.py). */
 function storyLines(game, seats) {
-  const names = (list) => I18N.list(list.map((s) => seats[s].name));
+  const names = (ids) => list(ids.map((s) => seats[s].name));
   const lines = [];
   if (game.awards) {
     game.awards.podium.forEach((step, k) => {

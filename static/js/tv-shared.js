@@ -1,4 +1,5 @@
 /* What the TV's screens share: the page's elements, the room, the latest state, and the host's actions. */
+import { cardFace, faceCard } from "./common.js";
 
 export const $ = (id) => document.getElementById(id);
 export const room = document.body.dataset.room;
@@ -13,9 +14,9 @@ export async function act(event, data) {
   return ack;
 }
 
-/* A face of the real-cards views ("7H", "10S", "JK") drawn as PR.cardFace draws cards. */
+/* A face of the real-cards views ("7H", "10S", "JK") drawn as cardFace draws cards. */
 export function face(text) {
-  return PR.cardFace(PR.faceCard(text));
+  return cardFace(faceCard(text));
 }
 
 /* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:

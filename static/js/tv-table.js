@@ -1,8 +1,8 @@
 /* The TV's table: the call, who we wait for, the seats, the clocks. */
+import { callText, cardFace, deadlines, el } from "./common.js";
+import { lang, list, t, tn } from "./i18n.js";
 import { $, room, view } from "./tv-shared.js";
 
-const { el, cardFace, callText } = PR;
-const { t, tn } = I18N;
 let clocks = {}; // the hurry and match-window deadlines, on this page's clock, set when a state arrives
 let lastPhase = "";
 
@@ -18,14 +18,14 @@ export function healthText(seat) {
     } // falls through: it has been too long
     case "gone": {
       const since = new Date(view.received - (seat.gone_for || 0) * 1000);
-      return t("health.gone", { time: since.toLocaleTimeString(I18N.lang, { hour: "2-digit", minute: "2-digit" }) });
+      return t("health.gone", { time: since.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) });
     }
     default: return "";
   }
 }
-/* The deadlines of the state just received (PR.deadlines): a redraw never moves them. */
+/* The deadlines of the state just received (common.js's deadlines): a redraw never moves them. */
 export function setClocks(room) {
-  clocks = PR.deadlines(room);
+  clocks = deadlines(room);
 }
 
 export function renderTable() {
@@ -110,7 +110,7 @@ function renderWaiting(game, seats) {
   const slow = acting ? game.waiting_for : [];
   const few = slow.length && slow.length <= 3 && slow.length < game.seats.length;
   $("waiting-names").textContent = !slow.length ? "" : few
-    ? t("tv.waiting_for", { names: I18N.list(slow.map((s) => seats[s].name)) })
+    ? t("tv.waiting_for", { names: list(slow.map((s) => seats[s].name)) })
     : t("tv.waiting_many", { n: slow.length });
 }
 

@@ -1,8 +1,9 @@
 /* The caller's voice: each new call spoken in the TV's language, with a beep. */
+import { callText } from "./common.js";
+import { lang } from "./i18n.js";
 import { realCall } from "./tv-real.js";
 import { $, view } from "./tv-shared.js";
 
-const { callText } = PR;
 let lastCall = "";
 let audio = null;
 
@@ -21,8 +22,8 @@ export function announce() {
   if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
     window.speechSynthesis.cancel();
     const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
-    utterance.lang = I18N.lang;
-    utterance.voice = voiceFor(I18N.lang);
+    utterance.lang = lang;
+    utterance.voice = voiceFor(lang);
     window.speechSynthesis.speak(utterance);
   }
 }

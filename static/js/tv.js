@@ -1,6 +1,8 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
    This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (cards on the phones),
    tv-real (real cards on the table; the host's pad and picker, tv-pad and tv-picker, load when first opened), tv-scores, tv-voice. */
+import { connect, infoText, setWild, store } from "./common.js";
+import { onChange, ready, t, tn } from "./i18n.js";
 import { renderLobby } from "./tv-lobby.js";
 import { renderRealTable } from "./tv-real.js";
 import { renderScores } from "./tv-scores.js";
@@ -8,9 +10,7 @@ import { $, act, refreshPad, room, view } from "./tv-shared.js";
 import { healthText, renderTable, setClocks } from "./tv-table.js";
 import { announce, sayAgain } from "./tv-voice.js";
 
-I18N.ready.then(() => {
-  const { infoText, store } = PR;
-  const { t, tn } = I18N;
+ready.then(() => {
   const body = document.body;
   const hostToken = body.dataset.hostToken;
   let showScores = false;
@@ -18,7 +18,7 @@ I18N.ready.then(() => {
   // The table's small join QR is the lobby's, drawn once in the page (one copy on the wire).
   $("table-qr").append($("lobby-qr").firstElementChild.cloneNode(true));
 
-  const link = PR.connect("host", room, () => hostToken, render);
+  const link = connect("host", room, () => hostToken, render);
   view.link = link;
   /* Connection loss: say it, stop the controls (they cannot work), and say when it is back. */
   let wasConnected = false;
@@ -48,7 +48,7 @@ I18N.ready.then(() => {
     body.classList.toggle("four-colour", $("opt-four").checked);
   }
   applyOptions();
-  I18N.onChange(() => {
+  onChange(() => {
     sayAgain(); // the current call, in the new language
     if (view.state) render(view.state);
   });
@@ -139,7 +139,7 @@ I18N.ready.then(() => {
     setClocks(view.state.room);
     $("opt-lock").checked = !!view.state.room.locked;
     const game = view.state.game;
-    PR.setWild(game && game.wild_rank);
+    setWild(game && game.wild_rank);
     const inLobby = !game;
     body.classList.toggle("real", (game ? game.mode : view.state.room.mode) === "real");
     $("lobby").hidden = !inLobby;
