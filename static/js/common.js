@@ -1,8 +1,6 @@
-/* Shared by the TV and the phone: the socket, safe DOM building, card and call words (from the catalog). */
+/* Shared by the TV and the phone: the socket, safe DOM building, the caller's words (from the catalog). */
 import { applyChange } from "./delta.js";
 import { lang, list, onChange, t, tn } from "./i18n.js";
-
-const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"]; // by a card's suit number
 
 /* Build an element; text always goes in as text (names are never HTML). */
 export function el(tag, attrs, ...children) {
@@ -19,30 +17,6 @@ export function el(tag, attrs, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
-}
-
-let wildRank = null; // this hand's wild rank ("3", "K"…), set by the page with each state
-
-/* A card face: its label with a suit class, so colour is never the only signal; wilds marked. */
-export function cardFace(card, extra) {
-  if (!card) return el("span", { class: "card empty", text: "—" });
-  const joker = card.rank === 0;
-  const suit = joker ? "joker" : SUIT_NAMES[card.suit];
-  const wild = joker || (wildRank !== null && card.label.slice(0, -1) === wildRank);
-  return el("span", { class: `card ${suit} ${wild ? "wild" : ""} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
-}
-
-/* A card as the real-cards views write it ("7H", "10S", "JK"), as the card the pages draw ({rank, suit, label}). */
-export const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
-export function faceCard(face) {
-  if (face === "JK") return { rank: 0, suit: 0, label: "JK", face };
-  const rank = RANKS.indexOf(face.slice(0, -1));
-  const suit = "CDHS".indexOf(face.slice(-1));
-  return { rank, suit, label: RANKS[rank] + "♣♦♥♠"[suit], face };
-}
-
-export function setWild(rank) {
-  wildRank = rank || null;
 }
 
 function names(state) {

@@ -1,5 +1,6 @@
 /* The phone in play: this player's next step, the hand, drawing, picking, Match!, and the clocks. */
-import { callText, cardFace, deadlines, el, infoText, store } from "./common.js";
+import { cardFace, laidOut } from "./cards.js";
+import { callText, deadlines, el, infoText, store } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { renderResults } from "./phone-results.js";
 import { $, act, view } from "./phone-shared.js";
@@ -123,33 +124,23 @@ function renderHand(game, you, choosing) {
   const hint = you.hint;
   $("hint").textContent = hint ? t("penalty.now", { n: hint.penalty }) : "";
   const byId = new Map(you.hand.map((c) => [c.id, c]));
-  let groups;
+  const cards = (ids) => ids.map((id) => byId.get(id));
   const mode = $("sort").value;
-  if (mode === "melds" && hint) {
-    groups = [...hint.melds.map((m) => m.map((id) => byId.get(id))), hint.orphans.map((id) => byId.get(id))];
-    if (you.pick !== null && byId.has(you.pick)) groups.push([byId.get(you.pick)]);
-  } else {
-    const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
-    groups = [[...you.hand].sort((a, b) => key(a) - key(b))];
-  }
-  const hand = $("hand");
-  hand.replaceChildren(
-    ...groups.filter((g) => g.length).map((group, gi) =>
-      el("li", { class: `group ${mode === "melds" && hint && gi < hint.melds.length ? "is-meld" : ""}` },
-        ...group.map((card) => {
-          const picked = you.pick === card.id;
-          const button = el("button", {
-            type: "button",
-            class: `card-button ${picked ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
-            "aria-pressed": choosing ? String(picked) : null,
-            "aria-label": card.label,
-            disabled: !choosing,
-            onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
-          }, cardFace(card));
-          return button;
-        })),
-    ),
-  );
+  const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
+  // By melds, the solver's layout, then the card picked to discard on its own; else one row, sorted.
+  const hands = mode === "melds" && hint
+    ? [{ melds: hint.melds.map(cards), orphans: cards(hint.orphans) }, { melds: [], orphans: byId.has(you.pick) ? [byId.get(you.pick)] : [] }]
+    : [{ melds: [], orphans: [...you.hand].sort((a, b) => key(a) - key(b)) }];
+  const button = (face, card) => el("button", {
+    type: "button",
+    class: `card-button ${you.pick === card.id ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
+    "aria-pressed": choosing ? String(you.pick === card.id) : null,
+    "aria-label": card.label,
+    disabled: !choosing,
+    onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
+  }, face);
+  // Orphans are ringed only in a scored hand: this one is still in play.
+  $("hand").replaceChildren(...hands.flatMap((hand) => laidOut(hand, { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group" }, ring: false, wrap: button })));
 }
 
 /* After a hand: this player's own line and place first, then the table by rank with running totals. */

@@ -1,7 +1,8 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
    This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results, and
    for real cards on the table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
-import { connect, setWild, store } from "./common.js";
+import { setWild } from "./cards.js";
+import { connect, store } from "./common.js";
 import { onChange, ready, t } from "./i18n.js";
 import { wireEntry } from "./phone-entry.js";
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";

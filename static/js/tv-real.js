@@ -1,9 +1,10 @@
 /* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
    waited for, and answers for the seats without a phone (a tap target on each). The game's fields are
    partyrummy/realcards/views.py's table view. */
+import { laidOut } from "./cards.js";
 import { callText, el, loud } from "./common.js";
 import { list, t, tn } from "./i18n.js";
-import { $, act, face, openPad, view } from "./tv-shared.js";
+import { $, act, openPad, view } from "./tv-shared.js";
 import { newcomerTiles, renderCall, renderControls, seatTile } from "./tv-table.js";
 
 /* The caller's shout for this moment (shown big and spoken). */
@@ -49,7 +50,7 @@ export function renderRealTable() {
   renderControls(game);
   // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
   $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
-  $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => laidOut(seats[s.seat].name, s.entry)));
+  $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => matchedHand(seats[s.seat].name, s.entry)));
   $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat])), ...newcomerTiles(seats));
 }
 
@@ -95,13 +96,12 @@ function renderDeal(game, seats) {
 }
 
 /* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
-function laidOut(name, entry) {
+function matchedHand(name, entry) {
   const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
     entry.claim ? t("tv.real.claim_ok") : t("tv.real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
   return el("div", { class: `matched ${entry.claim ? "" : "claim-bad"}` },
     el("span", { class: "who", text: `${name}:` }),
-    ...entry.melds.map((meld) => el("span", { class: "meld" }, ...meld.map(face))),
-    ...entry.orphans.map((card) => { const c = face(card); c.classList.add("orphan"); return c; }),
+    ...laidOut(entry),
     el("span", { class: "verdict", text: verdict }));
 }
 

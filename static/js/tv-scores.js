@@ -64,7 +64,7 @@ function sheetCell(cell, hand, seat, name) {
    faces its entries hold more often than the decks do (someone mistyped: the host checks and corrects). */
 function legend(game) {
   return [
-    game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: list(game.overdrawn) }) }) : null,
+    game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: list(game.overdrawn.map((c) => c.label)) }) }) : null,
     el("p", { class: "legend", text: t("tv.real.legend_tap") }),
     el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("tv.real.legend_typed")),
     el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("tv.real.legend_corrected")),

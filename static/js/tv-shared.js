@@ -1,5 +1,4 @@
 /* What the TV's screens share: the page's elements, the room, the latest state, and the host's actions. */
-import { cardFace, faceCard } from "./common.js";
 
 export const $ = (id) => document.getElementById(id);
 export const room = document.body.dataset.room;
@@ -12,11 +11,6 @@ export async function act(event, data) {
   const ack = await view.link.send(event, data);
   if (!ack.ok) $("info").textContent = ack.error.message;
   return ack;
-}
-
-/* A face of the real-cards views ("7H", "10S", "JK") drawn as cardFace draws cards. */
-export function face(text) {
-  return cardFace(faceCard(text));
 }
 
 /* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:

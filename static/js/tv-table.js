@@ -1,5 +1,6 @@
 /* The TV's table: the call, who we wait for, the seats, the clocks. */
-import { callText, cardFace, deadlines, el } from "./common.js";
+import { cardFace, laidOut } from "./cards.js";
+import { callText, deadlines, el } from "./common.js";
 import { lang, list, t, tn } from "./i18n.js";
 import { $, room, view } from "./tv-shared.js";
 
@@ -44,7 +45,7 @@ export function renderTable() {
     ...game.matched.map((m) =>
       el("div", { class: "matched" },
         el("span", { class: "who", text: `${seats[m.seat].name}:` }),
-        ...m.melds.map((meld) => el("span", { class: "meld" }, ...meld.map((c) => cardFace(c))))),
+        ...laidOut({ melds: m.melds, orphans: [] })),
     ),
   );
   const tiles = game.seats.map((s) => {

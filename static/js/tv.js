@@ -1,7 +1,8 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
    This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (cards on the phones),
    tv-real (real cards on the table; the host's pad and picker, tv-pad and tv-picker, load when first opened), tv-scores, tv-voice. */
-import { connect, infoText, setWild, store } from "./common.js";
+import { setWild } from "./cards.js";
+import { connect, infoText, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
 import { renderLobby } from "./tv-lobby.js";
 import { renderRealTable } from "./tv-real.js";
