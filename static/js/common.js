@@ -1,4 +1,4 @@
-/* Shared by the TV and the phone: the socket, safe DOM building, the caller's words (from the catalog). */
+/* Shared by the TV and the phone: the socket, safe DOM building, the caller's words of both modes (from the catalog). */
 import { applyChange } from "./delta.js";
 import { lang, list, onChange, t, tn } from "./i18n.js";
 
@@ -19,44 +19,24 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
-function names(state) {
-  return (state.room.seats || []).map((s) => s.name);
-}
+/* The seats' names, by seat. */
+export const names = (state) => state.room.seats.map((s) => s.name);
 
 /* Names of seats, as a list in the reader's language, in capitals for the caller's calls. */
 export function loud(names) {
   return list(names).toLocaleUpperCase(lang);
 }
 
-/* The caller's words for this moment of the game (shown, and spoken on the TV). */
-export function callText(state) {
-  const game = state.game;
+/* Who called Match! (taking turns, who went out), in the caller's words. */
+export function calledText(who, turns) {
+  return tn(turns ? "call.went_out" : "call.matched", who.length, { names: loud(who) });
+}
+
+/* The end of a game, in the caller's words: who won. */
+export function winnersText(state) {
   const who = names(state);
-  if (!game) return t("call.join");
-  if (game.game_over) {
-    const winners = (game.winners || []).map((s) => who[s]);
-    return winners.length ? tn("call.winners", winners.length, { names: loud(winners) }) : t("call.no_winner");
-  }
-  if (state.room.paused) return t("call.paused");
-  const matched = game.matched.map((m) => who[m.seat]);
-  if (game.pacing === "turns" && game.phase !== "setup" && game.phase !== "scored") {
-    const mine = game.you && game.you.seat === game.turn;
-    const last = game.phase.startsWith("last_") ? "_last" : "";
-    const step = game.phase.endsWith("draw") ? "draw" : "discard";
-    const turn = t(`call.${mine ? "your" : "their"}${last}_turn_${step}`, { name: loud([who[game.turn]]) });
-    return matched.length ? `${tn("call.went_out", matched.length, { names: loud(matched) })} ${turn}` : turn;
-  }
-  const called = () => tn("call.matched", matched.length, { names: loud(matched) });
-  switch (game.phase) {
-    case "setup": return matched.length ? called() : t("call.setup", { hand: game.hand_no });
-    case "draw": return t("call.draw");
-    case "choose": return t("call.choose");
-    case "reveal": return matched.length ? called() : t("call.discard");
-    case "last_draw": return t("call.last_draw");
-    case "last_choose": return t("call.last_choose");
-    case "scored": return t("call.scored");
-    default: return "";
-  }
+  const won = (state.game.winners || []).map((s) => who[s]);
+  return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
 }
 
 export function infoText(game) {

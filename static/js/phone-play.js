@@ -1,6 +1,8 @@
-/* The phone in play: this player's next step, the hand, drawing, picking, Match!, and the clocks. */
+/* The phone in play with the cards on the phones: this player's next step, the hand, drawing, picking, Match!,
+   and the clocks. phone.js loads it once such a game is on; it gives phone.js the same names as phone-real.js. */
+import { callText } from "./call.js";
 import { cardFace, laidOut } from "./cards.js";
-import { callText, deadlines, el, infoText, store } from "./common.js";
+import { deadlines, el, infoText, store } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { renderResults } from "./phone-results.js";
 import { $, act, view } from "./phone-shared.js";
@@ -13,7 +15,10 @@ export function setClocks(room) {
   clocks = deadlines(room);
 }
 
-export function renderPlay(me, game) {
+/* A watcher's line (phone-join.js): the caller's. */
+export const watchText = () => callText(view.state);
+
+export function render(me, game) {
   const you = game.you;
   const seats = view.state.room.seats;
   const mine = game.seats[you.seat];
@@ -144,3 +149,17 @@ function renderHand(game, you, choosing) {
 }
 
 /* After a hand: this player's own line and place first, then the table by rank with running totals. */
+
+/* The buttons of play, and the hand's order (remembered on this device). */
+export function wire() {
+  $("sort").value = store("pr.sort") || "melds";
+  $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); view.rerender(); });
+  $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
+  $("vip-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
+  $("vip-call").addEventListener("click", () => act("call_now"));
+  $("vip-next").addEventListener("click", () => act("call_now"));
+  $("vip-again").addEventListener("click", () => act("start"));
+  $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
+  $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
+  $("match").addEventListener("click", () => act("match"));
+}

@@ -1,19 +1,19 @@
 /* Real cards on the table: the phone as one big button at a time (Ready, Match!, Done, Out!), the words of
    the phase, the wild rank, who the table waits for, and after the hand the score entry (phone-entry.js)
-   and the scores. With helpers allowed, the same buttons answer for a seat without a phone. */
-import { deadlines, el, infoText, loud } from "./common.js";
+   and the scores. With helpers allowed, the same buttons answer for a seat without a phone. phone.js loads it
+   once such a game is on; it gives phone.js the same names as phone-play.js. */
+import { calledText, deadlines, el, infoText, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
-import { renderEntry } from "./phone-entry.js";
+import { renderEntry, wireEntry } from "./phone-entry.js";
 import { renderEntered, renderResults } from "./phone-real-scores.js";
 import { $, act, view } from "./phone-shared.js";
-
 
 /* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
 const answering = { seat: null, hand: null };
 let clocks = {}; // the hurry and the match window on this page's clock (performance.now() ms), set as a state arrives
 
 /* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
-export function setRealClocks(room) {
+export function setClocks(room) {
   clocks = deadlines(room);
 }
 
@@ -22,8 +22,6 @@ export function seatArg(game, extra) {
   return answering.seat === game.you ? { ...extra } : { ...extra, seat: answering.seat };
 }
 
-const names = () => view.state.room.seats.map((s) => s.name);
-
 /* The phone-less seats this phone may answer for (helpers allowed), its own first. */
 function answerable(game) {
   const room = view.state.room;
@@ -31,9 +29,9 @@ function answerable(game) {
   return others.length ? [game.you, ...others] : [];
 }
 
-export function renderReal(me, game) {
+export function render(me, game) {
   const room = view.state.room;
-  const who = names();
+  const who = names(view.state);
   const over = game.phase === "scored" || game.game_over;
   const choices = over ? [] : answerable(game);
   // A new hand starts with the phone answering for itself: a choice made for someone else never carries over.
@@ -118,13 +116,9 @@ function rankText(game) {
 
 /* The caller's news for everyone: who called Match! (or went out), the winners. */
 function callLine(game, who) {
-  if (game.game_over) {
-    const won = (game.winners || []).map((s) => who[s]);
-    return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
-  }
+  if (game.game_over) return winnersText(view.state);
   if (!game.matched.length || ["scored", "entry"].includes(game.phase)) return "";
-  const matched = game.matched.map((s) => who[s]);
-  return tn(game.pacing === "turns" ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
+  return calledText(game.matched.map((s) => who[s]), game.pacing === "turns");
 }
 
 /* The line under the step: what this phase asks, in the engine's words for it. */
@@ -191,8 +185,9 @@ function renderClock() {
 }
 setInterval(renderClock, 250);
 
-/* The buttons' taps, each for the seat answered for. */
-export function wireReal() {
+/* The buttons' taps, each for the seat answered for, and the score entry's. */
+export function wire() {
+  wireEntry();
   const game = () => view.state.game;
   $("r-ready").addEventListener("click", () => {
     const g = game();
@@ -209,9 +204,9 @@ export function wireReal() {
   $("r-again").addEventListener("click", () => act("start"));
 }
 
-/* A watcher's line in real mode (phone-join.js): the step of the table, not of a seat. */
-export function realCallText(game) {
-  const who = names();
+/* A watcher's line (phone-join.js): the step of the table, not of a seat. */
+export function watchText(game) {
+  const who = names(view.state);
   if (game.game_over || game.matched.length) return callLine(game, who);
   switch (game.phase) {
     case "setup": return tn("real.step.deal", game.size);

@@ -1,14 +1,17 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
-   This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results, and
-   for real cards on the table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
+   This module connects and dispatches; each screen lives in its own: phone-join, and each mode's, loaded once a
+   game of that mode is on: phone-play and phone-results with the cards on the phones; with real cards on the
+   table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
 import { setWild } from "./cards.js";
 import { connect, store } from "./common.js";
 import { onChange, ready, t } from "./i18n.js";
-import { wireEntry } from "./phone-entry.js";
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
-import { renderPlay, setClocks } from "./phone-play.js";
-import { renderReal, setRealClocks, wireReal } from "./phone-real.js";
 import { $, act, notice, room, view } from "./phone-shared.js";
+
+/* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
+const MODES = { phones: () => import("./phone-play.js"), real: () => import("./phone-real.js") };
+const modes = {}; // those loaded (and wired), by mode
+const modeOf = (game) => (game.mode === "real" ? "real" : "phones"); // a game on the phones says no mode
 
 ready.then(() => {
   let wasConnected = false;
@@ -57,8 +60,6 @@ ready.then(() => {
   keepAwake();
 
   $("name").value = store("pr.name") || "";
-  $("sort").value = store("pr.sort") || "melds";
-  $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(view.state); });
   onChange(() => render(view.state));
 
   $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
@@ -82,37 +83,36 @@ ready.then(() => {
     link.socket.disconnect().connect(); // reconnect as a guest
   });
   $("vip-start").addEventListener("click", () => act("start"));
-  $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
-  $("vip-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  $("vip-call").addEventListener("click", () => act("call_now"));
-  $("vip-next").addEventListener("click", () => act("call_now"));
-  $("vip-again").addEventListener("click", () => act("start"));
-  $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
-  $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
-  $("match").addEventListener("click", () => act("match"));
-  wireReal();
-  wireEntry();
 
+  let held = null; // the latest state, while its mode's module loads
   function render(next) {
     if (!next) return;
+    const game = next.game;
+    const mode = game && modes[modeOf(game)];
+    if (game && !mode) { // drawn once the mode's module is in, and its buttons wired
+      held = next;
+      MODES[modeOf(game)]().then((module) => {
+        if (!modes[modeOf(game)]) module.wire();
+        modes[modeOf(game)] = module;
+        if (held) render(held);
+        held = null;
+      });
+      return;
+    }
     const fresh = next !== view.state; // a redraw (a language, a tap) keeps the clocks where they are
     view.state = next;
     const me = next.room.you;
     const seated = me.role === "player";
-    const game = next.game;
     const real = !!game && game.mode === "real"; // real cards on the table: the phone answers, the TV keeps score
     const dealtIn = seated && !!game && (real ? me.seat < game.seats.length : !game.you.waiting);
     setWild(game && game.wild_rank);
-    if (fresh) {
-      setClocks(next.room);
-      setRealClocks(next.room);
-    }
+    if (fresh && mode) mode.setClocks(next.room);
     renderJoin(seated, game);
-    if (!seated && game) renderWatching(game);
+    if (!seated && game) renderWatching(game, mode.watchText(game));
     $("waiting").hidden = !seated || dealtIn;
     $("play").hidden = !dealtIn || real;
     $("real").hidden = !dealtIn || !real;
     if (seated && !dealtIn) renderWaiting(me);
-    if (dealtIn) (real ? renderReal : renderPlay)(me, game);
+    if (dealtIn) mode.render(me, game);
   }
 });

@@ -1,11 +1,11 @@
-/* The TV's table: the call, who we wait for, the seats, the clocks. */
-import { cardFace, laidOut } from "./cards.js";
-import { callText, deadlines, el } from "./common.js";
-import { lang, list, t, tn } from "./i18n.js";
+/* The TV's table in either mode: the call, the seats, the controls, the clocks. What each mode shows on it is
+   its own module's (tv-phones.js, tv-real.js), loaded once a game of that mode is on. */
+import { laidOut } from "./cards.js";
+import { deadlines, el } from "./common.js";
+import { lang, t } from "./i18n.js";
 import { $, room, view } from "./tv-shared.js";
 
 let clocks = {}; // the hurry and match-window deadlines, on this page's clock, set when a state arrives
-let lastPhase = "";
 
 /* Connection health in words; "gone since" is worked out from when this state arrived. */
 export function healthText(seat) {
@@ -29,43 +29,6 @@ export function setClocks(room) {
   clocks = deadlines(room);
 }
 
-export function renderTable() {
-  const game = view.state.game;
-  const seats = view.state.room.seats;
-  renderCall(callText(view.state));
-  renderWaiting(game, seats);
-  renderControls(game);
-  $("deal").hidden = true; // the real-cards table's own parts (tv-real.js), after a night of that
-  $("shoe").hidden = false;
-  $("call-now").hidden = false;
-  $("shoe").textContent = t("tv.shoe", { n: game.shoe_count });
-  $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
-  if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
-  $("melds").replaceChildren(
-    ...game.matched.map((m) =>
-      el("div", { class: "matched" },
-        el("span", { class: "who", text: `${seats[m.seat].name}:` }),
-        ...laidOut({ melds: m.melds, orphans: [] })),
-    ),
-  );
-  const tiles = game.seats.map((s) => {
-    const seat = seats[s.seat];
-    const waiting = game.waiting_for.includes(s.seat);
-    const status = s.matched ? "matched" : s.picked ? "picked" : s.drawn ? (s.took_pile ? "took_pile" : "drew")
-      : waiting ? (game.pile ? "their_turn" : "thinking") : null;
-    const line = [tn("cards", s.cards), tn("points", game.totals[s.seat])];
-    if (game.dealer === s.seat) line.push(t("tv.dealer"));
-    const flip = game.phase === "reveal" && lastPhase !== "reveal";
-    return seatTile(seat, s.matched, waiting,
-      game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, flip ? "flip" : "")),
-      el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
-      el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
-  });
-  $("seats").replaceChildren(...tiles, ...newcomerTiles(seats));
-  lastPhase = game.phase;
-  renderClocks();
-}
-
 /* The controls row, with cards on the phones or on the table: the join QR while seats are free, the pause, and
    "Call now", which deals the next hand between hands: the host's way on is always at hand. */
 export function renderControls(game) {
@@ -76,6 +39,16 @@ export function renderControls(game) {
   $("pause").disabled = game.game_over;
   $("call-now").disabled = game.game_over;
   $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
+}
+
+/* A hand laid down for all to check: its player's name, its melds (and orphans), and what `after` adds. */
+export function matchedRow(extra, name, hand, ...after) {
+  return el("div", { class: `matched ${extra}` }, el("span", { class: "who", text: `${name}:` }), ...laidOut(hand), ...after);
+}
+
+/* A tile's line of facts ("13 cards · 42 pts"): it breaks only between them. */
+export function seatLine(parts) {
+  return el("div", { class: "seat-line" }, ...parts.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })]));
 }
 
 /* Seats that joined mid-game, after the dealt ones: dealt in at the next hand. */
@@ -105,16 +78,6 @@ export function renderCall(text, hint = "") {
   }
 }
 
-/* While the table waits for one or a few players, the TV names them. */
-function renderWaiting(game, seats) {
-  const acting = ["draw", "choose", "last_draw", "last_choose"].includes(game.phase);
-  const slow = acting ? game.waiting_for : [];
-  const few = slow.length && slow.length <= 3 && slow.length < game.seats.length;
-  $("waiting-names").textContent = !slow.length ? "" : few
-    ? t("tv.waiting_for", { names: list(slow.map((s) => seats[s].name)) })
-    : t("tv.waiting_many", { n: slow.length });
-}
-
 /* One seat on the table: a button, so the host can tap it for the seat's rejoin QR and controls. */
 export function seatTile(seat, matched, thinking, ...lines) {
   // A bot's seat, or a player's without a phone, is a healthy seat: marked as such, never drawn like a lost phone.
@@ -132,7 +95,7 @@ export function seatTile(seat, matched, thinking, ...lines) {
 }
 
 /* The hurry countdown and the match window's clock, from the deadlines (never reset by a redraw). */
-function renderClocks() {
+export function renderClocks() {
   if (!view.state || !view.state.game) return;
   const now = performance.now();
   const box = $("countdown");

@@ -1,7 +1,5 @@
 /* The caller's voice: each new call spoken in the TV's language, with a beep. */
-import { callText } from "./common.js";
 import { lang } from "./i18n.js";
-import { realCall } from "./tv-real.js";
 import { $, view } from "./tv-shared.js";
 
 let lastCall = "";
@@ -12,9 +10,10 @@ export function sayAgain() {
   lastCall = "";
 }
 
-export function announce() {
+/* Say the call of the game's mode (its module's `call`), if it is a new one. */
+export function announce(mode) {
   const game = view.state.game;
-  const text = !game ? "" : game.mode === "real" ? realCall(view.state) : callText(view.state);
+  const text = game ? mode.call(view.state) : "";
   if (!text || text === lastCall) return;
   lastCall = text;
   const matched = !!view.state.game && view.state.game.matched.length > 0;

@@ -1,15 +1,21 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
-   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (cards on the phones),
-   tv-real (real cards on the table; the host's pad and picker, tv-pad and tv-picker, load when first opened), tv-scores, tv-voice. */
+   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (the table in either
+   mode), tv-scores, tv-voice, and each mode's own, loaded once a game of that mode is on: tv-phones (cards on
+   the phones) and tv-real (real cards on the table; the host's pad and picker, tv-pad and tv-picker, load when
+   first opened). */
 import { setWild } from "./cards.js";
 import { connect, infoText, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
 import { renderLobby } from "./tv-lobby.js";
-import { renderRealTable } from "./tv-real.js";
 import { renderScores } from "./tv-scores.js";
-import { $, act, refreshPad, room, view } from "./tv-shared.js";
-import { healthText, renderTable, setClocks } from "./tv-table.js";
+import { $, act, room, view } from "./tv-shared.js";
+import { healthText, setClocks } from "./tv-table.js";
 import { announce, sayAgain } from "./tv-voice.js";
+
+/* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
+const MODES = { phones: () => import("./tv-phones.js"), real: () => import("./tv-real.js") };
+const modes = {}; // those loaded, by mode
+const modeOf = (game) => (game.mode === "real" ? "real" : "phones"); // a game on the phones says no mode
 
 ready.then(() => {
   const body = document.body;
@@ -126,13 +132,10 @@ ready.then(() => {
   $("panel-remove").addEventListener("click", async () => { await act("remove", { seat: panelSeat }); closePanel(); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
 
-  /* The table of the night's mode: cards on the phones (tv-table) or real cards on the table (tv-real). */
-  function renderPlay() {
-    if (view.state.game.mode === "real") renderRealTable();
-    else renderTable();
-  }
-
-  setInterval(() => { if (view.state && view.state.game) { renderPlay(); renderPanel(); } }, 5000); // health words age
+  setInterval(() => { // health words age
+    const mode = view.state && view.state.game && modes[modeOf(view.state.game)];
+    if (mode) { mode.renderTable(); renderPanel(); }
+  }, 5000);
 
   function render(next) {
     view.state = next;
@@ -140,6 +143,11 @@ ready.then(() => {
     setClocks(view.state.room);
     $("opt-lock").checked = !!view.state.room.locked;
     const game = view.state.game;
+    const mode = game && modes[modeOf(game)];
+    if (game && !mode) { // drawn once the mode's module is in
+      MODES[modeOf(game)]().then((module) => { modes[modeOf(game)] = module; render(view.state); });
+      return;
+    }
     setWild(game && game.wild_rank);
     const inLobby = !game;
     body.classList.toggle("real", (game ? game.mode : view.state.room.mode) === "real");
@@ -151,11 +159,11 @@ ready.then(() => {
     $("info").textContent = game ? infoText(game) : t("tv.room", { code: room });
     if (inLobby) renderLobby();
     else {
-      renderPlay();
-      renderScores();
+      mode.renderTable();
+      renderScores(mode);
+      announce(mode);
     }
+    for (const loaded of Object.values(modes)) loaded.refresh(); // an open pad follows the state, or closes
     renderPanel();
-    refreshPad();
-    announce();
   }
 });
