@@ -144,8 +144,8 @@ function answers(game, s, name, entering) {
   const paused = !entering && (view.state.room.paused || game.paused); // the pace's taps wait; entering goes on
   const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
     "aria-label": `${name}: ${t(key)}`, disabled: paused, onclick }, t(key));
-  // The views do not say whether the variant takes a Match! before the first call: the shipped caller-paced ones
-  // do, classic does not (a refusal would say so, in the top bar).
+  // Match! is open in the window after "Discard!", and in setup where the rules let a dealt complete hand call it
+  // (`setup_match`: the shipped caller-paced variants do, classic does not).
   const windowOpen = game.phase === "reveal" || (game.phase === "setup" && game.setup_match);
   if (entering) {
     if (s.entered) return [];
