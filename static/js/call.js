@@ -1,5 +1,4 @@
-/* The caller's words when the cards are on the phones (real cards have their own, in tv-real.js and phone-real.js):
-   only the pages' modules of that mode import it. */
+/* The caller's words when the cards are on the phones (only the pages' modules of that mode import it). */
 import { calledText, loud, names, winnersText } from "./common.js";
 import { t } from "./i18n.js";
 

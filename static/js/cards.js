@@ -1,5 +1,4 @@
-/* Cards as the pages draw them: ranks and suits, a card's face, a hand laid out in melds and orphans, and the
-   tap logic of both card pickers (the phone's, phone-entry.js; the TV's, tv-picker.js). */
+/* Cards as the pages draw them: ranks and suits, a face, a hand laid out in melds and orphans, the pickers' taps. */
 import { el } from "./common.js";
 
 export const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
@@ -34,8 +33,9 @@ export function laidOut(hand, { tag = "span", meld = { class: "meld" }, orphans 
   return [...hand.melds.map((m) => el(tag, meld, ...faces(m))), ...(!orphans ? loose : loose.length ? [el(tag, orphans, ...loose)] : [])];
 }
 
-/* A picker's taps: each sends the whole list of faces ("7H"), which the seat's view (`draft()`) brings back laid
-   out. Taps made meanwhile build on the list sent, so none is lost; a refusal leaves the server's list. */
+/* The taps of a card picker (phone-entry.js's, tv-picker.js's): each sends the whole list of faces ("7H"), which
+   the seat's view (`draft()`) brings back laid out. Taps made meanwhile build on the list sent, so none is lost;
+   a refusal leaves the server's list. */
 export function cardPicker({ draft, send, version, error, redraw }) {
   const at = { pending: null, sending: 0, answered: -1, laid: "" };
   const drafted = () => draft().cards.map((c) => c.card);

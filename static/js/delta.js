@@ -1,5 +1,7 @@
-/* The pages' half of partyrummy/delta.py: an update's changes made to the view it follows (docs/protocol.md,
-   "update"). New objects along the changed paths, the rest shared, so each update gives the renderers a fresh state. */
+/* The pages' half of partyrummy/delta.py: an update's changes made to the view it follows. */
+
+/* docs/protocol.md, "update": new objects along the changed paths, the rest shared, so each update gives the
+   renderers a fresh state. */
 export function applyChange(old, change) {
   if (Array.isArray(change)) return change[0]; // [value]: the new value, whole
   if (Array.isArray(old)) {

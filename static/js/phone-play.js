@@ -1,5 +1,4 @@
-/* The phone in play with the cards on the phones: this player's next step, the hand, drawing, picking, Match!,
-   and the clocks. phone.js loads it once such a game is on; it gives phone.js the same names as phone-real.js. */
+/* The phone in play, cards on the phones: this player's next step, the hand, drawing, picking, Match!, the clocks. */
 import { callText } from "./call.js";
 import { cardFace, laidOut } from "./cards.js";
 import { deadlines, el, infoText, store } from "./common.js";
@@ -15,7 +14,7 @@ export function setClocks(room) {
   clocks = deadlines(room);
 }
 
-/* A watcher's line (phone-join.js): the caller's. */
+/* A mode's module gives phone.js the same names as phone-real.js. A watcher's line (phone-join.js): */
 export const watchText = () => callText(view.state);
 
 export function render(me, game) {
@@ -145,7 +144,8 @@ function renderHand(game, you, choosing) {
     onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
   }, face);
   // Orphans are ringed only in a scored hand: this one is still in play.
-  $("hand").replaceChildren(...hands.flatMap((hand) => laidOut(hand, { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group" }, ring: false, wrap: button })));
+  const groups = { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group" }, ring: false, wrap: button };
+  $("hand").replaceChildren(...hands.flatMap((hand) => laidOut(hand, groups)));
 }
 
 /* After a hand: this player's own line and place first, then the table by rank with running totals. */
@@ -156,9 +156,9 @@ export function wire() {
   $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); view.rerender(); });
   $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
   $("vip-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  $("vip-call").addEventListener("click", () => act("call_now"));
-  $("vip-next").addEventListener("click", () => act("call_now"));
-  $("vip-again").addEventListener("click", () => act("start"));
+  for (const [id, event] of [["vip-call", "call_now"], ["vip-next", "call_now"], ["vip-again", "start"]]) {
+    $(id).addEventListener("click", () => act(event));
+  }
   $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
   $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));

@@ -1,7 +1,6 @@
 /* Real cards on the table: the phone as one big button at a time (Ready, Match!, Done, Out!), the words of
    the phase, the wild rank, who the table waits for, and after the hand the score entry (phone-entry.js)
-   and the scores. With helpers allowed, the same buttons answer for a seat without a phone. phone.js loads it
-   once such a game is on; it gives phone.js the same names as phone-play.js. */
+   and the scores. With helpers allowed, the same buttons answer for a seat without a phone. */
 import { calledText, deadlines, el, infoText, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { renderEntry, wireEntry } from "./phone-entry.js";
@@ -197,14 +196,14 @@ export function wire() {
   $("r-withdraw").addEventListener("click", () => act("withdraw", seatArg(game())));
   $("r-done").addEventListener("click", () => act("done", seatArg(game(), { cycle: game().cycle })));
   $("r-out").addEventListener("click", () => act("out", seatArg(game(), { cycle: game().cycle })));
-  $("r-dealt").addEventListener("click", () => act("call_now"));
-  $("r-call-now").addEventListener("click", () => act("call_now"));
   $("r-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  $("r-next").addEventListener("click", () => act("call_now"));
-  $("r-again").addEventListener("click", () => act("start"));
+  for (const [id, event] of [["r-dealt", "call_now"], ["r-call-now", "call_now"], ["r-next", "call_now"], ["r-again", "start"]]) {
+    $(id).addEventListener("click", () => act(event));
+  }
 }
 
-/* A watcher's line (phone-join.js): the step of the table, not of a seat. */
+/* A watcher's line (phone-join.js): the step of the table, not of a seat. (A mode's module gives phone.js the
+   same names as phone-play.js.) */
 export function watchText(game) {
   const who = names(view.state);
   if (game.game_over || game.matched.length) return callLine(game, who);

@@ -4,7 +4,6 @@ import { el } from "./common.js";
 import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
 
-
 export function renderResults(game, seats) {
   const box = $("p-results");
   const results = game.results;

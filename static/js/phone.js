@@ -1,7 +1,7 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
-   This module connects and dispatches; each screen lives in its own: phone-join, and each mode's, loaded once a
-   game of that mode is on: phone-play and phone-results with the cards on the phones; with real cards on the
-   table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
+   This module connects and dispatches; each screen lives in its own: phone-join, then each mode's: phone-play
+   and phone-results, or for real cards on the table phone-real (the buttons), phone-entry (the score entry),
+   phone-real-scores. */
 import { setWild } from "./cards.js";
 import { connect, store } from "./common.js";
 import { onChange, ready, t } from "./i18n.js";

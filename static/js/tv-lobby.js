@@ -2,23 +2,25 @@
 import { el } from "./common.js";
 import { lang, list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
-
+import { badge } from "./tv-table.js";
 
 export function renderLobby() {
   const seats = view.state.room.seats;
   const ring = $("ring");
   ring.replaceChildren(
     ...seats.map((s, i) => {
+      const small = (key, text, event, data) => el("button", { type: "button", class: "small", "aria-label": t(key, { name: s.name }),
+        onclick: () => act(event, { seat: i, ...data }) }, text);
       const item = el(
         "li",
         { class: `ring-seat ${s.health === "reconnecting" || s.health === "gone" ? "offline" : ""}` },
         el("span", { class: "dot", "aria-hidden": "true" }),
-        el("span", { class: "seat-name" }, s.name, s.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null),
-        s.vip ? el("span", { class: "badge vip", text: t("tv.vip") }) : null,
-        s.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null,
-        el("button", { type: "button", class: "small", "aria-label": t("tv.move_left", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
-        el("button", { type: "button", class: "small", "aria-label": t("tv.move_right", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
-        el("button", { type: "button", class: "small", "aria-label": t("tv.remove", { name: s.name }), onclick: () => act("remove", { seat: i }) }, "✕"),
+        el("span", { class: "seat-name" }, s.name, s.phoneless && badge("nophone", "tv.no_phone")),
+        s.vip && badge("vip", "tv.vip"),
+        s.bot && badge("bot", "tv.bot"),
+        small("tv.move_left", "◀", "move", { to: Math.max(0, i - 1) }),
+        small("tv.move_right", "▶", "move", { to: Math.min(seats.length - 1, i + 1) }),
+        small("tv.remove", "✕", "remove"),
       );
       item.style.setProperty("--seat-colour", s.colour);
       return item;

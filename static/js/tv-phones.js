@@ -1,6 +1,4 @@
-/* The TV's table when the cards are on the phones (tv.js loads it once such a game is on): the call, who the
-   table waits for, the melds laid down, each seat's pile and state; and what its scores show. A mode's module
-   gives tv.js, tv-scores.js and tv-voice.js the same names as tv-real.js. */
+/* The TV's table when the cards are on the phones: the call, the wait, the melds, each seat's pile; its scores. */
 import { cardFace } from "./cards.js";
 import { callText } from "./call.js";
 import { el } from "./common.js";
@@ -10,7 +8,7 @@ import { matchedRow, newcomerTiles, renderCall, renderClocks, renderControls, se
 
 let lastPhase = "";
 
-/* The caller's words, shown big and spoken. */
+/* A mode's module gives tv.js the same names as tv-real.js. The caller's words, shown big and spoken: */
 export const call = callText;
 
 export function renderTable() {

@@ -1,7 +1,6 @@
-/* The TV's table when people hold real cards (tv.js loads it once such a game is on): the TV sets the table,
-   calls, shows who is ready and who is waited for, and answers for the seats without a phone (a tap target on
-   each); its scores are buttons that correct them. The game's fields are partyrummy/realcards/views.py's table
-   view. It gives tv.js, tv-scores.js and tv-voice.js the same names as tv-phones.js. */
+/* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
+   waited for, and answers for the seats without a phone (a tap target on each); its scores correct with a tap.
+   The game's fields are partyrummy/realcards/views.py's table view. */
 import { calledText, el, loud, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
@@ -20,7 +19,7 @@ export function refresh() {
   if (pad) pad.refreshPad();
 }
 
-/* The caller's shout for this moment (shown big and spoken). */
+/* A mode's module gives tv.js the same names as tv-phones.js. The caller's shout (shown big and spoken): */
 export function call(state) {
   const game = state.game;
   if (game.game_over) return winnersText(state);

@@ -1,5 +1,4 @@
-/* The TV's scores: every row all night, the chart, and beside the sheet what the game's mode tells (the hand's
-   story and the night's awards; with real cards, what the sheet's marks mean). */
+/* The TV's scores: every row all night, the chart, and beside the sheet what the game's mode adds. */
 import { el, winnersText } from "./common.js";
 import { lang, t } from "./i18n.js";
 import { drawChart } from "./tv-chart.js";

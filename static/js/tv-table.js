@@ -1,5 +1,4 @@
-/* The TV's table in either mode: the call, the seats, the controls, the clocks. What each mode shows on it is
-   its own module's (tv-phones.js, tv-real.js), loaded once a game of that mode is on. */
+/* The TV's table in either mode: the call, the seats, the controls, the clocks (the rest: tv-phones, tv-real). */
 import { laidOut } from "./cards.js";
 import { deadlines, el } from "./common.js";
 import { lang, t } from "./i18n.js";
@@ -78,6 +77,9 @@ export function renderCall(text, hint = "") {
   }
 }
 
+/* A seat's mark (the VIP, a bot, no phone), its words from the catalog. */
+export const badge = (kind, key) => el("span", { class: `badge ${kind}`, text: t(key) });
+
 /* One seat on the table: a button, so the host can tap it for the seat's rejoin QR and controls. */
 export function seatTile(seat, matched, thinking, ...lines) {
   // A bot's seat, or a player's without a phone, is a healthy seat: marked as such, never drawn like a lost phone.
@@ -86,8 +88,8 @@ export function seatTile(seat, matched, thinking, ...lines) {
   const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${lost ? "offline" : ""} ${thinking ? "waiting" : "done"}` },
     el("button", { type: "button", class: "seat-tap", "aria-label": t("tv.seat_tap", { name: seat.name }), onclick: () => view.openPanel(seat.seat) },
       el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name }),
-        seat.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null,
-        seat.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null),
+        seat.bot && badge("bot", "tv.bot"),
+        seat.phoneless && badge("nophone", "tv.no_phone")),
       ...lines,
       health ? el("div", { class: "seat-health", text: health }) : null));
   item.style.setProperty("--seat-colour", seat.colour);

@@ -1,8 +1,6 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
-   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (the table in either
-   mode), tv-scores, tv-voice, and each mode's own, loaded once a game of that mode is on: tv-phones (cards on
-   the phones) and tv-real (real cards on the table; the host's pad and picker, tv-pad and tv-picker, load when
-   first opened). */
+   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table, tv-scores, tv-voice, and
+   each mode's table: tv-phones, or tv-real (the host's pad and picker, tv-pad and tv-picker, load when first opened). */
 import { setWild } from "./cards.js";
 import { connect, infoText, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
@@ -60,14 +58,14 @@ ready.then(() => {
     if (view.state) render(view.state);
   });
 
-
-  $("start").addEventListener("click", () => act("start"));
+  // The host's buttons that send one action as it is.
+  for (const [id, event, data] of [["start", "start"], ["call-now", "call_now"], ["next-hand", "call_now"], ["play-again", "start"],
+    ["deal-go", "call_now"], ["undo-correction", "undo_correction"], ["mode-phones", "mode", { mode: "phones" }], ["mode-real", "mode", { mode: "real" }]]) {
+    $(id).addEventListener("click", () => act(event, data));
+  }
   $("add-bot").addEventListener("click", () => act("add_bot", { strength: $("bot-strength").value }));
   $("variant").addEventListener("change", (e) => act("variant", { name: e.target.value }));
   $("pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  $("call-now").addEventListener("click", () => act("call_now"));
-  $("next-hand").addEventListener("click", () => act("call_now"));
-  $("play-again").addEventListener("click", () => act("start"));
   $("show-scores").addEventListener("click", () => { showScores = true; closedScores = null; render(view.state); });
   $("hide-scores").addEventListener("click", () => {
     showScores = false;
@@ -77,15 +75,11 @@ ready.then(() => {
   $("opt-lock").addEventListener("change", (e) => act("lock", { locked: e.target.checked }));
   $("allow-takeover").addEventListener("change", (e) => act("allow_bot_takeover", { allow: e.target.checked }));
   $("allow-helpers").addEventListener("change", (e) => act("allow_helpers", { allow: e.target.checked }));
-  $("mode-phones").addEventListener("click", () => act("mode", { mode: "phones" }));
-  $("mode-real").addEventListener("click", () => act("mode", { mode: "real" }));
   $("person-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const name = $("person-name").value.trim();
     if (name && (await act("add_person", { name })).ok) $("person-name").value = "";
   });
-  $("deal-go").addEventListener("click", () => act("call_now"));
-  $("undo-correction").addEventListener("click", () => act("undo_correction"));
 
   /* Tapping a seat: its rejoin QR (for a borrowed phone), and the host's seat controls. */
   view.openPanel = (seat) => openPanel(seat);
