@@ -85,18 +85,24 @@ ready.then(() => {
   $("vip-start").addEventListener("click", () => act("start"));
 
   let held = null; // the latest state, while its mode's module loads
+  /* A mode's module, its buttons wired; one lost on the way (a Wi-Fi drop) is asked for again a second later. */
+  function load(name) {
+    MODES[name]().then((module) => {
+      module.wire();
+      modes[name] = module;
+      const next = held;
+      held = null;
+      render(next);
+    }, () => setTimeout(() => load(name), 1000));
+  }
+
   function render(next) {
     if (!next) return;
     const game = next.game;
     const mode = game && modes[modeOf(game)];
-    if (game && !mode) { // drawn once the mode's module is in, and its buttons wired
+    if (game && !mode) { // drawn once the mode's module is in
+      if (!held) load(modeOf(game));
       held = next;
-      MODES[modeOf(game)]().then((module) => {
-        if (!modes[modeOf(game)]) module.wire();
-        modes[modeOf(game)] = module;
-        if (held) render(held);
-        held = null;
-      });
       return;
     }
     const fresh = next !== view.state; // a redraw (a language, a tap) keeps the clocks where they are

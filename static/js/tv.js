@@ -131,6 +131,17 @@ ready.then(() => {
     if (mode) { mode.renderTable(); renderPanel(); }
   }, 5000);
 
+  let loading = false;
+  /* A mode's module; one lost on the way (a Wi-Fi drop) is asked for again a second later. */
+  function load(name) {
+    loading = true;
+    MODES[name]().then((module) => {
+      modes[name] = module;
+      loading = false;
+      render(view.state);
+    }, () => setTimeout(() => load(name), 1000));
+  }
+
   function render(next) {
     view.state = next;
     view.received = Date.now();
@@ -139,7 +150,7 @@ ready.then(() => {
     const game = view.state.game;
     const mode = game && modes[modeOf(game)];
     if (game && !mode) { // drawn once the mode's module is in
-      MODES[modeOf(game)]().then((module) => { modes[modeOf(game)] = module; render(view.state); });
+      if (!loading) load(modeOf(game));
       return;
     }
     setWild(game && game.wild_rank);
