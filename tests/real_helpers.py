@@ -63,12 +63,15 @@ def tap_in(client: Client, faces: list[str], seat: int | None = None) -> list[di
 
     Returns the picker after each tap, as the sender's own view laid it out.
     """
+
+    def tapped(state: dict) -> list[str]:
+        return faces_of((picker(state, _whose(state, seat)) or {"cards": []})["cards"])
+
     seen = []
     for k in range(1, len(faces) + 1):
         payload = {"cards": faces[:k], **({"seat": seat} if seat is not None else {})}
         assert client.call("draft", payload) == {"ok": True}
-        laid = lambda s: picker(s, _whose(s, seat)) or {"cards": []}  # noqa: E731
-        state = client.wait_for(lambda s, k=k: faces_of(laid(s)["cards"]) == faces[:k])
+        state = client.wait_for(lambda s, k=k: tapped(s) == faces[:k])
         seen.append(picker(state, _whose(state, seat)))
     return seen
 

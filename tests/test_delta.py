@@ -133,8 +133,7 @@ def test_the_pages_apply_changes_as_the_server_means_them(cases) -> None:
         "process.stdout.write(JSON.stringify(cases.map(([o, c]) => c === null ? o : applyChange(o, c))));"
     )
     changes = [[old, diff(old, new)] for old, new in cases]
-    done = subprocess.run(
-        ["node", "--input-type=module", "-e", script], input=json.dumps(changes), capture_output=True, text=True, timeout=60
-    )
+    node = ["node", "--input-type=module", "-e", script]
+    done = subprocess.run(node, input=json.dumps(changes), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [new for _, new in cases]

@@ -68,7 +68,8 @@ def test_the_tv_and_the_phone_pages_weigh_under_150_kib_on_a_night_of_either_mod
         for page, screen in (("/", "tv"), (f"/join/{code}", "phone")):
             by_mode, sizes = nights(server, page)
             # i18n.js fetches the reader's catalog: this screen's words, in the longest language.
-            words = max(len(server.get(f"/i18n/{tag}.json?screen={screen}").encode()) for tag in ("en", "pt-BR", "es", "ro"))
+            catalogs = [server.get(f"/i18n/{tag}.json?screen={screen}") for tag in ("en", "pt-BR", "es", "ro")]
+            words = max(len(catalog.encode()) for catalog in catalogs)
             for mode, files in by_mode.items():
                 assert any(p.endswith("-shared.js") for p in files), files  # the screens' modules are counted
                 total = sum(sizes[p] for p in files) + words
@@ -85,7 +86,8 @@ def test_the_tv_and_the_phone_pages_weigh_under_150_kib_on_a_night_of_either_mod
 def test_no_module_imports_back_into_one_that_imports_it() -> None:
     """Every import of static/js, static or `import()`: the graph has no cycle (a module evaluated before what it
     needs, or a lazy module reaching back into its importer, is a bug waiting for its order to change)."""
-    edges = {path.name: set(STATIC.findall(text := path.read_text()) + DYNAMIC.findall(text)) for path in SCRIPTS.glob("*.js")}
+    texts = {path.name: path.read_text() for path in SCRIPTS.glob("*.js")}
+    edges = {name: set(STATIC.findall(text) + DYNAMIC.findall(text)) for name, text in texts.items()}
     assert sum(map(len, edges.values())) > 40  # the walk finds the imports: it is not passing on nothing
     assert all(target in edges for targets in edges.values() for target in targets), edges
     done: set[str] = set()
