@@ -19,8 +19,9 @@ from .melds import best_discard
 __all__ = ["view_for", "view_for_host", "table_view", "card_view"]
 
 
-def card_view(card_id: int, face: Card) -> dict[str, Any]:
-    """One physical card: its id (to name it in commands), its short form, its label, rank and suit.
+def card_view(card_id: int | None, face: Card) -> dict[str, Any]:
+    """One card: its id (to name it in commands; None for a real card on the table, which has none), its short
+    form, its label, rank and suit. The real-cards views send their cards in this shape too.
 
     Rank 1..13 (0: a joker) and suit 0..3 (♣♦♥♠) let pages sort and colour cards without parsing labels.
     """

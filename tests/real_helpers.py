@@ -46,6 +46,11 @@ def phase_is(*phases: str):
     return lambda s: s.get("game") is not None and s["game"].get("mode") == "real" and s["game"]["phase"] in phases
 
 
+def faces_of(cards: list[dict]) -> list[str]:
+    """The short forms ("7H") of cards as the views send them (the phones' game's card shape, without ids)."""
+    return [card["card"] for card in cards]
+
+
 def picker(state: dict, seat: int) -> dict | None:
     """The picker of `seat` as this viewer sees it: its own, a helped seat's, or (the TV) a phone-less seat's."""
     g = state["game"]
@@ -59,11 +64,15 @@ def tap_in(client: Client, faces: list[str], seat: int | None = None) -> list[di
 
     Returns the picker after each tap, as the sender's own view laid it out.
     """
+
+    def tapped(state: dict) -> list[str]:
+        return faces_of((picker(state, _whose(state, seat)) or {"cards": []})["cards"])
+
     seen = []
     for k in range(1, len(faces) + 1):
         payload = {"cards": faces[:k], **({"seat": seat} if seat is not None else {})}
         assert client.call("draft", payload) == {"ok": True}
-        state = client.wait_for(lambda s, k=k: (picker(s, _whose(s, seat)) or {}).get("cards") == faces[:k])
+        state = client.wait_for(lambda s, k=k: tapped(s) == faces[:k])
         seen.append(picker(state, _whose(state, seat)))
     return seen
 

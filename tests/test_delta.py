@@ -123,16 +123,17 @@ def test_changes_that_do_not_fit_the_value_are_refused() -> None:
 @settings(max_examples=1, deadline=None)
 @given(st.lists(pairs(), min_size=200, max_size=200))
 def test_the_pages_apply_changes_as_the_server_means_them(cases) -> None:
-    """static/js/common.js's applyChange, run by node on the same cases, gives the new values too."""
+    """static/js/delta.js's applyChange (the module the pages import), run by node on the same cases, gives the new
+    values too."""
     cases = [wire(pair) for pair in cases]
     script = (
-        "const vm = require('vm'); const fs = require('fs');"
-        f"vm.runInThisContext(fs.readFileSync({json.dumps(str(ROOT / 'static/js/common.js'))}, 'utf8')"
-        " + ';globalThis.PR = PR;');"
+        f"import {{ applyChange }} from {json.dumps((ROOT / 'static/js/delta.js').as_uri())};"
+        "import fs from 'fs';"
         "const cases = JSON.parse(fs.readFileSync(0, 'utf8'));"
-        "process.stdout.write(JSON.stringify(cases.map(([o, c]) => c === null ? o : PR.applyChange(o, c))));"
+        "process.stdout.write(JSON.stringify(cases.map(([o, c]) => c === null ? o : applyChange(o, c))));"
     )
     changes = [[old, diff(old, new)] for old, new in cases]
-    done = subprocess.run(["node", "-e", script], input=json.dumps(changes), capture_output=True, text=True, timeout=60)
+    node = ["node", "--input-type=module", "-e", script]
+    done = subprocess.run(node, input=json.dumps(changes), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [new for _, new in cases]

@@ -14,6 +14,7 @@ import pytest
 from tests.live import Client
 from tests.real_helpers import (
     check_nothing_hidden_leaked,
+    faces_of,
     game,
     phase_is,
     real_room,
@@ -111,7 +112,7 @@ def test_hand_one_ready_discard_and_a_match_whose_melds_everyone_sees(night: Nig
     assert phones[1].call("confirm") == {"ok": True}
     for client in night.everyone:
         row = game(client.wait_for(lambda s: s["game"]["seats"][1]["entered"]))["seats"][1]
-        assert row["entry"]["melds"] == [["4H", "5H", "6H"]] and row["entry"]["claim"] is True
+        assert [faces_of(m) for m in row["entry"]["melds"]] == [["4H", "5H", "6H"]] and row["entry"]["claim"] is True
     night.all_ready([s for s in range(12) if s != 1])
     game(tv.wait_for(phase_is("entry")))
 
@@ -146,7 +147,7 @@ def test_hand_one_scores_entered_both_ways_for_phones_and_phone_less_seats(night
     ):
         client, extra = night.answerer(seat)
         layouts = tap_in(client, faces, extra.get("seat"))
-        assert [layout["cards"] for layout in layouts] == [faces[:k] for k in (1, 2, 3)]
+        assert [faces_of(layout["cards"]) for layout in layouts] == [faces[:k] for k in (1, 2, 3)]
         assert layouts[-1]["complete"] and not layouts[0]["complete"]
         scores[seat] = layouts[-1]["penalty"]
         assert client.call("confirm", extra) == {"ok": True}

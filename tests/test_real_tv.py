@@ -22,6 +22,7 @@ import pytest
 
 from .layout import check, count_visible, playwright_js, tv_text_floor
 from .live import Client, LiveServer, phase
+from .real_helpers import faces_of
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
 from .test_screens import TABLE, TV_TARGETS, TV_TEXT, speak
 
@@ -263,7 +264,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         tv.get_by_text("Penalty now: 20").wait_for()
         pick(tv, "2♣")  # a fourth card in a hand of three: refused, with the reason
         tv.get_by_text("This hand has 3 cards: you entered 4").wait_for()
-        assert host.sync()["state"]["game"]["drafts"][str(phoneless[1])]["cards"] == ["5S", "5D", "KH"]
+        assert faces_of(host.sync()["state"]["game"]["drafts"][str(phoneless[1])]["cards"]) == ["5S", "5D", "KH"]
         screens.measure(tv, "picker", PAD)
         tapped(tv, tv.get_by_role("button", name="Confirm the hand"))
         tv.locator("#pad").wait_for(state="hidden")
@@ -284,7 +285,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         tv.get_by_role("heading", name="Hand 1 scored").wait_for()
         assert tv.locator("#score-table td.cell.typed").count() == 6  # all but the six hands entered as cards
         # Five K♥ in one hand with four decks: each hand alone was possible, so the TV asks the host to check.
-        assert state["game"]["overdrawn"] == ["K♥"]
+        assert [card["label"] for card in state["game"]["overdrawn"]] == ["K♥"]
         tv.locator("#story").get_by_text("K♥").wait_for()
         solved = tv.locator("#score-table td.cell:not(.typed) button").evaluate_all("(b) => b.map((x) => x.ariaLabel)")
         assert len(solved) == 6 and f"{PHONES[1]}, hand 1: 16. Tap to correct" in solved

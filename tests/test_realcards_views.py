@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
+from partyrummy import game as engine
+from partyrummy import views as phones_views
 from partyrummy.realcards import scorebook
 from partyrummy.realcards.commands import Call, CallMatch, Confirm, Correct, Draft, Ready, TypePoints
 from partyrummy.realcards.views import table_view, view_for, view_for_host
@@ -19,16 +21,45 @@ def run(book, *commands):
     return book
 
 
-def in_entry():
+def in_entry(variant=SHORT):
     """Three seats; seat 0 matched and entered 5-6-7♥; seat 1 tapped two cards; seat 2 typed its points."""
-    book, _ = scorebook.new_book(SHORT, 3, seed=1)
+    book, _ = scorebook.new_book(variant, 3, seed=1)
     book = run(book, Call(), Ready(0), Ready(1), Ready(2), Call(), CallMatch(0), Call())
     book = run(book, Draft(0, ("5H", "6H", "7H")), Confirm(0), Ready(1), Ready(2), Call())
     return run(book, Draft(1, ("QS", "QC")), TypePoints(2, 17))
 
 
+def short(value):
+    """A view with each card written short ("QS"), as people read them (the cards' shape is tested below)."""
+    if isinstance(value, dict):
+        return value["card"] if "card" in value else {k: short(v) for k, v in value.items()}
+    return [short(v) for v in value] if isinstance(value, list) else value
+
+
+def cards_in(value) -> list[dict]:
+    """Every card of a view, wherever it lies."""
+    if isinstance(value, dict):
+        return [value] if "card" in value else [c for v in value.values() for c in cards_in(v)]
+    return [c for v in value for c in cards_in(v)] if isinstance(value, list) else []
+
+
+def test_real_cards_come_in_the_shape_of_the_phones_game_without_ids() -> None:
+    # A card dealt in the phones' game, tapped in as a real card: the same card, but for the id (real cards have none).
+    game, _ = engine.new_game(default_variants()["party"], 3, seed=1)
+    dealt = phones_views.view_for(game, 0)["you"]["hand"]
+    book = run(in_entry(), Draft(1, tuple(c["card"] for c in dealt[:3])))
+    assert view_for(book, 1)["draft"]["cards"] == [{**card, "id": None} for card in dealt[:3]]
+    # And every card of every real-cards view: the draft, its layout, the entries and the overdrawn faces.
+    one_deck = dataclasses.replace(SHORT, decks=1)
+    book = run(in_entry(one_deck), Draft(1, ("7H", "QS", "QC")), Confirm(1))  # a second 7♥ with one deck
+    for view in (view_for(book, 0), view_for(book, 1), view_for_host(book)):
+        found = cards_in(view)
+        assert found and all(card.keys() == dealt[0].keys() and card["id"] is None for card in found)
+    assert view_for_host(book)["overdrawn"] == [{"id": None, "card": "7H", "label": "7♥", "rank": 7, "suit": 2}]
+
+
 def test_a_phone_sees_its_picker_laid_out_by_the_solver() -> None:
-    mine = view_for(in_entry(), 1)
+    mine = short(view_for(in_entry(), 1))
     assert mine["draft"] == {
         "cards": ["QS", "QC"],
         "melds": [],
@@ -49,7 +80,7 @@ def test_nobody_sees_another_seats_picker_or_points_before_the_hand_is_scored() 
     assert "17" not in json.dumps(view_for_host(book)["seats"])
     assert view_for(book, 2)["entry"]["points"] == 17  # but the seat sees its own
     # The matched seat's melds are there for everyone to check.
-    assert table_view(book)["seats"][0]["entry"] == {
+    assert short(table_view(book)["seats"][0]["entry"]) == {
         "points": 0,
         "how": "cards",
         "claim": True,

@@ -19,6 +19,7 @@ from typing import Any
 from ..awards import awards, podium, ranks, recap
 from ..cards import RANK_NAMES, Card
 from ..melds import best_arrangement
+from ..views import card_view
 from .entry import Entry, most_points, overdrawn
 from .phases import Phase
 from .scorebook import Scorebook
@@ -26,8 +27,9 @@ from .scorebook import Scorebook
 __all__ = ["table_view", "draft_view", "view_for", "view_for_host"]
 
 
-def _faces(cards: Sequence[Card]) -> list[str]:
-    return [str(c) for c in cards]
+def _faces(cards: Sequence[Card]) -> list[dict[str, Any]]:
+    """Cards in the shape the phones' game sends them (one card_view for both), with no id: real cards have none."""
+    return [card_view(None, c) for c in cards]
 
 
 def _laid(entry: Entry) -> dict[str, Any]:
@@ -93,7 +95,7 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "winners": list(book.winners) if book.winners is not None else None,
         "can_undo": bool(book.corrections),
         # Once scored: faces entered more often than the shoe holds them (a mistyped hand for the host to correct).
-        "overdrawn": [c.symbol for c in overdrawn(variant, hand.players, hand.entries)] if scored else [],
+        "overdrawn": _faces(overdrawn(variant, hand.players, hand.entries)) if scored else [],
     }
     _story(book, view)
     return view

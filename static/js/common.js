@@ -1,207 +1,136 @@
-/* Shared by the TV and the phone: the socket, safe DOM building, card and call words (from the catalog). */
-"use strict";
+/* Shared by the TV and the phone: the socket, safe DOM building, the caller's words of both modes (from the catalog). */
+import { applyChange } from "./delta.js";
+import { lang, list, onChange, t, tn } from "./i18n.js";
 
-const PR = (() => {
-  const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"]; // by a card's suit number
-
-  /* Build an element; text always goes in as text (names are never HTML). */
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : value);
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
+/* Build an element; text always goes in as text (names are never HTML). */
+export function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
   }
-
-  let wildRank = null; // this hand's wild rank ("3", "K"…), set by the page with each state
-
-  /* A card face: its label with a suit class, so colour is never the only signal; wilds marked. */
-  function cardFace(card, extra) {
-    if (!card) return el("span", { class: "card empty", text: "—" });
-    const joker = card.rank === 0;
-    const suit = joker ? "joker" : SUIT_NAMES[card.suit];
-    const wild = joker || (wildRank !== null && card.label.slice(0, -1) === wildRank);
-    return el("span", { class: `card ${suit} ${wild ? "wild" : ""} ${extra || ""}`.trim(), text: joker ? "🃏" : card.label });
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return node;
+}
 
-  /* A card as the real-cards views write it ("7H", "10S", "JK"), as the card the pages draw ({rank, suit, label}). */
-  const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
-  function faceCard(face) {
-    if (face === "JK") return { rank: 0, suit: 0, label: "JK", face };
-    const rank = RANKS.indexOf(face.slice(0, -1));
-    const suit = "CDHS".indexOf(face.slice(-1));
-    return { rank, suit, label: RANKS[rank] + "♣♦♥♠"[suit], face };
-  }
+/* The seats' names, by seat. */
+export const names = (state) => state.room.seats.map((s) => s.name);
 
-  function setWild(rank) {
-    wildRank = rank || null;
-  }
+/* Names of seats, as a list in the reader's language, in capitals for the caller's calls. */
+export function loud(names) {
+  return list(names).toLocaleUpperCase(lang);
+}
 
-  function names(state) {
-    return (state.room.seats || []).map((s) => s.name);
-  }
+/* Who called Match! (taking turns, who went out), in the caller's words. */
+export function calledText(who, turns) {
+  return tn(turns ? "call.went_out" : "call.matched", who.length, { names: loud(who) });
+}
 
-  /* Names of seats, as a list in the reader's language, in capitals for the caller's calls. */
-  function loud(names) {
-    return I18N.list(names).toLocaleUpperCase(I18N.lang);
-  }
+/* The end of a game, in the caller's words: who won. */
+export function winnersText(state) {
+  const who = names(state);
+  const won = (state.game.winners || []).map((s) => who[s]);
+  return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
+}
 
-  /* The caller's words for this moment of the game (shown, and spoken on the TV). */
-  function callText(state) {
-    const { t, tn } = I18N;
-    const game = state.game;
-    const who = names(state);
-    if (!game) return t("call.join");
-    if (game.game_over) {
-      const winners = (game.winners || []).map((s) => who[s]);
-      return winners.length ? tn("call.winners", winners.length, { names: loud(winners) }) : t("call.no_winner");
-    }
-    if (state.room.paused) return t("call.paused");
-    const matched = game.matched.map((m) => who[m.seat]);
-    if (game.pacing === "turns" && game.phase !== "setup" && game.phase !== "scored") {
-      const mine = game.you && game.you.seat === game.turn;
-      const last = game.phase.startsWith("last_") ? "_last" : "";
-      const step = game.phase.endsWith("draw") ? "draw" : "discard";
-      const turn = t(`call.${mine ? "your" : "their"}${last}_turn_${step}`, { name: loud([who[game.turn]]) });
-      return matched.length ? `${tn("call.went_out", matched.length, { names: loud(matched) })} ${turn}` : turn;
-    }
-    const called = () => tn("call.matched", matched.length, { names: loud(matched) });
-    switch (game.phase) {
-      case "setup": return matched.length ? called() : t("call.setup", { hand: game.hand_no });
-      case "draw": return t("call.draw");
-      case "choose": return t("call.choose");
-      case "reveal": return matched.length ? called() : t("call.discard");
-      case "last_draw": return t("call.last_draw");
-      case "last_choose": return t("call.last_choose");
-      case "scored": return t("call.scored");
-      default: return "";
+export function infoText(game) {
+  if (!game) return "";
+  const parts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }), tn("cards", game.size)];
+  if (game.wild_rank) parts.push(t("info.wild", { rank: game.wild_rank }));
+  return parts.join(" · ");
+}
+
+/* Connect with credentials re-read on every (re)connect; resync on connect, on waking, and on a missed update. */
+export function connect(role, room, getToken, onState, getTicket = () => null) {
+  let version = -1;
+  let held = null; // the view last handed to onState: updates apply to it
+  let resyncing = false;
+  const socket = io({
+    // Refusals come back in this language; a rejoin ticket still to be used opens a locked room.
+    auth: (cb) => cb({ role, room, token: getToken(), lang, ticket: getTicket() }),
+    // A phone woken from sleep finds its old connection dead only when it speaks: the first retry comes in
+    // 125-375 ms rather than the default 0.5-1.5 s, so it is back in its seat within a second.
+    reconnectionDelay: 250,
+  });
+  function accept(state) {
+    if (state && state.v > version) {
+      version = state.v;
+      held = state;
+      onState(state);
     }
   }
-
-  function infoText(game) {
-    if (!game) return "";
-    const { t, tn } = I18N;
-    const parts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }), tn("cards", game.size)];
-    if (game.wild_rank) parts.push(t("info.wild", { rank: game.wild_rank }));
-    return parts.join(" · ");
+  function update(message) {
+    if (!held || message.v <= version) return; // older than what the page holds
+    if (message.base !== version) { // one went missing: ask for the whole view
+      if (!resyncing) sync();
+      return;
+    }
+    accept({ ...applyChange(held, message.changes), v: message.v });
   }
-
-  /* An update's changes made to the view it follows (docs/protocol.md, "update"): new objects along the
-     changed paths, the rest shared, so each update gives the renderers a fresh state. */
-  function applyChange(old, change) {
-    if (Array.isArray(change)) return change[0]; // [value]: the new value, whole
-    if (Array.isArray(old)) {
-      const out = old.slice(0, "len" in change ? change.len : old.length);
-      for (const key of Object.keys(change)) { // integer keys come in ascending order: appended items in turn
-        if (key === "len") continue;
-        const i = Number(key);
-        out[i] = i < old.length ? applyChange(old[i], change[key]) : change[key][0];
+  function sync() {
+    resyncing = true;
+    socket.emit("sync", {}, (ack) => {
+      resyncing = false;
+      if (ack && ack.ok) {
+        version = -1; // a full snapshot always wins
+        accept(ack.state);
       }
-      return out;
-    }
-    const out = { ...old };
-    for (const [key, inner] of Object.entries(change)) {
-      if (Array.isArray(inner) && inner.length === 0) delete out[key]; // []: the key is gone
-      else out[key] = applyChange(old[key], inner);
-    }
-    return out;
-  }
-
-  /* Connect with credentials re-read on every (re)connect; resync on connect, on waking, and on a missed update. */
-  function connect(role, room, getToken, onState, getTicket = () => null) {
-    let version = -1;
-    let held = null; // the view last handed to onState: updates apply to it
-    let resyncing = false;
-    const socket = io({
-      // Refusals come back in this language; a rejoin ticket still to be used opens a locked room.
-      auth: (cb) => cb({ role, room, token: getToken(), lang: I18N.lang, ticket: getTicket() }),
-      // A phone woken from sleep finds its old connection dead only when it speaks: the first retry comes in
-      // 125-375 ms rather than the default 0.5-1.5 s, so it is back in its seat within a second.
-      reconnectionDelay: 250,
     });
-    function accept(state) {
-      if (state && state.v > version) {
-        version = state.v;
-        held = state;
-        onState(state);
-      }
-    }
-    function update(message) {
-      if (!held || message.v <= version) return; // older than what the page holds
-      if (message.base !== version) { // one went missing: ask for the whole view
-        if (!resyncing) sync();
-        return;
-      }
-      accept({ ...applyChange(held, message.changes), v: message.v });
-    }
-    function sync() {
-      resyncing = true;
-      socket.emit("sync", {}, (ack) => {
-        resyncing = false;
-        if (ack && ack.ok) {
-          version = -1; // a full snapshot always wins
-          accept(ack.state);
+  }
+  socket.on("state", accept);
+  socket.on("update", update);
+  socket.on("connect", sync);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    if (socket.connected) sync();
+    // Woken with the link down (a locked phone's was cut): reconnect now rather than when the client's
+    // backoff timer fires (up to 5 s after a long sleep); the new connection syncs on "connect".
+    else socket.disconnect().connect();
+  });
+  onChange((lang) => {
+    if (socket.connected) socket.emit("lang", { lang }); // a reconnect says it in `auth`
+  });
+  return {
+    socket,
+    sync,
+    /* Emit and resolve with the acknowledgement ({ok, error}). */
+    send(event, data) {
+      return new Promise((resolve) => {
+        if (!socket.connected) {
+          resolve({ ok: false, error: { code: "offline", message: t("conn.offline") } });
+          return;
         }
-      });
-    }
-    socket.on("state", accept);
-    socket.on("update", update);
-    socket.on("connect", sync);
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState !== "visible") return;
-      if (socket.connected) sync();
-      // Woken with the link down (a locked phone's was cut): reconnect now rather than when the client's
-      // backoff timer fires (up to 5 s after a long sleep); the new connection syncs on "connect".
-      else socket.disconnect().connect();
-    });
-    I18N.onChange((lang) => {
-      if (socket.connected) socket.emit("lang", { lang }); // a reconnect says it in `auth`
-    });
-    return {
-      socket,
-      sync,
-      /* Emit and resolve with the acknowledgement ({ok, error}). */
-      send(event, data) {
-        return new Promise((resolve) => {
-          if (!socket.connected) {
-            resolve({ ok: false, error: { code: "offline", message: I18N.t("conn.offline") } });
-            return;
-          }
-          socket.timeout(8000).emit(event, data || {}, (err, ack) => {
-            resolve(err ? { ok: false, error: { code: "timeout", message: I18N.t("conn.timeout") } } : ack);
-          });
+        socket.timeout(8000).emit(event, data || {}, (err, ack) => {
+          resolve(err ? { ok: false, error: { code: "timeout", message: t("conn.timeout") } } : ack);
         });
-      },
-    };
-  }
+      });
+    },
+  };
+}
 
-  /* The room's deadlines as this page's times (performance.now() ms): the server sends the seconds left,
-     counted from when the state arrived, so however often a page redraws itself they stay put. */
-  function deadlines(room) {
-    const now = performance.now();
-    const at = (secs) => (secs === null || secs === undefined ? null : now + secs * 1000);
-    const hurry = room.hurry || {};
-    return { hurryStart: at(hurry.starts_in), hurryEnd: at(hurry.ends_in), matchEnd: at(room.match_ends_in) };
-  }
+/* The room's deadlines as this page's times (performance.now() ms): the server sends the seconds left,
+   counted from when the state arrived, so however often a page redraws itself they stay put. */
+export function deadlines(room) {
+  const now = performance.now();
+  const at = (secs) => (secs === null || secs === undefined ? null : now + secs * 1000);
+  const hurry = room.hurry || {};
+  return { hurryStart: at(hurry.starts_in), hurryEnd: at(hurry.ends_in), matchEnd: at(room.match_ends_in) };
+}
 
-  function store(key, value) {
-    try {
-      if (value === undefined) return localStorage.getItem(key);
-      if (value === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, value);
-    } catch (e) {
-      return null; // private mode: remember nothing
-    }
-    return value;
+export function store(key, value) {
+  try {
+    if (value === undefined) return localStorage.getItem(key);
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (e) {
+    return null; // private mode: remember nothing
   }
+  return value;
+}
 
-  return { el, cardFace, faceCard, setWild, callText, infoText, applyChange, connect, deadlines, store };
-})();

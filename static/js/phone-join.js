@@ -1,9 +1,7 @@
 /* The phone before play: joining, taking a seat, waiting for the deal, watching a full table. */
-import { realCallText } from "./phone-real.js";
+import { el, infoText, store } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { $, act, notice, view } from "./phone-shared.js";
-
-const { el, callText, infoText, store } = PR;
-const { t, tn } = I18N;
 
 /* The join screen: the name form, or the seats a newcomer may take, or word that the table is full. */
 export function renderJoin(seated, game) {
@@ -40,8 +38,9 @@ async function takeSeat(seat) {
   if (ack.ok) store(view.tokenKey, ack.token);
 }
 
-export function renderWatching(game) {
-  $("watch-call").textContent = game.mode === "real" ? realCallText(game) : callText(view.state);
+/* A watcher's screen: the caller's line (`call`, the game's mode's words), the game, the scores. */
+export function renderWatching(game, call) {
+  $("watch-call").textContent = call;
   $("watch-info").textContent = infoText(game);
   const seats = view.state.room.seats;
   const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);

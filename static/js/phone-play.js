@@ -1,18 +1,23 @@
-/* The phone in play: this player's next step, the hand, drawing, picking, Match!, and the clocks. */
-import { $, act, view } from "./phone-shared.js";
+/* The phone in play, cards on the phones: this player's next step, the hand, drawing, picking, Match!, the clocks. */
+import { callText } from "./call.js";
+import { cardFace, laidOut } from "./cards.js";
+import { deadlines, el, infoText, store } from "./common.js";
+import { list, t, tn } from "./i18n.js";
 import { renderResults } from "./phone-results.js";
+import { $, act, view } from "./phone-shared.js";
 
-const { el, cardFace, callText, infoText, store } = PR;
-const { t, tn } = I18N;
 let lastCall = "";
 let clocks = {}; // the hurry and match-window deadlines on this page's clock, set when a state arrives
 
-/* The deadlines of the state just received (PR.deadlines): a redraw never moves them. */
+/* The deadlines of the state just received (common.js's deadlines): a redraw never moves them. */
 export function setClocks(room) {
-  clocks = PR.deadlines(room);
+  clocks = deadlines(room);
 }
 
-export function renderPlay(me, game) {
+/* A mode's module gives phone.js the same names as phone-real.js. A watcher's line (phone-join.js): */
+export const watchText = () => callText(view.state);
+
+export function render(me, game) {
   const you = game.you;
   const seats = view.state.room.seats;
   const mine = game.seats[you.seat];
@@ -85,7 +90,7 @@ function stepText(game, you, mine, now) {
   if (now.choosing) return now.closing ? t("step.closing") : you.pick === null ? t("step.discard") : t("step.picked");
   if (now.canMatch && now.complete) return t("step.match_now");
   const others = game.waiting_for.filter((s) => s !== you.seat);
-  if (others.length && others.length <= 3) return t("step.wait_for", { names: I18N.list(others.map((s) => view.state.room.seats[s].name)) });
+  if (others.length && others.length <= 3) return t("step.wait_for", { names: list(others.map((s) => view.state.room.seats[s].name)) });
   return t("step.wait");
 }
 
@@ -123,33 +128,38 @@ function renderHand(game, you, choosing) {
   const hint = you.hint;
   $("hint").textContent = hint ? t("penalty.now", { n: hint.penalty }) : "";
   const byId = new Map(you.hand.map((c) => [c.id, c]));
-  let groups;
+  const cards = (ids) => ids.map((id) => byId.get(id));
   const mode = $("sort").value;
-  if (mode === "melds" && hint) {
-    groups = [...hint.melds.map((m) => m.map((id) => byId.get(id))), hint.orphans.map((id) => byId.get(id))];
-    if (you.pick !== null && byId.has(you.pick)) groups.push([byId.get(you.pick)]);
-  } else {
-    const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
-    groups = [[...you.hand].sort((a, b) => key(a) - key(b))];
-  }
-  const list = $("hand");
-  list.replaceChildren(
-    ...groups.filter((g) => g.length).map((group, gi) =>
-      el("li", { class: `group ${mode === "melds" && hint && gi < hint.melds.length ? "is-meld" : ""}` },
-        ...group.map((card) => {
-          const picked = you.pick === card.id;
-          const button = el("button", {
-            type: "button",
-            class: `card-button ${picked ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
-            "aria-pressed": choosing ? String(picked) : null,
-            "aria-label": card.label,
-            disabled: !choosing,
-            onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
-          }, cardFace(card));
-          return button;
-        })),
-    ),
-  );
+  const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
+  // By melds, the solver's layout, then the card picked to discard on its own; else one row, sorted.
+  const hands = mode === "melds" && hint
+    ? [{ melds: hint.melds.map(cards), orphans: cards(hint.orphans) }, { melds: [], orphans: byId.has(you.pick) ? [byId.get(you.pick)] : [] }]
+    : [{ melds: [], orphans: [...you.hand].sort((a, b) => key(a) - key(b)) }];
+  const button = (face, card) => el("button", {
+    type: "button",
+    class: `card-button ${you.pick === card.id ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
+    "aria-pressed": choosing ? String(you.pick === card.id) : null,
+    "aria-label": card.label,
+    disabled: !choosing,
+    onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
+  }, face);
+  // Orphans are ringed only in a scored hand: this one is still in play.
+  const groups = { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group" }, ring: false, wrap: button };
+  $("hand").replaceChildren(...hands.flatMap((hand) => laidOut(hand, groups)));
 }
 
 /* After a hand: this player's own line and place first, then the table by rank with running totals. */
+
+/* The buttons of play, and the hand's order (remembered on this device). */
+export function wire() {
+  $("sort").value = store("pr.sort") || "melds";
+  $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); view.rerender(); });
+  $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
+  $("vip-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
+  for (const [id, event] of [["vip-call", "call_now"], ["vip-next", "call_now"], ["vip-again", "start"]]) {
+    $(id).addEventListener("click", () => act(event));
+  }
+  $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
+  $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
+  $("match").addEventListener("click", () => act("match"));
+}

@@ -1,9 +1,9 @@
 /* Real cards on the table, the phone after entering: "Your hand: 12 pts" and whether a Match! held, then once
    the hand is scored this seat's points and place and the table by total. */
+import { laidOut } from "./cards.js";
+import { el } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
-
-const { el, cardFace, faceCard } = PR;
-const { t, tn } = I18N;
 
 /* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
 export function renderEntered(game, seat, mine, who) {
@@ -20,14 +20,6 @@ export function renderEntered(game, seat, mine, who) {
   $("entered-claim").textContent = claim ? t("real.claim_held") : t("real.claim_failed");
   $("entered-claim").classList.toggle("failed", claim === false);
   $("entered-melds").replaceChildren(...(entry && entry.how === "cards" ? laidOut(entry) : []));
-}
-
-/* An entered hand as the solver laid it out: its melds, then the orphans ringed. */
-function laidOut(entry) {
-  return [
-    ...entry.melds.map((m) => el("span", { class: "meld" }, ...m.map((f) => cardFace(faceCard(f))))),
-    ...entry.orphans.map((f) => cardFace(faceCard(f), "orphan")),
-  ];
 }
 
 /* After a hand: this seat's points and place, then the table by total. */

@@ -1,28 +1,25 @@
 /* Real cards on the table: the phone as one big button at a time (Ready, Match!, Done, Out!), the words of
    the phase, the wild rank, who the table waits for, and after the hand the score entry (phone-entry.js)
    and the scores. With helpers allowed, the same buttons answer for a seat without a phone. */
-import { renderEntry } from "./phone-entry.js";
+import { calledText, deadlines, el, infoText, names, winnersText } from "./common.js";
+import { list, t, tn } from "./i18n.js";
+import { renderEntry, wireEntry } from "./phone-entry.js";
 import { renderEntered, renderResults } from "./phone-real-scores.js";
 import { $, act, view } from "./phone-shared.js";
-
-const { el, infoText } = PR;
-const { t, tn } = I18N;
 
 /* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
 const answering = { seat: null, hand: null };
 let clocks = {}; // the hurry and the match window on this page's clock (performance.now() ms), set as a state arrives
 
 /* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
-export function setRealClocks(room) {
-  clocks = PR.deadlines(room);
+export function setClocks(room) {
+  clocks = deadlines(room);
 }
 
 /* What every event of this phone carries: the seat answered for, when it is not its own. */
 export function seatArg(game, extra) {
   return answering.seat === game.you ? { ...extra } : { ...extra, seat: answering.seat };
 }
-
-const names = () => view.state.room.seats.map((s) => s.name);
 
 /* The phone-less seats this phone may answer for (helpers allowed), its own first. */
 function answerable(game) {
@@ -31,9 +28,9 @@ function answerable(game) {
   return others.length ? [game.you, ...others] : [];
 }
 
-export function renderReal(me, game) {
+export function render(me, game) {
   const room = view.state.room;
-  const who = names();
+  const who = names(view.state);
   const over = game.phase === "scored" || game.game_over;
   const choices = over ? [] : answerable(game);
   // A new hand starts with the phone answering for itself: a choice made for someone else never carries over.
@@ -118,16 +115,10 @@ function rankText(game) {
 
 /* The caller's news for everyone: who called Match! (or went out), the winners. */
 function callLine(game, who) {
-  if (game.game_over) {
-    const won = (game.winners || []).map((s) => who[s]);
-    return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
-  }
+  if (game.game_over) return winnersText(view.state);
   if (!game.matched.length || ["scored", "entry"].includes(game.phase)) return "";
-  const matched = game.matched.map((s) => who[s]);
-  return tn(game.pacing === "turns" ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
+  return calledText(game.matched.map((s) => who[s]), game.pacing === "turns");
 }
-
-const loud = (list) => I18N.list(list).toLocaleUpperCase(I18N.lang);
 
 /* The line under the step: what this phase asks, in the engine's words for it. */
 function whereText(game, mine, now) {
@@ -163,7 +154,7 @@ function renderWaiting(game, seat, who, entering) {
   const others = game.waiting_for.filter((s) => s !== seat);
   const asked = phase === "ready" || phase === "last_ready" || phase === "entry";
   const waiting = asked && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
-  $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: I18N.list(others.map((s) => who[s])) }) : "";
+  $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: list(others.map((s) => who[s])) }) : "";
 }
 
 /* The VIP's phone: "Cards are dealt: Draw!" while people deal, pause and call now, the next hand. */
@@ -193,8 +184,9 @@ function renderClock() {
 }
 setInterval(renderClock, 250);
 
-/* The buttons' taps, each for the seat answered for. */
-export function wireReal() {
+/* The buttons' taps, each for the seat answered for, and the score entry's. */
+export function wire() {
+  wireEntry();
   const game = () => view.state.game;
   $("r-ready").addEventListener("click", () => {
     const g = game();
@@ -204,16 +196,16 @@ export function wireReal() {
   $("r-withdraw").addEventListener("click", () => act("withdraw", seatArg(game())));
   $("r-done").addEventListener("click", () => act("done", seatArg(game(), { cycle: game().cycle })));
   $("r-out").addEventListener("click", () => act("out", seatArg(game(), { cycle: game().cycle })));
-  $("r-dealt").addEventListener("click", () => act("call_now"));
-  $("r-call-now").addEventListener("click", () => act("call_now"));
   $("r-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  $("r-next").addEventListener("click", () => act("call_now"));
-  $("r-again").addEventListener("click", () => act("start"));
+  for (const [id, event] of [["r-dealt", "call_now"], ["r-call-now", "call_now"], ["r-next", "call_now"], ["r-again", "start"]]) {
+    $(id).addEventListener("click", () => act(event));
+  }
 }
 
-/* A watcher's line in real mode (phone-join.js): the step of the table, not of a seat. */
-export function realCallText(game) {
-  const who = names();
+/* A watcher's line (phone-join.js): the step of the table, not of a seat. (A mode's module gives phone.js the
+   same names as phone-play.js.) */
+export function watchText(game) {
+  const who = names(view.state);
   if (game.game_over || game.matched.length) return callLine(game, who);
   switch (game.phase) {
     case "setup": return tn("real.step.deal", game.size);
@@ -222,7 +214,7 @@ export function realCallText(game) {
     case "reveal": return t("call.discard");
     case "turn": return t("real.step.their_turn", { name: who[game.turn] });
     case "last_turn": return t("real.step.their_last_turn", { name: who[game.turn] });
-    case "entry": return t("step.wait_for", { names: I18N.list(game.waiting_for.map((s) => who[s])) });
+    case "entry": return t("step.wait_for", { names: list(game.waiting_for.map((s) => who[s])) });
     default: return t("call.scored");
   }
 }

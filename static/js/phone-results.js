@@ -1,8 +1,8 @@
 /* The phone after a hand: this player's hand and place first, then the table by rank. */
+import { laidOut } from "./cards.js";
+import { el } from "./common.js";
+import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
-
-const { el, cardFace } = PR;
-const { t, tn } = I18N;
 
 export function renderResults(game, seats) {
   const box = $("p-results");
@@ -17,8 +17,7 @@ export function renderResults(game, seats) {
     el("h2", { text: t("phone.hand_scores", { hand: game.hand_no }) }), // the winners are in the call above
     own ? el("div", { class: "result" },
       el("span", { text: t("phone.this_hand", { points: tn("points", own.penalty) }) }),
-      ...own.melds.map((m) => el("span", { class: "meld" }, ...m.map((c) => cardFace(c)))),
-      ...own.orphans.map((c) => cardFace(c, "orphan"))) : null,
+      ...laidOut(own)) : null,
     el("h2", { text: t("phone.table_rank") }),
     el("ol", { class: "standings" }, ...order.map((i) =>
       el("li", { class: i === me ? "me" : "", text: `${seats[i].name}: ${game.totals[i]}` }))),

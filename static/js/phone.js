@@ -1,21 +1,25 @@
 /* The phone: join, then play with one thumb. Every action is refused or accepted by the server.
-   This module connects and dispatches; each screen lives in its own: phone-join, phone-play, phone-results, and
-   for real cards on the table phone-real (the buttons), phone-entry (the score entry), phone-real-scores. */
+   This module connects and dispatches; each screen lives in its own: phone-join, then each mode's: phone-play
+   and phone-results, or for real cards on the table phone-real (the buttons), phone-entry (the score entry),
+   phone-real-scores. */
+import { setWild } from "./cards.js";
+import { connect, store } from "./common.js";
+import { onChange, ready, t } from "./i18n.js";
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
-import { renderPlay, setClocks } from "./phone-play.js";
-import { wireEntry } from "./phone-entry.js";
-import { renderReal, setRealClocks, wireReal } from "./phone-real.js";
 import { $, act, notice, room, view } from "./phone-shared.js";
 
-I18N.ready.then(() => {
-  const { store } = PR;
-  const { t } = I18N;
+/* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
+const MODES = { phones: () => import("./phone-play.js"), real: () => import("./phone-real.js") };
+const modes = {}; // those loaded (and wired), by mode
+const modeOf = (game) => (game.mode === "real" ? "real" : "phones"); // a game on the phones says no mode
+
+ready.then(() => {
   let wasConnected = false;
 
   // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL); until
   // it is spent it goes with the connection too, which lets it through a locked room.
   let claim = new URLSearchParams(location.hash.slice(1)).get("claim");
-  const link = PR.connect("player", room, () => store(view.tokenKey), render, () => claim);
+  const link = connect("player", room, () => store(view.tokenKey), render, () => claim);
   view.link = link;
   view.rerender = () => render(view.state);
   link.socket.on("connect", () => {
@@ -56,9 +60,7 @@ I18N.ready.then(() => {
   keepAwake();
 
   $("name").value = store("pr.name") || "";
-  $("sort").value = store("pr.sort") || "melds";
-  $("sort").addEventListener("change", () => { store("pr.sort", $("sort").value); render(view.state); });
-  I18N.onChange(() => render(view.state));
+  onChange(() => render(view.state));
 
   $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
 
@@ -81,37 +83,42 @@ I18N.ready.then(() => {
     link.socket.disconnect().connect(); // reconnect as a guest
   });
   $("vip-start").addEventListener("click", () => act("start"));
-  $("coach-ok").addEventListener("click", () => { store("pr.coached", "1"); $("coach").hidden = true; });
-  $("vip-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  $("vip-call").addEventListener("click", () => act("call_now"));
-  $("vip-next").addEventListener("click", () => act("call_now"));
-  $("vip-again").addEventListener("click", () => act("start"));
-  $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
-  $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
-  $("match").addEventListener("click", () => act("match"));
-  wireReal();
-  wireEntry();
+
+  let held = null; // the latest state, while its mode's module loads
+  /* A mode's module, its buttons wired; one lost on the way (a Wi-Fi drop) is asked for again a second later. */
+  function load(name) {
+    MODES[name]().then((module) => {
+      module.wire();
+      modes[name] = module;
+      const next = held;
+      held = null;
+      render(next);
+    }, () => setTimeout(() => load(name), 1000));
+  }
 
   function render(next) {
     if (!next) return;
+    const game = next.game;
+    const mode = game && modes[modeOf(game)];
+    if (game && !mode) { // drawn once the mode's module is in
+      if (!held) load(modeOf(game));
+      held = next;
+      return;
+    }
     const fresh = next !== view.state; // a redraw (a language, a tap) keeps the clocks where they are
     view.state = next;
     const me = next.room.you;
     const seated = me.role === "player";
-    const game = next.game;
     const real = !!game && game.mode === "real"; // real cards on the table: the phone answers, the TV keeps score
     const dealtIn = seated && !!game && (real ? me.seat < game.seats.length : !game.you.waiting);
-    PR.setWild(game && game.wild_rank);
-    if (fresh) {
-      setClocks(next.room);
-      setRealClocks(next.room);
-    }
+    setWild(game && game.wild_rank);
+    if (fresh && mode) mode.setClocks(next.room);
     renderJoin(seated, game);
-    if (!seated && game) renderWatching(game);
+    if (!seated && game) renderWatching(game, mode.watchText(game));
     $("waiting").hidden = !seated || dealtIn;
     $("play").hidden = !dealtIn || real;
     $("real").hidden = !dealtIn || !real;
     if (seated && !dealtIn) renderWaiting(me);
-    if (dealtIn) (real ? renderReal : renderPlay)(me, game);
+    if (dealtIn) mode.render(me, game);
   }
 });

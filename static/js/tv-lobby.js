@@ -1,24 +1,26 @@
 /* The TV's lobby: the join card, the seats in ring order, the rules and the bots. */
+import { el } from "./common.js";
+import { lang, list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
-
-const { el } = PR;
-const { t, tn } = I18N;
+import { badge } from "./tv-table.js";
 
 export function renderLobby() {
   const seats = view.state.room.seats;
   const ring = $("ring");
   ring.replaceChildren(
     ...seats.map((s, i) => {
+      const small = (key, text, event, data) => el("button", { type: "button", class: "small", "aria-label": t(key, { name: s.name }),
+        onclick: () => act(event, { seat: i, ...data }) }, text);
       const item = el(
         "li",
         { class: `ring-seat ${s.health === "reconnecting" || s.health === "gone" ? "offline" : ""}` },
         el("span", { class: "dot", "aria-hidden": "true" }),
-        el("span", { class: "seat-name" }, s.name, s.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null),
-        s.vip ? el("span", { class: "badge vip", text: t("tv.vip") }) : null,
-        s.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null,
-        el("button", { type: "button", class: "small", "aria-label": t("tv.move_left", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.max(0, i - 1) }) }, "◀"),
-        el("button", { type: "button", class: "small", "aria-label": t("tv.move_right", { name: s.name }), onclick: () => act("move", { seat: i, to: Math.min(seats.length - 1, i + 1) }) }, "▶"),
-        el("button", { type: "button", class: "small", "aria-label": t("tv.remove", { name: s.name }), onclick: () => act("remove", { seat: i }) }, "✕"),
+        el("span", { class: "seat-name" }, s.name, s.phoneless && badge("nophone", "tv.no_phone")),
+        s.vip && badge("vip", "tv.vip"),
+        s.bot && badge("bot", "tv.bot"),
+        small("tv.move_left", "◀", "move", { to: Math.max(0, i - 1) }),
+        small("tv.move_right", "▶", "move", { to: Math.min(seats.length - 1, i + 1) }),
+        small("tv.remove", "✕", "remove"),
       );
       item.style.setProperty("--seat-colour", s.colour);
       return item;
@@ -31,7 +33,7 @@ export function renderLobby() {
   // A shipped variant's name and description come from the catalog; a house variant's are its own words.
   const words = (v, part) => (v.shipped ? t(`variant.${v.name}.${part}`) : part === "name" ? v.name : v.description);
   const select = $("variant");
-  const menu = [I18N.lang, ...view.state.room.variants.map((v) => v.name)].join(" ");
+  const menu = [lang, ...view.state.room.variants.map((v) => v.name)].join(" ");
   if (select.dataset.menu !== menu) { // rebuilt only when it changes: an open menu is not closed under the host
     select.dataset.menu = menu;
     select.replaceChildren(...view.state.room.variants.map((v) => el("option", { value: v.name, text: words(v, "name") })));
@@ -78,5 +80,5 @@ function renderMode(full) {
 }
 
 export function nightList() {
-  return view.state.room.night.map((g, i) => el("p", { text: t("tv.night_game", { game: i + 1, winners: g.winners.length ? I18N.list(g.winners) : t("tv.no_winner") }) }));
+  return view.state.room.night.map((g, i) => el("p", { text: t("tv.night_game", { game: i + 1, winners: g.winners.length ? list(g.winners) : t("tv.no_winner") }) }));
 }

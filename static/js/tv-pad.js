@@ -1,10 +1,10 @@
 /* The host's pad: points typed on the TV (a big number pad; the keyboard's digits work too), to correct a score
    or to enter the hand of a player without a phone, for whom the card picker (tv-picker.js) is the other way. */
+import { el } from "./common.js";
+import { onChange, ready, t } from "./i18n.js";
 import { pickFor, renderPicker, wirePicker } from "./tv-picker.js";
 import { $, view } from "./tv-shared.js";
 
-const { el } = PR;
-const { t } = I18N;
 const MAX_DIGITS = 3; // no hand costs 1,000 points
 
 /* What is open: the digits typed, where the points go (it resolves with the ack), the seat whose hand it is
@@ -79,8 +79,8 @@ function labelKeys() {
   $("pad-keys").querySelector("[data-key='⌫']").setAttribute("aria-label", t("tv.real.delete_digit"));
   $("pad-ways").setAttribute("aria-label", t("tv.real.way"));
 }
-I18N.ready.then(labelKeys);
-I18N.onChange(labelKeys);
+ready.then(labelKeys);
+onChange(labelKeys);
 wirePicker(showError, refreshPad);
 for (const [id, way] of [["way-points", "points"], ["way-cards", "cards"]]) {
   $(id).addEventListener("click", () => { pad.way = way; showError(""); refreshPad(); });

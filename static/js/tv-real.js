@@ -1,25 +1,32 @@
 /* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
-   waited for, and answers for the seats without a phone (a tap target on each). The game's fields are
-   partyrummy/realcards/views.py's table view. */
-import { $, act, face, openPad, view } from "./tv-shared.js";
-import { newcomerTiles, renderCall, renderControls, seatTile } from "./tv-table.js";
+   waited for, and answers for the seats without a phone (a tap target on each); its scores correct with a tap.
+   The game's fields are partyrummy/realcards/views.py's table view. */
+import { calledText, el, loud, names, winnersText } from "./common.js";
+import { list, t, tn } from "./i18n.js";
+import { $, act, view } from "./tv-shared.js";
+import { matchedRow, newcomerTiles, renderCall, renderControls, seatLine, seatTile } from "./tv-table.js";
 
-const { el, callText } = PR;
-const { t, tn } = I18N;
-
-function loud(names) {
-  return I18N.list(names).toLocaleUpperCase(I18N.lang);
+/* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
+   many nights never do. */
+let pad = null;
+async function openPad(...args) {
+  pad = pad || (await import("./tv-pad.js"));
+  pad.openPad(...args);
 }
 
-/* The caller's shout for this moment (shown big and spoken). */
-export function realCall(state) {
+/* The open pad redrawn with the state (a hand entered meanwhile closes it). */
+export function refresh() {
+  if (pad) pad.refreshPad();
+}
+
+/* A mode's module gives tv.js the same names as tv-phones.js. The caller's shout (shown big and spoken): */
+export function call(state) {
   const game = state.game;
-  if (game.game_over) return callText(state); // the winners, as with cards on the phones
-  if (state.room.paused || game.paused) return t("call.paused");
-  const who = state.room.seats.map((s) => s.name);
+  if (game.game_over) return winnersText(state);
+  if (state.room.paused) return t("call.paused");
+  const who = names(state);
   const matched = game.matched.map((s) => who[s]);
-  const turns = game.pacing === "turns";
-  const called = () => tn(turns ? "call.went_out" : "call.matched", matched.length, { names: loud(matched) });
+  const called = () => calledText(matched, game.pacing === "turns");
   switch (game.phase) {
     case "setup": return matched.length ? called() : tn("tv.real.call.deal", game.size);
     case "ready": return t("call.draw");
@@ -43,10 +50,10 @@ function hint(game) {
   return t(`table.phase.${game.phase}`);
 }
 
-export function renderRealTable() {
+export function renderTable() {
   const game = view.state.game;
   const seats = view.state.room.seats;
-  renderCall(realCall(view.state), hint(game));
+  renderCall(call(view.state), hint(game));
   $("waiting-names").textContent = waitingLine(game, seats);
   renderDeal(game, seats);
   $("shoe").hidden = true;
@@ -54,22 +61,22 @@ export function renderRealTable() {
   renderControls(game);
   // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
   $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
-  $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => laidOut(seats[s.seat].name, s.entry)));
+  $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => matchedHand(seats[s.seat].name, s.entry)));
   $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat])), ...newcomerTiles(seats));
 }
 
 /* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
 function waitingLine(game, seats) {
-  const names = (list) => I18N.list(list.map((s) => seats[s].name));
+  const listed = (ids) => list(ids.map((s) => seats[s].name));
   if (game.phase === "ready" || game.phase === "last_ready") {
     const playing = game.seats.filter((s) => !s.matched);
     const slow = playing.filter((s) => !s.ready).map((s) => s.seat);
     if (!slow.length) return "";
-    return slow.length <= 3 && slow.length < playing.length ? t("tv.waiting_for", { names: names(slow) })
+    return slow.length <= 3 && slow.length < playing.length ? t("tv.waiting_for", { names: listed(slow) })
       : t("tv.real.ready_count", { n: playing.length - slow.length, total: playing.length });
   }
   if (game.phase === "entry" && game.waiting_for.length) {
-    return game.waiting_for.length <= 4 ? t("tv.waiting_for", { names: names(game.waiting_for) }) // the tiles say who, beyond
+    return game.waiting_for.length <= 4 ? t("tv.waiting_for", { names: listed(game.waiting_for) }) // the tiles say who, beyond
       : t("tv.waiting_many", { n: game.waiting_for.length });
   }
   return "";
@@ -100,14 +107,10 @@ function renderDeal(game, seats) {
 }
 
 /* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
-function laidOut(name, entry) {
+function matchedHand(name, entry) {
   const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
     entry.claim ? t("tv.real.claim_ok") : t("tv.real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
-  return el("div", { class: `matched ${entry.claim ? "" : "claim-bad"}` },
-    el("span", { class: "who", text: `${name}:` }),
-    ...entry.melds.map((meld) => el("span", { class: "meld" }, ...meld.map(face))),
-    ...entry.orphans.map((card) => { const c = face(card); c.classList.add("orphan"); return c; }),
-    el("span", { class: "verdict", text: verdict }));
+  return matchedRow(entry.claim ? "" : "claim-bad", name, entry, el("span", { class: "verdict", text: verdict }));
 }
 
 /* One seat: its name, total and state (a tick when ready); a seat without a phone gets the TV's buttons. */
@@ -127,7 +130,7 @@ function realTile(game, s, seat) {
   // A phone-less seat still to enter shows its button, which says as much as "Not in yet": one line less.
   const shown = entering && !s.entered && buttons.length ? "" : status;
   const tile = seatTile(seat, s.matched, waiting,
-    el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
+    seatLine(line),
     el("div", { class: "seat-status", text: shown }));
   tile.classList.toggle("is-ready", readying && s.ready);
   tile.append(...buttons);
@@ -140,8 +143,8 @@ function answers(game, s, name, entering) {
   const paused = !entering && view.state.room.paused; // the pace's taps wait; entering goes on
   const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
     "aria-label": `${name}: ${t(key)}`, disabled: paused, onclick }, t(key));
-  // The views do not say whether the variant takes a Match! before the first call: the shipped caller-paced ones
-  // do, classic does not (a refusal would say so, in the top bar).
+  // Match! is open in the window after "Discard!", and in setup where the rules let a dealt complete hand call it
+  // (`setup_match`: the shipped caller-paced variants do, classic does not).
   const windowOpen = game.phase === "reveal" || (game.phase === "setup" && game.setup_match);
   if (entering) {
     if (s.entered) return [];
@@ -157,4 +160,37 @@ function answers(game, s, name, entering) {
     return game.phase === "turn" ? [done, button("tv.real.out", () => act("out", { seat, cycle: game.cycle }))] : [done];
   }
   return [];
+}
+
+/* The scores: each hand's points by seat, from the score sheet. */
+export const handPoints = (game) => game.sheet.map((row) => row.map((cell) => (cell ? cell.points : null)));
+export const scoreCell = (game, hand, seat, name) => sheetCell(game.sheet[hand][seat], hand + 1, seat, name);
+
+/* Beside the sheet: the night's games (their height under it goes to the sheet's rows of buttons at 720p), then
+   the legend. */
+export const story = (game, seats, night) => [...night, ...legend(game)];
+
+/* A score of a real-cards night: a button, so the host can correct it; underlined when typed and, when
+   corrected, with the score as entered struck through beside it. */
+function sheetCell(cell, hand, seat, name) {
+  if (!cell) return el("td", { text: "–" });
+  const typed = cell.how === "typed";
+  const corrected = cell.corrected_from !== null && cell.corrected_from !== undefined;
+  const label = [t("tv.real.cell", { name, hand, points: cell.points }), typed ? t("tv.real.legend_typed") : ""].filter(Boolean).join(", ");
+  return el("td", { class: `cell ${typed ? "typed" : ""} ${corrected ? "corrected" : ""}` },
+    el("button", { type: "button", class: "cell-tap", "aria-label": label,
+      onclick: () => openPad(() => t("tv.real.correct_title", { name, hand }), (points) => view.link.send("correct", { hand, seat, points })) },
+    corrected ? el("del", { class: "old", text: cell.corrected_from }) : null,
+    el("span", { class: "num", text: cell.points })));
+}
+
+/* What the marks on the sheet mean, each beside a sample, and that a tap corrects; once a hand is scored, the
+   faces its entries hold more often than the decks do (someone mistyped: the host checks and corrects). */
+function legend(game) {
+  return [
+    game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: list(game.overdrawn.map((c) => c.label)) }) }) : null,
+    el("p", { class: "legend", text: t("tv.real.legend_tap") }),
+    el("p", { class: "legend" }, el("span", { class: "sample typed", text: "7" }), t("tv.real.legend_typed")),
+    el("p", { class: "legend" }, el("span", { class: "sample old", text: "9" }), t("tv.real.legend_corrected")),
+  ].filter(Boolean);
 }

@@ -12,19 +12,3 @@ export async function act(event, data) {
   if (!ack.ok) $("info").textContent = ack.error.message;
   return ack;
 }
-
-/* A face of the real-cards views ("7H", "10S", "JK") drawn as PR.cardFace draws cards. */
-export function face(text) {
-  return PR.cardFace(PR.faceCard(text));
-}
-
-/* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
-   most nights never do, and the TV's first load stays light. */
-let pad = null;
-export async function openPad(...args) {
-  pad = pad || (await import("./tv-pad.js"));
-  pad.openPad(...args);
-}
-export function refreshPad() {
-  if (pad) pad.refreshPad();
-}

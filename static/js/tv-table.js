@@ -1,10 +1,10 @@
-/* The TV's table: the call, who we wait for, the seats, the clocks. */
+/* The TV's table in either mode: the call, the seats, the controls, the clocks (the rest: tv-phones, tv-real). */
+import { laidOut } from "./cards.js";
+import { deadlines, el } from "./common.js";
+import { lang, t } from "./i18n.js";
 import { $, room, view } from "./tv-shared.js";
 
-const { el, cardFace, callText } = PR;
-const { t, tn } = I18N;
 let clocks = {}; // the hurry and match-window deadlines, on this page's clock, set when a state arrives
-let lastPhase = "";
 
 /* Connection health in words; "gone since" is worked out from when this state arrived. */
 export function healthText(seat) {
@@ -18,51 +18,14 @@ export function healthText(seat) {
     } // falls through: it has been too long
     case "gone": {
       const since = new Date(view.received - (seat.gone_for || 0) * 1000);
-      return t("health.gone", { time: since.toLocaleTimeString(I18N.lang, { hour: "2-digit", minute: "2-digit" }) });
+      return t("health.gone", { time: since.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }) });
     }
     default: return "";
   }
 }
-/* The deadlines of the state just received (PR.deadlines): a redraw never moves them. */
+/* The deadlines of the state just received (common.js's deadlines): a redraw never moves them. */
 export function setClocks(room) {
-  clocks = PR.deadlines(room);
-}
-
-export function renderTable() {
-  const game = view.state.game;
-  const seats = view.state.room.seats;
-  renderCall(callText(view.state));
-  renderWaiting(game, seats);
-  renderControls(game);
-  $("deal").hidden = true; // the real-cards table's own parts (tv-real.js), after a night of that
-  $("shoe").hidden = false;
-  $("call-now").hidden = false;
-  $("shoe").textContent = t("tv.shoe", { n: game.shoe_count });
-  $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
-  if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
-  $("melds").replaceChildren(
-    ...game.matched.map((m) =>
-      el("div", { class: "matched" },
-        el("span", { class: "who", text: `${seats[m.seat].name}:` }),
-        ...m.melds.map((meld) => el("span", { class: "meld" }, ...meld.map((c) => cardFace(c))))),
-    ),
-  );
-  const tiles = game.seats.map((s) => {
-    const seat = seats[s.seat];
-    const waiting = game.waiting_for.includes(s.seat);
-    const status = s.matched ? "matched" : s.picked ? "picked" : s.drawn ? (s.took_pile ? "took_pile" : "drew")
-      : waiting ? (game.pile ? "their_turn" : "thinking") : null;
-    const line = [tn("cards", s.cards), tn("points", game.totals[s.seat])];
-    if (game.dealer === s.seat) line.push(t("tv.dealer"));
-    const flip = game.phase === "reveal" && lastPhase !== "reveal";
-    return seatTile(seat, s.matched, waiting,
-      game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, flip ? "flip" : "")),
-      el("div", { class: "seat-line" }, ...line.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })])),
-      el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
-  });
-  $("seats").replaceChildren(...tiles, ...newcomerTiles(seats));
-  lastPhase = game.phase;
-  renderClocks();
+  clocks = deadlines(room);
 }
 
 /* The controls row, with cards on the phones or on the table: the join QR while seats are free, the pause, and
@@ -75,6 +38,16 @@ export function renderControls(game) {
   $("pause").disabled = game.game_over;
   $("call-now").disabled = game.game_over;
   $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
+}
+
+/* A hand laid down for all to check: its player's name, its melds (and orphans), and what `after` adds. */
+export function matchedRow(extra, name, hand, ...after) {
+  return el("div", { class: `matched ${extra}` }, el("span", { class: "who", text: `${name}:` }), ...laidOut(hand), ...after);
+}
+
+/* A tile's line of facts ("13 cards · 42 pts"): it breaks only between them. */
+export function seatLine(parts) {
+  return el("div", { class: "seat-line" }, ...parts.flatMap((part, i) => [i ? " · " : "", el("span", { text: part })]));
 }
 
 /* Seats that joined mid-game, after the dealt ones: dealt in at the next hand. */
@@ -104,15 +77,8 @@ export function renderCall(text, hint = "") {
   }
 }
 
-/* While the table waits for one or a few players, the TV names them. */
-function renderWaiting(game, seats) {
-  const acting = ["draw", "choose", "last_draw", "last_choose"].includes(game.phase);
-  const slow = acting ? game.waiting_for : [];
-  const few = slow.length && slow.length <= 3 && slow.length < game.seats.length;
-  $("waiting-names").textContent = !slow.length ? "" : few
-    ? t("tv.waiting_for", { names: I18N.list(slow.map((s) => seats[s].name)) })
-    : t("tv.waiting_many", { n: slow.length });
-}
+/* A seat's mark (the VIP, a bot, no phone), its words from the catalog. */
+export const badge = (kind, key) => el("span", { class: `badge ${kind}`, text: t(key) });
 
 /* One seat on the table: a button, so the host can tap it for the seat's rejoin QR and controls. */
 export function seatTile(seat, matched, thinking, ...lines) {
@@ -122,8 +88,8 @@ export function seatTile(seat, matched, thinking, ...lines) {
   const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${lost ? "offline" : ""} ${thinking ? "waiting" : "done"}` },
     el("button", { type: "button", class: "seat-tap", "aria-label": t("tv.seat_tap", { name: seat.name }), onclick: () => view.openPanel(seat.seat) },
       el("div", { class: "seat-head" }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { class: "seat-name", text: seat.name }),
-        seat.bot ? el("span", { class: "badge bot", text: t("tv.bot") }) : null,
-        seat.phoneless ? el("span", { class: "badge nophone", text: t("tv.no_phone") }) : null),
+        seat.bot && badge("bot", "tv.bot"),
+        seat.phoneless && badge("nophone", "tv.no_phone")),
       ...lines,
       health ? el("div", { class: "seat-health", text: health }) : null));
   item.style.setProperty("--seat-colour", seat.colour);
@@ -131,7 +97,7 @@ export function seatTile(seat, matched, thinking, ...lines) {
 }
 
 /* The hurry countdown and the match window's clock, from the deadlines (never reset by a redraw). */
-function renderClocks() {
+export function renderClocks() {
   if (!view.state || !view.state.game) return;
   const now = performance.now();
   const box = $("countdown");

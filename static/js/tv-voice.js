@@ -1,8 +1,7 @@
 /* The caller's voice: each new call spoken in the TV's language, with a beep. */
-import { realCall } from "./tv-real.js";
+import { lang } from "./i18n.js";
 import { $, view } from "./tv-shared.js";
 
-const { callText } = PR;
 let lastCall = "";
 let audio = null;
 
@@ -11,9 +10,10 @@ export function sayAgain() {
   lastCall = "";
 }
 
-export function announce() {
+/* Say the call of the game's mode (its module's `call`), if it is a new one. */
+export function announce(mode) {
   const game = view.state.game;
-  const text = !game ? "" : game.mode === "real" ? realCall(view.state) : callText(view.state);
+  const text = game ? mode.call(view.state) : "";
   if (!text || text === lastCall) return;
   lastCall = text;
   const matched = !!view.state.game && view.state.game.matched.length > 0;
@@ -21,8 +21,8 @@ export function announce() {
   if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
     window.speechSynthesis.cancel();
     const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
-    utterance.lang = I18N.lang;
-    utterance.voice = voiceFor(I18N.lang);
+    utterance.lang = lang;
+    utterance.voice = voiceFor(lang);
     window.speechSynthesis.speak(utterance);
   }
 }

@@ -1,16 +1,21 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
-   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table (cards on the phones),
-   tv-real (real cards on the table; the host's pad and picker, tv-pad and tv-picker, load when first opened), tv-scores, tv-voice. */
+   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table, tv-scores, tv-voice, and
+   each mode's table: tv-phones, or tv-real (the host's pad and picker, tv-pad and tv-picker, load when first opened). */
+import { setWild } from "./cards.js";
+import { connect, infoText, store } from "./common.js";
+import { onChange, ready, t, tn } from "./i18n.js";
 import { renderLobby } from "./tv-lobby.js";
-import { renderRealTable } from "./tv-real.js";
 import { renderScores } from "./tv-scores.js";
-import { $, act, refreshPad, room, view } from "./tv-shared.js";
-import { healthText, renderTable, setClocks } from "./tv-table.js";
+import { $, act, room, view } from "./tv-shared.js";
+import { healthText, setClocks } from "./tv-table.js";
 import { announce, sayAgain } from "./tv-voice.js";
 
-I18N.ready.then(() => {
-  const { infoText, store } = PR;
-  const { t, tn } = I18N;
+/* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
+const MODES = { phones: () => import("./tv-phones.js"), real: () => import("./tv-real.js") };
+const modes = {}; // those loaded, by mode
+const modeOf = (game) => (game.mode === "real" ? "real" : "phones"); // a game on the phones says no mode
+
+ready.then(() => {
   const body = document.body;
   const hostToken = body.dataset.hostToken;
   let showScores = false;
@@ -18,7 +23,7 @@ I18N.ready.then(() => {
   // The table's small join QR is the lobby's, drawn once in the page (one copy on the wire).
   $("table-qr").append($("lobby-qr").firstElementChild.cloneNode(true));
 
-  const link = PR.connect("host", room, () => hostToken, render);
+  const link = connect("host", room, () => hostToken, render);
   view.link = link;
   /* Connection loss: say it, stop the controls (they cannot work), and say when it is back. */
   let wasConnected = false;
@@ -48,19 +53,19 @@ I18N.ready.then(() => {
     body.classList.toggle("four-colour", $("opt-four").checked);
   }
   applyOptions();
-  I18N.onChange(() => {
+  onChange(() => {
     sayAgain(); // the current call, in the new language
     if (view.state) render(view.state);
   });
 
-
-  $("start").addEventListener("click", () => act("start"));
+  // The host's buttons that send one action as it is.
+  for (const [id, event, data] of [["start", "start"], ["call-now", "call_now"], ["next-hand", "call_now"], ["play-again", "start"],
+    ["deal-go", "call_now"], ["undo-correction", "undo_correction"], ["mode-phones", "mode", { mode: "phones" }], ["mode-real", "mode", { mode: "real" }]]) {
+    $(id).addEventListener("click", () => act(event, data));
+  }
   $("add-bot").addEventListener("click", () => act("add_bot", { strength: $("bot-strength").value }));
   $("variant").addEventListener("change", (e) => act("variant", { name: e.target.value }));
   $("pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  $("call-now").addEventListener("click", () => act("call_now"));
-  $("next-hand").addEventListener("click", () => act("call_now"));
-  $("play-again").addEventListener("click", () => act("start"));
   $("show-scores").addEventListener("click", () => { showScores = true; closedScores = null; render(view.state); });
   $("hide-scores").addEventListener("click", () => {
     showScores = false;
@@ -70,15 +75,11 @@ I18N.ready.then(() => {
   $("opt-lock").addEventListener("change", (e) => act("lock", { locked: e.target.checked }));
   $("allow-takeover").addEventListener("change", (e) => act("allow_bot_takeover", { allow: e.target.checked }));
   $("allow-helpers").addEventListener("change", (e) => act("allow_helpers", { allow: e.target.checked }));
-  $("mode-phones").addEventListener("click", () => act("mode", { mode: "phones" }));
-  $("mode-real").addEventListener("click", () => act("mode", { mode: "real" }));
   $("person-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const name = $("person-name").value.trim();
     if (name && (await act("add_person", { name })).ok) $("person-name").value = "";
   });
-  $("deal-go").addEventListener("click", () => act("call_now"));
-  $("undo-correction").addEventListener("click", () => act("undo_correction"));
 
   /* Tapping a seat: its rejoin QR (for a borrowed phone), and the host's seat controls. */
   view.openPanel = (seat) => openPanel(seat);
@@ -125,13 +126,21 @@ I18N.ready.then(() => {
   $("panel-remove").addEventListener("click", async () => { await act("remove", { seat: panelSeat }); closePanel(); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
 
-  /* The table of the night's mode: cards on the phones (tv-table) or real cards on the table (tv-real). */
-  function renderPlay() {
-    if (view.state.game.mode === "real") renderRealTable();
-    else renderTable();
-  }
+  setInterval(() => { // health words age
+    const mode = view.state && view.state.game && modes[modeOf(view.state.game)];
+    if (mode) { mode.renderTable(); renderPanel(); }
+  }, 5000);
 
-  setInterval(() => { if (view.state && view.state.game) { renderPlay(); renderPanel(); } }, 5000); // health words age
+  let loading = false;
+  /* A mode's module; one lost on the way (a Wi-Fi drop) is asked for again a second later. */
+  function load(name) {
+    loading = true;
+    MODES[name]().then((module) => {
+      modes[name] = module;
+      loading = false;
+      render(view.state);
+    }, () => setTimeout(() => load(name), 1000));
+  }
 
   function render(next) {
     view.state = next;
@@ -139,7 +148,12 @@ I18N.ready.then(() => {
     setClocks(view.state.room);
     $("opt-lock").checked = !!view.state.room.locked;
     const game = view.state.game;
-    PR.setWild(game && game.wild_rank);
+    const mode = game && modes[modeOf(game)];
+    if (game && !mode) { // drawn once the mode's module is in
+      if (!loading) load(modeOf(game));
+      return;
+    }
+    setWild(game && game.wild_rank);
     const inLobby = !game;
     body.classList.toggle("real", (game ? game.mode : view.state.room.mode) === "real");
     $("lobby").hidden = !inLobby;
@@ -150,11 +164,11 @@ I18N.ready.then(() => {
     $("info").textContent = game ? infoText(game) : t("tv.room", { code: room });
     if (inLobby) renderLobby();
     else {
-      renderPlay();
-      renderScores();
+      mode.renderTable();
+      renderScores(mode);
+      announce(mode);
     }
+    for (const loaded of Object.values(modes)) loaded.refresh(); // an open pad follows the state, or closes
     renderPanel();
-    refreshPad();
-    announce();
   }
 });
