@@ -242,3 +242,23 @@ def test_with_turns_the_caller_hurries_a_slow_turn_and_moves_on_after_the_beat(v
     clock.now = 142.4
     room.tick()
     assert room.game.hand.turn == 0 and len(room.game.hand.piles[0]) == 3
+
+
+def test_a_false_match_is_refused_to_its_caller_and_told_to_the_table_until_the_phase_moves_on(room) -> None:
+    from partyrummy.errors import NotComplete
+    from partyrummy.melds import is_complete
+
+    room.start(seed=1)
+    hand = room.game.hand
+    seat = next(
+        s for s in range(3) if not is_complete(hand.cards_of(hand.hands[s]), hand.wild_rank, hand.variant.meld_rules())
+    )
+    viewer = room.viewers[f"sid-{room.seats[seat].name}"]
+    with pytest.raises(NotComplete):
+        room.answer(viewer, "match", {})
+    told = room.view(room.viewers["tv"])["game"]["false_match"]
+    assert told["seat"] == seat and told["points"] > 0  # "Not yet, Ana: 11 points left"
+    assert room.game.hand.matched == ()  # and nothing else changed
+    room.clock_.now += 2
+    room.tick()  # "Draw!"
+    assert room.view(room.viewers["tv"])["game"]["false_match"] is None

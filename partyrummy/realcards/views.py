@@ -85,6 +85,14 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "to_play": list(hand.to_play),
         "matched": list(hand.matched),
         "on_deal": list(hand.on_deal),  # seats that called Match! on the deal: why a hand can end at once
+        "false_match": next(  # a Match! its cards did not bear out, once entered: "Not yet, Ana: 11 points"
+            (
+                {"seat": s, "points": hand.entries[s].points}
+                for s in hand.matched
+                if hand.entries[s] is not None and hand.entries[s].claim is False
+            ),
+            None,
+        ),
         "waiting_for": hand.waiting_for(),
         "seats": seats,
         "newcomers": list(range(hand.players, book.players)),  # seats waiting for the next deal

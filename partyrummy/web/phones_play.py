@@ -22,9 +22,10 @@ from ..commands import (
     command_from_dict,
     command_to_dict,
 )
-from ..errors import BadCommand, GameOver, OutOfPhase
+from ..errors import BadCommand, GameOver, NotComplete, OutOfPhase
 from ..game import GameState
 from ..hand import ACTING, MATCH_WINDOWS, Phase
+from ..melds import best_arrangement
 from ..variants import Variant
 from ..views import table_view, view_for, view_for_host
 from .game_part import Table
@@ -57,6 +58,7 @@ class PhonesPlay:
         self.pace = Pace()
         self.tables = TableCache()
         self.hints: dict = {}  # hints already worked out, by hand: a hand that did not change is not solved again
+        self.false_match: dict[str, Any] | None = None  # the last Match! that was not: shown until the phase moves on
 
     @property
     def game(self) -> GameState | None:
@@ -110,7 +112,15 @@ class PhonesPlay:
             raise Refused("error.join_first")
         if data.get("seat", seat) != seat:
             raise BadCommand("error.answer_for")  # as the real-cards engine says it
-        self.play(_SEAT_EVENTS[event](seat, data))
+        try:
+            self.play(_SEAT_EVENTS[event](seat, data))
+        except NotComplete:
+            if event == "match":  # the claim costs nothing, but the table hears of it ("Not yet, Ana: 11 points")
+                hand = self.game.hand
+                penalty = best_arrangement(hand.cards_of(hand.hands[seat]), hand.wild_rank, hand.variant.meld_rules())
+                self.false_match = {"seat": seat, "points": penalty.penalty, "key": self.pace.key}
+                self.table.changed(False)
+            raise
 
     def play(self, command: Command) -> None:
         """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
@@ -210,7 +220,7 @@ class PhonesPlay:
         game = self.game
         if game is None:
             return None
-        table = self.tables.get(self.table.version(), lambda: table_view(game))
+        table = self.tables.get(self.table.version(), lambda: self._table(game))
         if seat is None:
             return view_for_host(game, table)
         view = view_for(game, seat, self.hints, table)
@@ -220,6 +230,12 @@ class PhonesPlay:
             if due is not None and window is not None and due > window[1]:
                 view["you"] = {**view["you"], "choose_ends_in": round(due - self.table.clock(), 2)}
         return view
+
+    def _table(self, game: GameState) -> dict[str, Any]:
+        """The public table, and the last false Match! while its phase lasts."""
+        false = self.false_match if self.false_match and self.false_match["key"] == self.pace.key else None
+        told = {"seat": false["seat"], "points": false["points"]} if false else None
+        return {**table_view(game), "false_match": told}
 
     def sheet(self, game: GameState) -> list[list[Score | None]]:
         """Every score was played: the engine dealt and scored the hand."""

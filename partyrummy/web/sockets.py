@@ -211,8 +211,10 @@ def register_sockets(
                     host = viewer.role == "host"
                     if event.who == "host" and not host or event.who == "vip" and not room.may_host(viewer):
                         raise Refused("error.host_only")
-                    result = event.act(room, viewer, payload, Sender(request.sid, public_url))
-                    room.settle()
+                    try:
+                        result = event.act(room, viewer, payload, Sender(request.sid, public_url))
+                    finally:
+                        room.settle()  # a refusal changes no game, but may be news (a false Match!)
                 return {"ok": True, **(result or {})}
             except RummyError as error:
                 return refusal(error)
