@@ -136,7 +136,7 @@ class Catalogs:
 # Words only the server says: refusals and notices arrive translated in the ack, the CSV is made on the server.
 SERVER_ONLY = ("error.", "csv.")
 # Words one screen never shows: the phone's steps and coach are not the TV's, the TV's words are not a phone's.
-NOT_ON = {"tv": ("phone.", "real.", "coach."), "phone": ("tv.",)}
+NOT_ON = {"tv": ("phone.", "real.", "coach.", "step.", "notice."), "phone": ("tv.",)}
 
 
 def _for_screen(messages: dict[str, Any], screen: str) -> dict[str, Any]:

@@ -36,7 +36,7 @@ def test_the_installed_wheel_serves_the_tv_page_and_its_assets(tmp_path: Path) -
         assert json.loads(server.get("/i18n/en.json"))["messages"]["tv.scan"] == "Scan to join"
         assert json.loads(server.get("/i18n/ro.json"))["messages"]["tv.scan"] == "Scanează ca să intri"
         assert "i18n.js" in page and server.get("/static/js/i18n.js")
-        assert "Socket.IO v4" in server.get("/static/vendor/socket.io.min.js")
+        assert "Socket.IO v4" in server.get("/static/vendor/socket.io.esm.min.js")
         assert "tv.js" in page and server.get("/static/js/tv.js")
     finally:
         server.stop()

@@ -87,10 +87,10 @@ function hook() {
   const error = w.console.error.bind(w.console);
   w.console.error = (...args) => { say(`console: ${args.join(" ")}`); error(...args); };
   w.__hooked = true;
-  // Early enough: the parser is still going and has reached none of the pages' own classic scripts (only,
-  // perhaps, the vendored Socket.IO client while it is fetched); module scripts wait for the parse to end.
+  // Early enough: the parser is still going and has reached no classic script (the pages have none: every
+  // script, the vendored Socket.IO client included, is a module, and modules wait for the parse to end).
   const early = w.document.readyState === "loading"
-    && [...w.document.scripts].every((s) => s.type === "module" || s.src.includes("/vendor/"));
+    && [...w.document.scripts].every((s) => s.type === "module");
   top.__hooks.push({ early, url: w.location.href });
 }
 const loop = new MessageChannel();

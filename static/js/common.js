@@ -1,4 +1,5 @@
 /* Shared by the TV and the phone: the socket, safe DOM building, the caller's words of both modes (from the catalog). */
+import { io } from "../vendor/socket.io.esm.min.js";
 import { applyChange } from "./delta.js";
 import { lang, list, onChange, t, tn } from "./i18n.js";
 
