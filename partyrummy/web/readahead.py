@@ -79,7 +79,14 @@ class BoundedWebSocketWSGI(SimpleWebSocketWSGI):
     def __call__(self, environ: dict, start_response: Any) -> Any:
         budget = TokenBucket(FLOOD_BURST * self.event_rate, FLOOD_RATE * self.event_rate)
         self.ws = _BoundedServer(environ, budget=budget, **self.server_args)
-        ret = self.app(self)
+        try:
+            ret = self.app(self)
+        except OSError:
+            # Engine.IO's upgrade answers the client's probe without asking whether it is still there: a page
+            # that leaves mid-upgrade makes that send fail. A connection already closed simply ends.
+            if self.ws.connected:
+                raise
+            ret = []
         if self.ws.mode == "gunicorn":
             raise StopIteration()
         if self.ws.mode == "werkzeug":
