@@ -143,7 +143,8 @@ class Client:
         self.sio = socketio.AsyncClient(reconnection=False, handle_sigint=False)
         self.replica = Replica()  # the view, kept from whole states and the updates that follow them
         self.sio.on("state", self._receive_state)
-        self.sio.on("update", self._receive_update)
+        self.sio.on("table", self._receive_table)
+        self.sio.on("mine", self._receive_mine)
         self.sio.on("disconnect", self._on_disconnect)
 
     async def connect(self) -> None:
@@ -166,9 +167,15 @@ class Client:
         if self.replica.full(state):
             self.on_state(self.replica.state)
 
-    async def _receive_update(self, message: dict) -> None:
+    async def _receive_table(self, message: dict) -> None:
+        await self._receive_update("table", message)
+
+    async def _receive_mine(self, message: dict) -> None:
+        await self._receive_update("mine", message)
+
+    async def _receive_update(self, event: str, message: dict) -> None:
         self.tally.states += 1
-        if self.replica.receive(message):
+        if self.replica.receive(event, message):
             self.on_state(self.replica.state)
         if self.replica.behind:  # it missed one (never, on one connection): the whole view, as the pages do
             ack = await self.call("sync")

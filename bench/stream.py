@@ -1,9 +1,13 @@
-"""Lean updates: bytes and server CPU of sending each connection the changes, against sending whole views.
+"""The send path: bytes and server CPU of a room's broadcasts, the table once for the room and each connection's
+own part apart, against sending each connection its whole view.
 
 A room of 12 phones and a TV, in-process (no sockets): random legal play, each command sent out on its own
-(as people's moves are, seconds apart). Every broadcast is recorded, then sent again through the
-server's send path (partyrummy/web/stream.py) and, for comparison, as whole views; both serialised as the
-wire would (json.dumps). Prints bytes per phone per broadcast and per cycle, and the CPU per broadcast.
+(as people's moves are, seconds apart), through the room's real send path (Room.broadcast: the table's changes
+published once to the room, each connection's own part through partyrummy/web/stream.py). Every message is
+serialised as the wire would (json.dumps): the table's once a broadcast, as python-socketio encodes a room's
+packet once. Each phone's copy, made from what it received, is checked against its whole view at every step.
+Prints bytes per phone per broadcast and per cycle, and the CPU per broadcast (working the updates out and
+encoding them), against whole views.
 
 python bench/stream.py [--games 3] [--players 12]
 """
@@ -21,13 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from partyrummy.delta import apply_update  # noqa: E402
+from partyrummy.delta import Replica  # noqa: E402
 from partyrummy.variants import default_variants  # noqa: E402
 from partyrummy.web.room import Room, Viewer  # noqa: E402
 from partyrummy.web.stream import Stream  # noqa: E402
 from tests.play import random_command  # noqa: E402
-
-Broadcast = list[tuple[str, dict]]  # (sid, view) for every connection of one broadcast
 
 
 class Clock:
@@ -38,76 +40,69 @@ class Clock:
         return self.now
 
 
-def record_game(players: int, seed: int) -> tuple[list[Broadcast], int]:
-    """Every broadcast of one game of random legal play, and how many cycles it had."""
+def play(players: int, seed: int) -> dict[str, float]:
+    """One game of random legal play, measured broadcast by broadcast."""
     party = default_variants()["party"]
     variants = {"party": replace(party, beat_s=0, match_window_s=0, hurry_after_s=0)}
-    sent: list[tuple[str, str, dict]] = []
+    wire: list[tuple[str | None, str, str]] = []  # (sid, or None for the room; event; JSON text)
+    stream = Stream(lambda sid, event, payload: wire.append((sid, event, json.dumps(payload, separators=(",", ":")))))
+
+    def publish(code: str, event: str, payload: dict) -> None:
+        wire.append((None, event, json.dumps(payload, separators=(",", ":"))))  # encoded once for the room
+
     clock = Clock()
-    room = Room("BNCH", variants, "party", lambda sid, event, data: sent.append((sid, event, data)), clock)
+    room = Room("BNCH", variants, "party", stream.send, clock, publish=publish)
+    sids = ["tv", *(f"phone-{i}" for i in range(players))]
     room.attach("tv", Viewer("host", room.host_token))
     for i in range(players):
         room.join(f"phone-{i}", f"P{i}")
     room.start(seed=seed)
+    copies = {sid: Replica() for sid in sids}
     rng = random.Random(seed)
-    cycles = 0
+    cycles = broadcasts = 0
+    lean_bytes = whole_bytes = 0
+    send_s: list[float] = []
+    whole_s: list[float] = []
+
+    def deliver() -> None:
+        """What went out reaches the copies (the room's message reaches every connection)."""
+        for sid, event, text in wire:
+            for to in sids if sid is None else [sid]:
+                message = json.loads(text)
+                copies[to].full(message, force=True) if event == "state" else copies[to].receive(event, message)
+        wire.clear()
+
+    for sid in sids:  # each connection's whole state, as on connecting
+        stream.send(sid, "state", room.state_for(room.viewers[sid]))
+    deliver()
     while not room.game.over:
         before = (room.game.hand.hand_no, room.game.hand.cycle)
         room.play(random_command(room.game, rng))
         cycles += (room.game.hand.hand_no, room.game.hand.cycle) != before
-        for _ in range(2):  # the first flush of a player's move schedules the batch, the next sends it
-            clock.now += 1.0
-            room.flush()
-    broadcasts: list[Broadcast] = []
-    current: dict[str, dict] = {}
-    for sid, event, data in sent:
-        if event != "state":
-            continue
-        if sid in current:  # a connection's second view: the next broadcast has begun
-            broadcasts.append(list(current.items()))
-            current = {}
-        current[sid] = data
-    broadcasts.append(list(current.items()))
-    return broadcasts, cycles
-
-
-def measure(broadcasts: list[Broadcast]) -> dict[str, float]:
-    """Send the broadcasts through the stream and as whole views; bytes to the phones, CPU per broadcast."""
-    out: list[tuple[str, str, dict]] = []
-    stream = Stream(lambda sid, event, payload: out.append((sid, event, payload)))
-    diff_s, whole_s, lean_s = [], [], []
-    whole_bytes = lean_bytes = phones_sent = 0
-    held: dict[str, dict] = {}
-    for broadcast in broadcasts:
-        out.clear()
+        clock.now += 1.0
         t0 = time.perf_counter()
-        for sid, view in broadcast:
-            stream.send(sid, "state", view)
-        t1 = time.perf_counter()
-        lean = [json.dumps(payload, separators=(",", ":")) for _, _, payload in out]
-        t2 = time.perf_counter()
-        whole = [json.dumps(view, separators=(",", ":")) for _, view in broadcast]
-        t3 = time.perf_counter()
-        diff_s.append(t1 - t0)
-        lean_s.append(t2 - t1)
-        whole_s.append(t3 - t2)
-        for (sid, event, payload), text in zip(out, lean, strict=True):
-            # Check on the way: the client's copy made from the updates is the view itself.
-            held[sid] = payload if event == "state" else apply_update(held[sid], json.loads(text))
-            if sid.startswith("phone-"):
-                lean_bytes += len(text)
-                phones_sent += 1
-        whole_bytes += sum(len(t) for (sid, _), t in zip(broadcast, whole, strict=True) if sid.startswith("phone-"))
-        assert all(held[sid] == view for sid, view in broadcast), "a copy differs from its view"
+        room.broadcast()
+        send_s.append(time.perf_counter() - t0)
+        broadcasts += 1
+        phones = [sid for sid in sids if sid != "tv"]
+        lean_bytes += sum(len(text) * (len(phones) if sid is None else sid != "tv") for sid, _, text in wire)
+        t0 = time.perf_counter()
+        views = {sid: room.view(room.viewers[sid]) for sid in phones}
+        texts = [json.dumps(view, separators=(",", ":")) for view in views.values()]
+        whole_s.append(time.perf_counter() - t0)
+        whole_bytes += sum(map(len, texts))
+        deliver()
+        for sid, view in views.items():  # each phone's copy is its whole view
+            held = copies[sid].state
+            assert {k: v for k, v in held.items() if k != "v"} == {k: v for k, v in view.items() if k != "v"}, sid
     return {
-        "broadcasts": len(broadcasts),
-        "phone_messages": phones_sent,
-        "whole_bytes": whole_bytes,
-        "lean_bytes": lean_bytes,
-        "diff_us": statistics.median(diff_s) * 1e6,
-        "diff_us_p95": sorted(diff_s)[int(0.95 * len(diff_s))] * 1e6,
-        "lean_dumps_us": statistics.median(lean_s) * 1e6,
-        "whole_dumps_us": statistics.median(whole_s) * 1e6,
+        "broadcasts": broadcasts,
+        "cycles": cycles,
+        "lean": lean_bytes / players,
+        "whole": whole_bytes / players,
+        "send_us": statistics.median(send_s) * 1e6,
+        "send_us_p95": sorted(send_s)[int(0.95 * len(send_s))] * 1e6,
+        "whole_us": statistics.median(whole_s) * 1e6,
     }
 
 
@@ -118,20 +113,17 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{args.players} phones and a TV, random legal play, each command sent on its own; {args.games} games")
     for seed in range(args.games):
-        broadcasts, cycles = record_game(args.players, seed)
-        m = measure(broadcasts)
-        per = m["phone_messages"]
+        m = play(args.players, seed)
         print(
-            f"game {seed}: {m['broadcasts']} broadcasts, {cycles} cycles; per phone per broadcast "
-            f"{m['whole_bytes'] / per:,.0f} B whole, {m['lean_bytes'] / per:,.0f} B lean "
-            f"({m['whole_bytes'] / max(1, m['lean_bytes']):.1f}x less); per phone per cycle "
-            f"{m['whole_bytes'] / args.players / cycles / 1024:.1f} KB whole, "
-            f"{m['lean_bytes'] / args.players / cycles / 1024:.1f} KB lean"
+            f"game {seed}: {m['broadcasts']} broadcasts, {m['cycles']} cycles; per phone per broadcast "
+            f"{m['whole'] / m['broadcasts']:,.0f} B whole, {m['lean'] / m['broadcasts']:,.0f} B table and own part "
+            f"({m['whole'] / max(1, m['lean']):.1f}x less); per phone per cycle "
+            f"{m['whole'] / m['cycles'] / 1024:.1f} KB whole, {m['lean'] / m['cycles'] / 1024:.1f} KB"
         )
         print(
-            f"  CPU per broadcast (13 connections), median: working out the updates {m['diff_us']:.0f} us "
-            f"(p95 {m['diff_us_p95']:.0f}), serialising them {m['lean_dumps_us']:.0f} us; "
-            f"serialising whole views {m['whole_dumps_us']:.0f} us"
+            f"  CPU per broadcast (13 connections), median: the table once and each own part, worked out and "
+            f"encoded {m['send_us']:.0f} us (p95 {m['send_us_p95']:.0f}); whole views built and encoded "
+            f"{m['whole_us']:.0f} us"
         )
 
 

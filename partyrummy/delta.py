@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Change", "diff", "apply", "update", "apply_update", "Replica"]
+__all__ = ["Change", "diff", "apply", "update", "merge", "Replica"]
 
 Change = list[Any] | dict[str, Any]
 
@@ -114,53 +114,95 @@ def apply(old: Any, change: Change | None) -> Any:
 
 
 def update(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """The `update` message that takes a client from the view `old` to the view `new` (both with a `v`)."""
+    """The update message that takes a client from the part `old` to the part `new` (both with a `v`)."""
     changes = diff({k: v for k, v in old.items() if k != "v"}, {k: v for k, v in new.items() if k != "v"})
     return {"v": new["v"], "base": old["v"], "changes": changes if isinstance(changes, dict) else {}}
 
 
-def apply_update(state: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
-    """The view after `message`, an `update` whose `base` is `state`'s `v`."""
-    return apply(state, message["changes"]) | {"v": message["v"]}
+def merge(table: dict[str, Any], mine: dict[str, Any]) -> dict[str, Any]:
+    """A viewer's whole view: the table everyone sees, with their own part in it (`mine`'s keys complete the
+    table's room and game: `you`, a picker…)."""
+    room = {**table["room"], **(mine.get("room") or {})}
+    game = None if table.get("game") is None else {**table["game"], **(mine.get("game") or {})}
+    return {"room": room, "game": game}
+
+
+class _Chain:
+    """One part of a view (the table, or a viewer's own part) and the updates that carry it from version to version:
+    an update that does not follow waits (a client may handle messages out of order) until its gap is filled."""
+
+    def __init__(self) -> None:
+        self.value: dict[str, Any] | None = None
+        self.v = -1
+        self.pending: dict[int, dict[str, Any]] = {}  # updates by their base
+        self.last: dict[str, Any] | None = None  # the last update applied
+
+    def reset(self, value: dict[str, Any], v: int) -> None:
+        self.value, self.v, self.last = value, v, None
+        self.drain()
+
+    def receive(self, message: dict[str, Any]) -> bool:
+        if self.value is not None and message["v"] <= self.v:
+            return False  # older than the copy
+        self.pending[message["base"]] = message
+        return self.drain()
+
+    def drain(self) -> bool:
+        moved = False
+        while self.value is not None and self.v in self.pending:
+            message = self.pending.pop(self.v)
+            self.value, self.v, self.last = apply(self.value, message["changes"]), message["v"], message
+            moved = True
+        self.pending = {base: m for base, m in self.pending.items() if m["v"] > self.v}
+        return moved
 
 
 @dataclass
 class Replica:
-    """A client's copy of its view, from full states (`state`, `sync`) and updates.
+    """A client's copy of its view, from whole states (`state`, `sync`) and the two kinds of update: the table's,
+    which every connection of the room receives, and its own part's (`mine`).
 
-    `receive` and `full` say whether the copy moved on. An update that does not follow the copy waits in
-    `pending` (a client that handles messages on several threads may see them out of order) and makes
-    `behind` true: the client should `sync`, unless the missing one turns up first.
+    `full` and `receive` say whether the copy moved on. An update that does not follow its part waits (a
+    client that handles messages on several threads may see them out of order) and makes `behind` true: the
+    client should `sync`, unless the missing one turns up first. `state` is the whole view, the table with the
+    viewer's own part in it, and `v` the newer of the two parts' versions.
     """
 
-    state: dict[str, Any] | None = None
-    pending: dict[int, dict[str, Any]] = field(default_factory=dict)  # updates by their base
+    table: _Chain = field(default_factory=_Chain)
+    mine: _Chain = field(default_factory=_Chain)
+    state: dict[str, Any] | None = None  # the whole view, as of the last moment both parts went together
+    goes_with: int = -1  # the table version the viewer's own part goes with (`table_v`)
+
+    def _show(self) -> bool:
+        """The whole view anew, when the two parts go together (the table of the version the own part names)."""
+        if self.table.value is None or self.mine.value is None or self.table.v != self.goes_with:
+            return False
+        self.state = {"v": max(self.table.v, self.mine.v), **merge(self.table.value, self.mine.value)}
+        return True
 
     @property
     def behind(self) -> bool:
-        """An update came that does not follow the copy, and none since has filled the gap."""
-        return bool(self.pending)
+        """An update came that does not follow its part, and none since has filled the gap."""
+        return bool(self.table.pending or self.mine.pending)
 
     def full(self, state: dict[str, Any], force: bool = False) -> bool:
-        """A whole view: kept if newer than the copy (or `force`); then any waiting update that follows it."""
-        if not force and self.state is not None and state["v"] <= self.state["v"]:
+        """A whole state: kept if either of its parts is newer than the copy's (or `force`); then any waiting update
+        that follows it."""
+        if not force and self.mine.value is not None and state["v"] <= self.mine.v and state["table_v"] <= self.table.v:
             return False
-        self.state = state
-        self._drain()
-        return True
+        self.goes_with = state["table_v"]
+        self.table.reset(state["table"], state["table_v"])
+        self.mine.reset(state["mine"], state["v"])
+        self._follow()
+        return self._show()
 
-    def receive(self, message: dict[str, Any]) -> bool:
-        """An update: applied if it follows the copy, kept for later if it is ahead, dropped if it is old."""
-        if self.state is not None and message["v"] <= self.state["v"]:
-            return False
-        self.pending[message["base"]] = message
-        return self._drain()
+    def receive(self, event: str, message: dict[str, Any]) -> bool:
+        """An update of the table (`event` "table") or of the viewer's own part ("mine")."""
+        moved = (self.table if event == "table" else self.mine).receive(message)
+        self._follow()
+        return moved and self._show()
 
-    def _drain(self) -> bool:
-        moved = False
-        while self.state is not None and self.state["v"] in self.pending:
-            self.state = apply_update(self.state, self.pending.pop(self.state["v"]))
-            moved = True
-        if self.state is not None:
-            self.pending = {base: m for base, m in self.pending.items() if m["v"] > self.state["v"]}
-        return moved
+    def _follow(self) -> None:
+        # The own part's last update says which table it goes with.
+        if self.mine.last is not None:
+            self.goes_with = self.mine.last.get("table_v", self.goes_with)

@@ -16,7 +16,7 @@ from .game import GameState
 from .hand import HandState, Phase, lay_out, left_of, right_of
 from .melds import best_discard
 
-__all__ = ["view_for", "view_for_host", "table_view", "card_view"]
+__all__ = ["view_for", "view_for_host", "seat_view", "table_view", "card_view"]
 
 
 def card_view(card_id: int | None, face: Card) -> dict[str, Any]:
@@ -117,10 +117,14 @@ def view_for(
     a hand that has not changed is not worked out again. `table`, when given,
     is this game's `table_view`, shared by every viewer of one update.
     """
+    return dict(table or table_view(game)) | {"you": seat_view(game, seat, hints)}
+
+
+def seat_view(game: GameState, seat: int, hints: dict | None = None) -> dict[str, Any]:
+    """What seat `seat` alone sees (a view's `you`): its own hand, draw, pick and hint."""
     hand = game.hand
-    view = dict(table or table_view(game))
     if seat >= hand.players:  # a newcomer waiting for the next deal: no hand yet
-        return view | {"you": {"seat": seat, "waiting": True}}
+        return {"seat": seat, "waiting": True}
     ids = hand.hands[seat]
     drawn = hand.drawn[seat]
     pick = hand.picks[seat]
@@ -136,7 +140,7 @@ def view_for(
         "pick": pick,
         "hint": _cached_hint(hand, ids, pick, hints) if game.variant.hints else None,
     }
-    return view | {"you": you}
+    return you
 
 
 def _cached_hint(hand: HandState, ids: tuple[int, ...], pick: int | None, cache: dict | None) -> dict[str, Any]:

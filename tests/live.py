@@ -17,7 +17,7 @@ from typing import Any
 import requests
 import socketio
 
-from partyrummy.delta import Replica
+from partyrummy.delta import Replica, merge
 
 HERE = Path(__file__).resolve().parent
 
@@ -189,7 +189,8 @@ class Client:
         bound = {"http_session": from_address(source)} if source else {}
         self.sio = socketio.Client(reconnection=reconnect, reconnection_delay=0.2, reconnection_delay_max=1, **bound)
         self.sio.on("state", lambda data: self._receive("state", data))
-        self.sio.on("update", lambda data: self._receive("update", data))
+        self.sio.on("table", lambda data: self._receive("table", data))
+        self.sio.on("mine", lambda data: self._receive("mine", data))
         self.sio.on("notice", lambda data: self._record("notice", data))
         # The server sends the state from its connect handler, so after a reconnection a state can
         # arrive before the client counts itself connected; calls wait for the connection itself.
@@ -213,7 +214,8 @@ class Client:
             self.changed.notify_all()
 
     def _receive(self, event: str, data: dict) -> None:
-        """A whole view or an update: recorded as it came, then applied to the copy this client holds.
+        """A whole state or an update (the table's, or its own part's `mine`): recorded as it came, then applied
+        to the copy this client holds.
 
         python-socketio handles each message on a thread of its own, so two updates may be applied out of
         order: the replica keeps one that is ahead until the one before it turns up; if the copy is still
@@ -221,10 +223,10 @@ class Client:
         """
         with self.changed:
             self.messages.append((event, data))
-            if event == "update" and self.drop_updates:
+            if event != "state" and self.drop_updates:
                 self.drop_updates -= 1
                 return
-            moved = self.replica.full(data) if event == "state" else self.replica.receive(data)
+            moved = self.replica.full(data) if event == "state" else self.replica.receive(event, data)
             if moved:
                 self._on_state(self.replica.state)
             behind = self.replica.behind
@@ -233,9 +235,10 @@ class Client:
             self.sync()
 
     def _on_state(self, data: dict) -> None:
-        """A newer whole view to hold (subclasses watch it here)."""
+        """A newer whole view to hold (subclasses watch it here): the table's update and its own part's may carry
+        the same version, so an equal one is newer too when the copy moved on."""
         with self.changed:
-            if self.state is None or data["v"] > self.state["v"]:
+            if self.state is None or data["v"] >= self.state["v"]:
                 self.state = data
                 self.views.append(data)
             self.changed.notify_all()
@@ -245,7 +248,10 @@ class Client:
             raise TimeoutError("not connected")
         ack = self.sio.call(event, data if data is not None else {}, timeout=10)
         if event == "sync" and ack.get("ok"):
-            self._receive("state", ack["state"])
+            state = ack["state"]
+            self._receive("state", state)
+            # The answer's state, as the tests read it: the whole view (the table with this client's part in it).
+            ack = {**ack, "state": {"v": state["v"], **merge(state["table"], state["mine"])}}
         return ack
 
     def sync(self) -> dict:

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partyrummy.delta import Replica, apply, apply_update, diff, update
+from partyrummy.delta import Replica, apply, diff, merge, update
 
-from .strategies import edited, json_values, view_histories
+from .strategies import edited, json_values
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,39 +47,102 @@ def test_unrelated_values_round_trip_too(old, new) -> None:
     assert apply(old, diff(old, new)) == new
 
 
-@given(view_histories())
-def test_a_replica_fed_every_update_holds_every_view(views) -> None:
+@st.composite
+def broadcasts(draw: st.DrawFn, max_steps: int = 6) -> tuple[list[dict], list[dict], list[tuple[str, dict]]]:
+    """A room's views over time, as the server sends them: the states a client could be sent (`table`, its own
+    part `mine`, and their versions), and the messages of each broadcast: the table's changes when it changed,
+    and then the viewer's own part's, which comes too when the table changed (to go with it)."""
+
+    def part(room_you: bool) -> dict:
+        room = {"you": draw(json_values)} if room_you else draw(st.dictionaries(st.sampled_from("abc"), json_values))
+        return {"room": room, "game": draw(st.one_of(st.none(), st.fixed_dictionaries({"x": json_values})))}
+
+    table, mine = part(False), part(True)
+    table["game"] = table["game"] or {"x": 0}
+    states = [{"v": 1, "table_v": 1, "table": table, "mine": mine}]
+    messages: list[tuple[str, dict]] = []
+    table_v = mine_v = 1
+    for step in range(2, 2 + draw(st.integers(1, max_steps))):
+        new_table, new_mine = table, mine
+        if draw(st.booleans()):
+            new_table = {**table, "room": draw(st.dictionaries(st.sampled_from("abc"), json_values))}
+        if draw(st.booleans()):
+            new_mine = {**mine, "room": {"you": draw(json_values)}}
+        table_changed = new_table != table
+        if table_changed:
+            messages.append(("table", {"v": step, "base": table_v, "changes": diff(table, new_table)}))
+            table, table_v = new_table, step
+        if table_changed or new_mine != mine:
+            change = diff(mine, new_mine) or {}
+            messages.append(("mine", {"v": step, "base": mine_v, "table_v": table_v, "changes": change}))
+            mine, mine_v = new_mine, step
+        states.append({"v": step, "table_v": table_v, "table": table, "mine": mine})
+    return states, messages
+
+
+def shown(state: dict) -> dict:
+    """The whole view a state makes: the table with the viewer's own part in it."""
+    return merge(state["table"], state["mine"])
+
+
+def held(replica: Replica) -> dict:
+    """The whole view a replica holds, without its version."""
+    return {k: v for k, v in replica.state.items() if k != "v"}
+
+
+@given(broadcasts())
+def test_a_replica_fed_every_update_holds_every_view(history) -> None:
+    states, messages = history
     replica = Replica()
-    assert replica.full(views[0])
-    for old, new in zip(views, views[1:], strict=False):
-        assert replica.receive(wire(update(old, new)))
-        assert replica.state == new and not replica.behind
+    assert replica.full(wire(states[0]))
+    for event, message in messages:
+        replica.receive(event, wire(message))
+    assert held(replica) == shown(states[-1]) and not replica.behind
 
 
-@given(view_histories(), st.randoms(use_true_random=False))
-def test_updates_out_of_order_wait_for_the_one_they_follow(views, rng: random.Random) -> None:
-    messages = [update(old, new) for old, new in zip(views, views[1:], strict=False)]
+@given(broadcasts(), st.randoms(use_true_random=False))
+def test_updates_out_of_order_wait_for_the_one_they_follow(history, rng: random.Random) -> None:
+    states, messages = history
     rng.shuffle(messages)
     replica = Replica()
-    replica.full(views[0])
-    for message in messages:
-        replica.receive(message)
-    assert replica.state == views[-1] and not replica.behind
+    replica.full(states[0])
+    for event, message in messages:
+        replica.receive(event, message)
+    assert held(replica) == shown(states[-1]) and not replica.behind
 
 
-@given(view_histories(), st.data())
-def test_a_missed_update_leaves_the_copy_behind_until_a_full_state(views, data) -> None:
+def test_a_new_table_waits_for_the_viewers_own_part_of_the_same_moment() -> None:
+    """The two parts of one broadcast show together: never a new table with an old hand (or none)."""
+    first = {"v": 1, "table_v": 1, "table": {"room": {}, "game": None}, "mine": {"room": {"you": 1}, "game": None}}
     replica = Replica()
-    replica.full(views[0])
-    lost = data.draw(st.integers(0, len(views) - 2))
-    for i, (old, new) in enumerate(zip(views, views[1:], strict=False)):
+    replica.full(first)
+    table = {"v": 2, "base": 1, "changes": {"game": [{"phase": "draw"}]}}
+    mine = {"v": 2, "base": 1, "table_v": 2, "changes": {"game": [{"you": {"hand": [3]}}]}}
+    assert not replica.receive("table", table)  # a game began: the view waits for this seat's hand
+    assert held(replica) == shown(first)
+    assert replica.receive("mine", mine)
+    assert replica.state["game"] == {"phase": "draw", "you": {"hand": [3]}}
+    again = Replica()
+    again.full(first)
+    assert not again.receive("mine", mine)  # the other way round too
+    assert again.receive("table", table) and again.state == replica.state
+
+
+@given(broadcasts(), st.data())
+def test_a_missed_update_leaves_the_copy_behind_until_a_full_state(history, data) -> None:
+    states, messages = history
+    if not messages:
+        return
+    replica = Replica()
+    replica.full(states[0])
+    lost = data.draw(st.integers(0, len(messages) - 1))
+    for i, (event, message) in enumerate(messages):
         if i != lost:
-            replica.receive(update(old, new))
-    assert replica.state == views[lost]  # it stopped where the gap is
-    assert replica.behind == (lost < len(views) - 2)  # and knows it, once an update after the gap came
-    assert replica.full(views[-1])
-    assert replica.state == views[-1] and not replica.behind
-    assert not replica.receive(update(views[-2], views[-1]))  # old news now: dropped
+            replica.receive(event, message)
+    later = [event for event, _ in messages[lost + 1 :]]
+    assert replica.behind == (messages[lost][0] in later)  # it knows, once an update after the gap came
+    assert replica.full(states[-1], force=True)
+    assert held(replica) == shown(states[-1]) and not replica.behind
 
 
 def test_null_is_a_value_and_a_deletion_is_said_explicitly() -> None:
@@ -109,7 +172,7 @@ def test_the_update_message_names_its_base_and_version() -> None:
     new = {"v": 44, "room": {"paused": True, "night": []}, "game": None}
     message = update(old, new)
     assert message == {"v": 44, "base": 41, "changes": {"room": {"paused": [True]}}}
-    assert apply_update(old, message) == new
+    assert apply(old, message["changes"]) | {"v": 44} == new
     assert update(old, old | {"v": 42}) == {"v": 42, "base": 41, "changes": {}}
 
 
@@ -137,3 +200,34 @@ def test_the_pages_apply_changes_as_the_server_means_them(cases) -> None:
     done = subprocess.run(node, input=json.dumps(changes), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [new for _, new in cases]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+@settings(max_examples=1, deadline=None)
+@given(st.lists(st.tuples(broadcasts(), st.randoms(use_true_random=False)), min_size=50, max_size=50))
+def test_the_pages_copy_holds_what_the_servers_does(cases) -> None:
+    """static/js/delta.js's replica (the pages' copy of their view), fed the same states and updates in the same
+    (shuffled) order as the Python one, shows the same view at every step."""
+    runs = []
+    for (states, messages), rng in cases:
+        rng.shuffle(messages)
+        runs.append(wire({"state": states[0], "messages": messages}))
+    script = (
+        f"import {{ replica }} from {json.dumps((ROOT / 'static/js/delta.js').as_uri())};"
+        "import fs from 'fs';"
+        "const runs = JSON.parse(fs.readFileSync(0, 'utf8'));"
+        "process.stdout.write(JSON.stringify(runs.map(({ state, messages }) => {"
+        "  const copy = replica(); const seen = [copy.full(state) ? copy.state : null];"
+        "  for (const [event, message] of messages) seen.push(copy.receive(event, message) ? copy.state : null);"
+        "  return [seen, copy.behind];"
+        "})));"
+    )
+    node = ["node", "--input-type=module", "-e", script]
+    done = subprocess.run(node, input=json.dumps(runs), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    for run, (seen, behind) in zip(runs, json.loads(done.stdout), strict=True):
+        copy_ = Replica()
+        expected = [copy_.state if copy_.full(run["state"]) else None]
+        for event, message in run["messages"]:
+            expected.append(copy_.state if copy_.receive(event, message) else None)
+        assert seen == expected and behind == copy_.behind

@@ -167,19 +167,22 @@ def check_no_leaks(host: Client, phones: list[Client]) -> None:
                     assert not private & card_ids(theirs), (version, seat, other)
                     checked += 1
     assert checked > 100 * len(phones)  # enough messages compared to mean something
-    # The updates as they came: none carries a card another seat holds hidden at that version.
+    # The updates as they came, the table's (the same to every connection) and each one's own: none carries a
+    # card another seat holds hidden at that version; the table's carries no hidden card at all.
     updates = 0
     for seat, phone in enumerate(phones):
         for event, data in phone.messages:
-            if event == "update":
+            if event in ("table", "mine"):
                 for other, theirs in by_version.get(data["v"], {}).items():
                     if other != seat:
                         hidden = card_ids(theirs["you"]) - public(theirs)
-                        assert not hidden & card_ids(data["changes"]), (data["v"], seat, other)
+                        assert not hidden & card_ids(data["changes"]), (event, data["v"], seat, other)
+                if event == "table" and data["v"] in by_version:
+                    assert card_ids(data["changes"]) <= public(next(iter(by_version[data["v"]].values())))
                 updates += 1
     tv = {d["v"]: d["game"] for d in host.views if d["game"]}
     for event, data in host.messages:
-        if event == "update" and data["v"] in tv:
+        if event in ("table", "mine") and data["v"] in tv:
             assert card_ids(data["changes"]) <= public(tv[data["v"]]), data["v"]
     assert updates > 10 * len(phones)  # the game went out as updates, and they were looked at
 

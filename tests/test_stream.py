@@ -6,7 +6,7 @@ import copy
 import threading
 from dataclasses import replace
 
-from partyrummy.delta import apply_update
+from partyrummy.delta import apply
 from partyrummy.web.app import create_app
 from partyrummy.web.room import Room, Viewer
 from partyrummy.web.server import NoDelayServer, QuietHandler
@@ -15,42 +15,46 @@ from partyrummy.web.stream import Stream
 from .live import Client, free_port, play_game
 
 
-def views(v: int, paused: bool = False) -> dict:
-    return {"v": v, "room": {"paused": paused, "variants": [{"name": "party"}]}, "game": None}
+def mine(paused: bool = False) -> dict:
+    return {"room": {"you": {"role": "player", "seat": 0, "paused": paused}}, "game": None}
 
 
-def test_a_connection_gets_its_first_view_whole_then_the_changes() -> None:
+def test_a_connections_own_part_goes_whole_then_as_its_changes_and_not_at_all_when_unchanged() -> None:
     out: list[tuple[str, str, dict]] = []
     stream = Stream(lambda sid, event, payload: out.append((sid, event, payload)))
-    first, second = views(3), views(5, paused=True)
-    stream.send("a", "state", first)
+    first, second = mine(), mine(paused=True)
+    stream.send("a", "state", {"v": 3, "table_v": 3, "table": {}, "mine": first})
     stream.send("a", "notice", {"code": "removed"})  # anything else passes through
-    stream.send("a", "state", second)
-    stream.send("a", "state", views(5))  # no newer than what it holds: the client would drop it
-    assert [(sid, event) for sid, event, _ in out] == [("a", "state"), ("a", "notice"), ("a", "update")]
+    stream.send("a", "mine", {"v": 5, "table_v": 3, "mine": second})
+    # No newer than what it holds (the client would drop it); then nothing of its own changed: nothing goes out.
+    stream.send("a", "mine", {"v": 5, "table_v": 3, "mine": mine()})
+    stream.send("a", "mine", {"v": 7, "table_v": 3, "mine": dict(second)})
+    assert [(sid, event) for sid, event, _ in out] == [("a", "state"), ("a", "notice"), ("a", "mine")]
     update = out[2][2]
-    assert update == {"v": 5, "base": 3, "changes": {"room": {"paused": [True]}}}
-    assert apply_update(first, update) == second
+    assert update == {"v": 5, "base": 3, "table_v": 3, "changes": {"room": {"you": {"paused": [True]}}}}
+    assert apply(first, update["changes"]) == second
+    stream.send("a", "mine", {"v": 8, "table_v": 3, "mine": mine()})  # counted from the part it holds (v 5), not v 7
+    assert out[-1][2]["base"] == 5
 
 
-def test_devices_sharing_a_view_share_its_update_and_a_gone_one_is_forgotten() -> None:
+def test_devices_sharing_a_part_share_its_update_and_a_gone_one_is_forgotten() -> None:
     out: list[tuple[str, str, dict]] = []
     stream = Stream(lambda sid, event, payload: out.append((sid, event, payload)))
-    old, new = views(1), views(2, paused=True)
+    old, new = mine(), mine(paused=True)
     for sid in ("phone", "tab"):
-        stream.send(sid, "state", old)
+        stream.send(sid, "state", {"v": 1, "table_v": 1, "table": {}, "mine": old})
     for sid in ("phone", "tab"):
-        stream.send(sid, "state", new)
-    assert out[2][2] is out[3][2]  # worked out once for both
+        stream.send(sid, "mine", {"v": 2, "table_v": 1, "mine": new})
+    assert out[2][2]["changes"] is out[3][2]["changes"]  # worked out once for both
     stream.forget("tab")
     assert set(stream.sent) == {"phone"}
-    stream.send("tab", "state", views(4))  # a new connection with that id would start whole
-    assert out[-1][1] == "state"
+    stream.send("tab", "mine", {"v": 4, "table_v": 1, "mine": new})  # no whole state yet for that id: nothing
+    assert len(out) == 4
 
 
 def test_a_view_once_sent_never_changes(party) -> None:
-    """The stream diffs against the views it sent: a view sharing a list the room later changes in place
-    (the night's results, say) would hide that change from every client."""
+    """Updates are worked out against what was sent: a table or a part sharing a list the room later changes in
+    place (the night's results, say) would hide that change from every client."""
     sent: list[dict] = []
     now = [100.0]
     quick = replace(party, hand_sizes=(3, 4), beat_s=0, match_window_s=0, hurry_after_s=0)
@@ -66,9 +70,9 @@ def test_a_view_once_sent_never_changes(party) -> None:
             room.call_now()
         now[0] += 1.0
         room.flush()
-        kept += [(view, copy.deepcopy(view)) for view in sent[len(kept) :]]
-    assert room.night and kept[-1][0]["room"]["night"] == room.night  # the last view has the game's result
-    assert all(view == then for view, then in kept)  # and none sent before it changed since
+        kept += [(message, copy.deepcopy(message)) for message in sent[len(kept) :]]
+    assert room.night and room.published["room"]["night"] == room.night  # the last table has the game's result
+    assert all(message == then for message, then in kept)  # and nothing sent before it changed since
 
 
 def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> None:
@@ -88,7 +92,8 @@ def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> N
     assert phones[0].drop_updates == 0 and phones[0].resyncs >= 1  # it lost one, saw the gap and asked
     assert watchers[0].resyncs >= 1
     assert watchers[0].state == watchers[1].state  # the one that missed an update holds what the other does
-    assert sum(event == "update" for event, _ in phones[0].messages) > 20  # the game went out as updates
+    assert sum(event == "table" for event, _ in phones[0].messages) > 20  # the game went out as updates
+    assert sum(event == "mine" for event, _ in phones[0].messages) > 20
     # The phone holds what its seat's view is, whole: as a device that connects now is sent it (a fresh
     # connection, as its sync may meet the event limit after a game played this fast).
     fresh = Client(server.url, code, token=phones[0].token)

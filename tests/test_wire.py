@@ -49,7 +49,7 @@ def test_malformed_packets_get_a_clear_refusal_and_nobody_else_hears(table) -> N
         ack = raw.ask(body)
         assert ack["ok"] is False and ack["error"]["code"] == "bad_command", (key, ack)
         assert words in ack["error"]["message"], (key, ack)
-    assert raw.ask('["sync"]')["state"]["room"]["you"]["role"] == "player"  # still connected, still seated
+    assert raw.ask('["sync"]')["state"]["mine"]["room"]["you"]["role"] == "player"  # still connected, still seated
     assert quiet(phones) == heard and host.sync()["state"]["v"] == version
 
 
@@ -104,6 +104,6 @@ def test_a_seated_phone_whose_too_big_message_closes_it_comes_back_and_nobody_el
             big.next()
     big.close()
     back = RawSocket(server.url, host.room, token=token)  # as a phone's client does, at once, with its token
-    assert back.ask('["sync"]')["state"]["room"]["you"]["seat"] == 3
+    assert back.ask('["sync"]')["state"]["mine"]["room"]["you"]["seat"] == 3
     assert quiet(phones) == heard and host.sync()["state"]["v"] == version  # nobody saw the seat go
     back.close()

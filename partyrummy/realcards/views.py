@@ -24,7 +24,7 @@ from .entry import Entry, most_points, overdrawn
 from .phases import Phase
 from .scorebook import Scorebook
 
-__all__ = ["table_view", "draft_view", "view_for", "view_for_host"]
+__all__ = ["table_view", "draft_view", "seat_view", "view_for", "view_for_host"]
 
 
 def _faces(cards: Sequence[Card]) -> list[dict[str, Any]]:
@@ -120,13 +120,13 @@ def _story(book: Scorebook, view: dict[str, Any]) -> None:
 
 def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """One seat's view: the table, its own picker laid out live, and its own entry."""
+    return {**(table if table is not None else table_view(book)), **seat_view(book, seat)}
+
+
+def seat_view(book: Scorebook, seat: int) -> dict[str, Any]:
+    """What seat `seat` alone sees: its own picker laid out live, and its own entry."""
     entry = book.hand.entries[seat]
-    return {
-        **(table if table is not None else table_view(book)),
-        "you": seat,
-        "draft": draft_view(book, seat),
-        "entry": _laid(entry) if entry is not None else None,
-    }
+    return {"you": seat, "draft": draft_view(book, seat), "entry": _laid(entry) if entry is not None else None}
 
 
 def draft_view(book: Scorebook, seat: int) -> dict[str, Any]:

@@ -78,6 +78,10 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     def emit(sid: str, event: str, payload: dict) -> None:
         socketio.emit(event, payload, to=sid)
 
+    def publish(code: str, event: str, payload: dict) -> None:
+        """To every connection of a room at once: python-socketio encodes the packet once for them all."""
+        socketio.emit(event, payload, to=code)
+
     # Views go out as the changes since the connection's last one; what it was sent is dropped when it leaves.
     stream = Stream(emit)
     socketio = SocketIO(
@@ -115,6 +119,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         journal=journal,
         catalogs=default_catalogs(),
         limit=app.config.get("ROOMS") or MAX_ROOMS,
+        publish=publish,
     )
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms

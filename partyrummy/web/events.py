@@ -87,7 +87,7 @@ def _seat(**schema: tuple[str, bool]) -> dict[str, tuple[str, bool]]:
 
 EVENTS: dict[str, Event] = {
     # Anyone
-    "sync": Event({}, "anyone", lambda r, v, d, s: {"state": r.view(v)}),
+    "sync": Event({}, "anyone", lambda r, v, d, s: {"state": r.sync(s.sid, v)}),
     "lang": Event({"lang": ("str", True)}, "anyone", lambda r, v, d, s: r.set_lang(s.sid, d["lang"])),
     "claim": Event({"ticket": ("str", True)}, "anyone", _claim),
     # A guest

@@ -90,8 +90,13 @@ class GamePart(Protocol):
 
     # -- What it shows ------------------------------------------------------------------------------
 
-    def view(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
-        """The game as this viewer may see it; None before the first deal."""
+    def public(self) -> dict[str, Any] | None:
+        """The game's table, the same for every viewer (a whitelist of what all may see); None before the first
+        deal."""
+
+    def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
+        """What this viewer alone may see of the game, kept apart from the table (None before the first deal):
+        its keys complete the table's into the viewer's view."""
 
     def sheet(self, game: Any) -> list[list[Score | None]]:
         """A game's score sheet for the CSV: each seat's cells, hand by hand."""

@@ -27,7 +27,7 @@ from ..game import GameState
 from ..hand import ACTING, MATCH_WINDOWS, Phase
 from ..melds import best_arrangement
 from ..variants import Variant
-from ..views import table_view, view_for, view_for_host
+from ..views import seat_view, table_view
 from .game_part import Table
 from .pace import Beat, Due, Pace, Timing, clocks, plan
 from .refused import Refused
@@ -216,20 +216,25 @@ class PhonesPlay:
 
     # -- What it shows ----------------------------------------------------------------------
 
-    def view(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
+    def public(self) -> dict[str, Any] | None:
+        """The table everyone sees alike (once a version), None before the first deal."""
+        game = self.game
+        return None if game is None else self.tables.get(self.table.version(), lambda: self._table(game))
+
+    def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
+        """What this viewer alone sees: a seat its own hand (`you`), the TV and guests nothing (`you` null)."""
         game = self.game
         if game is None:
             return None
-        table = self.tables.get(self.table.version(), lambda: self._table(game))
         if seat is None:
-            return view_for_host(game, table)
-        view = view_for(game, seat, self.hints, table)
-        if view["you"].get("drawn") is not None and view["you"].get("pick") is None and not self.table.state.paused:
+            return {"you": None}
+        you = seat_view(game, seat, self.hints)
+        if you.get("drawn") is not None and you.get("pick") is None and not self.table.state.paused:
             # Drawn late: this seat's own time to choose, when it runs past the table's hurry.
             due, window = self.pace.seat_due(seat, self._timing()), self.pace.hurry_window(self._timing())
             if due is not None and window is not None and due > window[1]:
-                view["you"] = {**view["you"], "choose_ends_in": round(due - self.table.clock(), 2)}
-        return view
+                you = {**you, "choose_ends_in": round(due - self.table.clock(), 2)}
+        return {"you": you}
 
     def _table(self, game: GameState) -> dict[str, Any]:
         """The public table, and the last false Match! while its phase lasts."""

@@ -37,7 +37,7 @@ from ..realcards.commands import (
 from ..realcards.events import GameEnded
 from ..realcards.phases import Phase
 from ..realcards.scorebook import Scorebook
-from ..realcards.views import draft_view, table_view, view_for
+from ..realcards.views import draft_view, seat_view, table_view
 from ..variants import Variant
 from .game_part import Table
 from .pace import Beat, Due, Pace, Timing, clocks, plan
@@ -237,20 +237,24 @@ class RealPlay:
 
     # -- What it shows ----------------------------------------------------------------------
 
-    def view(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
-        """A seat sees its own picker (and those it may answer for), the TV the pickers of the seats without a
-        phone, a guest the table alone."""
+    def public(self) -> dict[str, Any] | None:
+        """The table everyone sees alike (once a version), None before the first deal."""
+        book = self.book
+        return None if book is None else self.tables.get(self.table.version(), lambda: table_view(book))
+
+    def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
+        """What this viewer alone sees: a seat its own picker and entry (and the pickers it may answer for), the
+        TV the pickers it may fill, a guest nothing."""
         book = self.book
         if book is None:
             return None
-        table = self.tables.get(self.table.version(), lambda: table_view(book))
         if seat is None:
-            return {**table, "drafts": self._drafts(book)} if viewer.role == "host" else table
+            return {"drafts": self._drafts(book)} if viewer.role == "host" else {}
         if seat >= book.hand.players:  # a newcomer waiting for the next deal
-            return {**table, "you": seat, "draft": None, "entry": None, "helping": {}}
+            return {"you": seat, "draft": None, "entry": None, "helping": {}}
         helped = self.table.state.helped
         helping = {s: d for s, d in self._drafts(book).items() if int(s) in helped and int(s) != seat}
-        return {**view_for(book, seat, table), "helping": helping}
+        return {**seat_view(book, seat), "helping": helping}
 
     def _drafts(self, book: Scorebook) -> dict[str, dict[str, Any]]:
         """The pickers the TV may fill, of seats still to enter this hand, by seat (as JSON keys): those without

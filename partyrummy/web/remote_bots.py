@@ -54,7 +54,8 @@ class RemoteBot:
         )
         self.replica = Replica()  # the view, kept from whole states and the updates that follow them
         self.sio.on("state", self._on_state)
-        self.sio.on("update", self._on_update)
+        self.sio.on("table", lambda message: self._on_update("table", message))
+        self.sio.on("mine", lambda message: self._on_update("mine", message))
         # The server's reason, when it refuses the connection (no such room …): a dict; a dead address gives text.
         refusals: list[dict] = []
         self.sio.on("connect_error", lambda data=None: refusals.append(data) if isinstance(data, dict) else None)
@@ -73,11 +74,11 @@ class RemoteBot:
                 self.state = self.replica.state
                 self.changed.notify_all()
 
-    def _on_update(self, message: dict) -> None:
+    def _on_update(self, event: str, message: dict) -> None:
         # Each message is handled on a thread of its own, so an update may come before the one it follows:
         # the replica keeps it until then. Still behind after that, the bot asks for the whole view.
         with self.changed:
-            if self.replica.receive(message):
+            if self.replica.receive(event, message):
                 self.state = self.replica.state
                 self.changed.notify_all()
             behind = self.replica.behind

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..delta import diff, merge
 from ..i18n import Catalogs, default_catalogs
 from ..variants import PACES, Variant
 from . import seats as seating
@@ -36,7 +37,7 @@ from .real_play import RealPlay
 from .refused import Refused
 from .replay import RoomState, apply_event
 from .robots import bot_name, check_strength
-from .room_view import RoomFacts, room_view, variant_menu
+from .room_view import RoomFacts, room_mine, room_table, variant_menu
 from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, Seat, Viewer
 from .tickets import TICKET_S, Tickets
 
@@ -60,7 +61,10 @@ class Room:
         seed: int | None = None,
         record: Callable[[str, dict], None] = lambda code, event: None,
         catalogs: Catalogs | None = None,
+        publish: Callable[[str, str, dict], None] | None = None,
     ) -> None:
+        """`send(sid, event, payload)` reaches one connection; `publish(code, event, payload)` every connection of
+        the room at once (encoded once: a Socket.IO room); without it, each connection is sent it in turn."""
         self.catalogs = catalogs or default_catalogs()
         self.record = record  # the journal: called with each change before it is made
         self.seed = seed  # when set, game k of the night is dealt from seed + k
@@ -68,6 +72,7 @@ class Room:
         self.variants = variants
         self.variant_menu = variant_menu(variants)
         self.send = send
+        self.publish = publish or (lambda code, event, payload: [send(sid, event, payload) for sid in self.viewers])
         self.clock = clock
         self.lock = threading.RLock()
         self.wake = threading.Event()  # set when a deadline comes sooner than the caller sleeps until
@@ -77,6 +82,8 @@ class Room:
         self.viewers: dict[str, Viewer] = {}
         self.version = 0
         self.outbox = Outbox()
+        self.published: dict[str, Any] | None = None  # the table last published to the room, and its version
+        self.published_v = 0
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
         self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
@@ -179,7 +186,7 @@ class Room:
             self.seats[seat].gone_since = None
             if gone is not None and self.outbox.sent_at >= gone:  # the table saw it go: it sees it back
                 self.changed(batch=True)
-        self.send(sid, "state", self.view(viewer))
+        self.send(sid, "state", self.state_for(viewer))
 
     def detach(self, sid: str) -> None:
         """A connection left; a seat left with none is told to the table after DROP_GRACE_S."""
@@ -519,21 +526,59 @@ class Room:
         self.replan(due)
 
     def broadcast(self) -> None:
-        """Send every connection its view now (one view per seat or role, shared by its devices)."""
+        """Send the changes since the last broadcast: the table's once to the whole room, then each connection's
+        own part (one per seat or role, shared by its devices), to it alone and only when it changed."""
         self.outbox.sent_at = self.clock()
+        published = self.publish_table()
         cache: dict[object, dict] = {}
         for sid, viewer in list(self.viewers.items()):
             seat = self.seat_for(viewer)
             key = seat if seat is not None else viewer.role
             if key not in cache:
-                cache[key] = self.view(viewer)
-            self.send(sid, "state", cache[key])
+                # With a new table every connection hears its own part of this version too, changed or not, so
+                # that it can show the two together (`table_v`: the table its part goes with).
+                mine = {"v": self.version, "table_v": self.published_v, "mine": self.mine(viewer)}
+                cache[key] = mine | {"always": True} if published else mine
+            self.send(sid, "mine", cache[key])
+
+    def publish_table(self) -> bool:
+        """The table's changes since it was last published, to every connection of the room at once; whether
+        there were any."""
+        table = self.table()
+        changes = diff(self.published, table) if self.published is not None else [table]
+        self.published = table
+        if changes is None:
+            return False
+        base, self.published_v = self.published_v, self.version
+        self.publish(self.code, "table", {"v": self.version, "base": base, "changes": _object(changes)})
+        return True
+
+    def table(self) -> dict[str, Any]:
+        """The table: what every viewer sees alike (the room, with its clocks and the seats' health as of now, and
+        the game, which its part builds once a version)."""
+        return {"room": self._room_table(), "game": self.part.public()}
+
+    def mine(self, viewer: Viewer) -> dict[str, Any]:
+        """What one viewer alone sees: who they are to the room, and their own part of the game."""
+        seat = self.seat_for(viewer)
+        return {"room": room_mine(viewer, seat, self.may_host(viewer)), "game": self.part.mine(viewer, seat)}
+
+    def state_for(self, viewer: Viewer) -> dict[str, Any]:
+        """A connection's whole view (on connecting, and when it asks): the table as just published (so the
+        next `table` change follows it), its own part, and their versions. What changed since the last broadcast
+        goes out to everyone first, the table and each one's own part together."""
+        self.broadcast()
+        return {"v": self.version, "table_v": self.published_v, "table": self.published, "mine": self.mine(viewer)}
+
+    def sync(self, sid: str, viewer: Viewer) -> dict[str, Any]:
+        """A connection asks for its whole view again (it missed an update): its next `mine` follows this one."""
+        state = self.state_for(viewer)
+        self.send(sid, "sync", state)  # the stream keeps what the answer gives it (nothing is sent)
+        return state
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
-        """Everything one viewer may see: the room, and the game from their seat."""
-        seat = self.seat_for(viewer)
-        game = self.part.view(viewer, seat)
-        return {"v": self.version, "room": self._room_view(viewer, seat), "game": game}
+        """Everything one viewer may see, in one: the table with their own part in it."""
+        return {"v": self.version, **merge(self.table(), self.mine(viewer))}
 
     def sheet(self) -> tuple[list[str], list, list[int]] | None:
         """The scores the CSV gives, (names, each seat's cells, totals): the game on the table, else the last one
@@ -543,7 +588,7 @@ class Room:
             return [s.name for s in self.seats], self.part.sheet(game), list(game.totals)
         return self.state.last_sheet
 
-    def _room_view(self, viewer: Viewer, seat: int | None) -> dict[str, Any]:
+    def _room_table(self) -> dict[str, Any]:
         now = self.clock()
         facts = RoomFacts(
             code=self.code,
@@ -556,4 +601,9 @@ class Room:
             clocks=self.part.clocks(),
             now=now,
         )
-        return room_view(self.state, facts, viewer, seat, self.may_host(viewer))
+        return room_table(self.state, facts)
+
+
+def _object(changes: Any) -> dict[str, Any]:
+    """A table's changes as an object of changes by key (a whole table, the first time, is every key's)."""
+    return {key: [value] for key, value in changes[0].items()} if isinstance(changes, list) else changes

@@ -14,7 +14,7 @@ from ..variants import Variant, default_variants
 from .replay import RoomState
 from .seats import RECONNECT_GRACE_S, Seat, Viewer, health
 
-__all__ = ["RoomFacts", "TableCache", "room_view", "seat_rows", "variant_menu"]
+__all__ = ["RoomFacts", "TableCache", "room_mine", "room_table", "seat_rows", "variant_menu"]
 
 T = TypeVar("T")
 
@@ -81,8 +81,8 @@ class RoomFacts:
     now: float
 
 
-def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | None, controls: bool) -> dict[str, Any]:
-    """The room's part of one viewer's state: everything but the game."""
+def room_table(state: RoomState, facts: RoomFacts) -> dict[str, Any]:
+    """The room's part of the table, the same for every viewer: everything but who the viewer is."""
     dealt = state.dealt
     return {
         "code": facts.code,
@@ -104,5 +104,9 @@ def room_view(state: RoomState, facts: RoomFacts, viewer: Viewer, seat: int | No
         "phoneless_ready": state.phoneless_ready,  # real cards: the phone-less seats are Ready at each "Draw!"
         **facts.clocks,
         "night": list(state.night),  # a copy: the room appends to its own, and a sent view must not change
-        "you": {"role": viewer.role, "seat": seat, "controls": controls},
     }
+
+
+def room_mine(viewer: Viewer, seat: int | None, controls: bool) -> dict[str, Any]:
+    """The room's part of what one viewer alone sees: who they are to it."""
+    return {"you": {"role": viewer.role, "seat": seat, "controls": controls}}

@@ -59,6 +59,7 @@ class Rooms:
         journal: Journal | None = None,
         catalogs: Catalogs | None = None,
         limit: int = MAX_ROOMS,
+        publish: Callable[[str, str, dict], None] | None = None,
     ) -> None:
         self.catalogs = catalogs or default_catalogs()
         self.limit = limit
@@ -66,6 +67,7 @@ class Rooms:
         self.journal = journal
         self.variants = variants
         self.send = send
+        self.publish = publish  # to every connection of a room at once (a Socket.IO room named by its code)
         self.start_caller = start_caller
         self.lock = threading.Lock()
         self.by_code: dict[str, Room] = {}
@@ -78,7 +80,14 @@ class Rooms:
     def _room(self, code: str) -> Room:
         record = self.journal.append if self.journal else (lambda code, event: None)
         return Room(
-            code, self.variants, DEFAULT_VARIANT, self.send, seed=self.seed, record=record, catalogs=self.catalogs
+            code,
+            self.variants,
+            DEFAULT_VARIANT,
+            self.send,
+            seed=self.seed,
+            record=record,
+            catalogs=self.catalogs,
+            publish=self.publish,
         )
 
     def _make_room(self) -> None:

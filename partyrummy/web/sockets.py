@@ -159,6 +159,7 @@ def register_sockets(
             socketio.server.disconnect(evicted)
         engine_sids[request.sid] = eio_sid = socketio.server.manager.eio_sid_from_sid(request.sid, "/")
         sessions.connected(eio_sid)
+        socketio.server.enter_room(request.sid, room.code)  # the table's changes go to the room's connections at once
         with room.lock:
             rooms.by_sid[request.sid] = room
             room.attach(request.sid, viewer)

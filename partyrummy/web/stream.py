@@ -1,11 +1,12 @@
-"""What each connection was last sent, so that a new view goes out as the changes since then (an `update`).
+"""What each connection was last sent of its own part of the view, so that the next goes out as the changes
+since then (a `mine` update); the table's changes go to the whole room at once (Room.publish_table).
 
-A connection's first view (on connecting) goes whole, as `state`; each later one as an `update` against
-the one before, and none at all when nothing it can see changed. The room shares one view object between
-connections that see the same (a room's watchers, a second TV), so the same pair of views is worked out
-once per broadcast, not once per connection: a broadcast runs on one thread, so each thread keeps the few
-pairs it worked out last, and no lock is shared by every room (one was: at 70 rooms a quarter of the
-server's time sat on it).
+A connection's first view (on connecting, or when it asks) goes whole, as `state`: the table and its own part.
+Each later change of its own part goes as a `mine` update against the one it holds, and none at all when
+nothing of its own changed. The room shares one part object between connections that see the same (a room's
+watchers, a second TV), so the same pair is worked out once per broadcast, not once per connection: a
+broadcast runs on one thread, so each thread keeps the few pairs it worked out last, and no lock is shared
+by every room (one was: at 70 rooms a quarter of the server's time sat on it).
 """
 
 from __future__ import annotations
@@ -17,18 +18,20 @@ from typing import Any
 
 import socketio
 
-from ..delta import update
+from ..delta import diff
 
 __all__ = ["Stream", "ForgettingManager"]
 
-# Pairs of views (last sent, new) whose update a thread keeps for the other devices of the same broadcast.
-# Only the host's and the watchers' views have several devices, so a few pairs are enough; each keeps both
-# views alive (they share the room's table) until the thread's next broadcasts push it out.
+# Pairs of own parts (last sent, new) whose changes a thread keeps for the other devices of the same broadcast.
+# Only the host's and the watchers' parts have several devices, so a few pairs are enough.
 PAIRS = 4
 
 
 class Stream:
-    """The send path of views: `send(sid, "state", view)` emits the view whole or as an update.
+    """The send path of a connection's own part: `send(sid, "state", state)` records what the whole state
+    held of it (`"sync"`: the same for a state a sync's answer carries, sent by the answer), and
+    `send(sid, "mine", {"v", "table_v", "mine"})` emits the changes since then (`"always"`: even none, when the
+    table changed in the same broadcast, so that the client shows the two together).
 
     `emit(sid, event, payload)` does the sending; other events pass straight through. `forget(sid)` when the
     connection is gone releases what was kept for it.
@@ -36,35 +39,32 @@ class Stream:
 
     def __init__(self, emit: Callable[[str, str, dict], None]) -> None:
         self.emit = emit
-        self.sent: dict[str, dict[str, Any]] = {}  # sid -> the last view it was sent (never mutated)
-        self._local = threading.local()  # each thread's pairs: {(id(old), id(new)): (old, new, update)}
+        self.sent: dict[str, tuple[int, dict[str, Any]]] = {}  # sid -> (version, own part) it holds (never mutated)
+        self._local = threading.local()  # each thread's pairs: {(id(old), id(new)): (old, new, changes)}
 
     def send(self, sid: str, event: str, payload: dict[str, Any]) -> None:
-        """Send one connection an event; a view (`state`) goes as the changes since its last one."""
-        if event != "state":
-            self.emit(sid, event, payload)
-            return
-        old = self.sent.get(sid)
-        if old is None:
-            self.sent[sid] = payload
-            self.emit(sid, "state", payload)
-            return
-        if payload["v"] <= old["v"]:
-            return  # nothing newer than what it holds: a client drops it anyway
-        message = self._update(old, payload)
-        if not message["changes"]:
-            # Nothing this connection can see changed (another seat's picker, say): nothing goes out, and its
-            # next update is counted from the view it holds. A version alone would tell it that someone acted.
-            return
-        self.sent[sid] = payload
-        self.emit(sid, "update", message)
+        """Send one connection an event; its own part (`mine`) goes as the changes since the one it holds."""
+        if event in ("state", "sync"):
+            self.sent[sid] = (payload["v"], payload["mine"])
+            if event == "sync":
+                return  # a whole state in a sync's answer: kept, the answer carries it
+        elif event == "mine":
+            held = self.sent.get(sid)
+            if held is None or payload["v"] <= held[0]:
+                return  # no whole state yet (it comes on connecting), or nothing newer than what it holds
+            changes = self._changes(held[1], payload["mine"])
+            if not changes and not payload.get("always"):
+                return  # nothing of its own changed, nor the table: not even a version goes out
+            self.sent[sid] = (payload["v"], payload["mine"])
+            payload = {"v": payload["v"], "base": held[0], "table_v": payload["table_v"], "changes": changes}
+        self.emit(sid, event, payload)
 
     def forget(self, sid: str) -> None:
-        """The connection is gone: drop its last view."""
+        """The connection is gone: drop its last part."""
         self.sent.pop(sid, None)
 
-    def _update(self, old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-        # Keyed by identity; the entry holds both views, so neither id can be reused while it is kept.
+    def _changes(self, old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+        # Keyed by identity; the entry holds both parts, so neither id can be reused while it is kept.
         pairs = getattr(self._local, "pairs", None)
         if pairs is None:
             pairs = self._local.pairs = OrderedDict()
@@ -72,11 +72,12 @@ class Stream:
         kept = pairs.get(key)
         if kept is not None:
             return kept[2]
-        message = update(old, new)
-        pairs[key] = (old, new, message)
+        change = diff(old, new)
+        changes = {key: [value] for key, value in new.items()} if isinstance(change, list) else (change or {})
+        pairs[key] = (old, new, changes)
         if len(pairs) > PAIRS:
             pairs.popitem(last=False)
-        return message
+        return changes
 
 
 class ForgettingManager(socketio.Manager):

@@ -1,6 +1,6 @@
 /* Shared by the TV and the phone: the socket, safe DOM building, the caller's words of both modes (from the catalog). */
 import { io } from "../vendor/socket.io.esm.min.js";
-import { applyChange } from "./delta.js";
+import { replica } from "./delta.js";
 import { lang, list, onChange, t, tn } from "./i18n.js";
 
 /* Build an element; text always goes in as text (names are never HTML). */
@@ -49,8 +49,7 @@ export function infoText(game) {
 
 /* Connect with credentials re-read on every (re)connect; resync on connect, on waking, and on a missed update. */
 export function connect(role, room, getToken, onState, getTicket = () => null) {
-  let version = -1;
-  let held = null; // the view last handed to onState: updates apply to it
+  let copy = replica(); // the view: the table and this page's own part, kept from states and updates
   let resyncing = false;
   const socket = io({
     // Refusals come back in this language; a rejoin ticket still to be used opens a locked room.
@@ -59,33 +58,24 @@ export function connect(role, room, getToken, onState, getTicket = () => null) {
     // 125-375 ms rather than the default 0.5-1.5 s, so it is back in its seat within a second.
     reconnectionDelay: 250,
   });
-  function accept(state) {
-    if (state && state.v > version) {
-      version = state.v;
-      held = state;
-      onState(state);
-    }
+  function whole(state) {
+    copy = replica(); // a whole state always wins
+    if (copy.full(state)) onState(copy.state);
   }
-  function update(message) {
-    if (!held || message.v <= version) return; // older than what the page holds
-    if (message.base !== version) { // one went missing: ask for the whole view
-      if (!resyncing) sync();
-      return;
-    }
-    accept({ ...applyChange(held, message.changes), v: message.v });
+  function update(event, message) {
+    if (copy.receive(event, message)) onState(copy.state);
+    if (copy.behind && !resyncing) sync(); // one went missing: ask for the whole view
   }
   function sync() {
     resyncing = true;
     socket.emit("sync", {}, (ack) => {
       resyncing = false;
-      if (ack && ack.ok) {
-        version = -1; // a full snapshot always wins
-        accept(ack.state);
-      }
+      if (ack && ack.ok) whole(ack.state);
     });
   }
-  socket.on("state", accept);
-  socket.on("update", update);
+  socket.on("state", whole);
+  socket.on("table", (message) => update("table", message));
+  socket.on("mine", (message) => update("mine", message));
   socket.on("connect", sync);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") return;

@@ -20,3 +20,60 @@ export function applyChange(old, change) {
   }
   return out;
 }
+
+/* A viewer's whole view: the table everyone sees, with its own part in it (partyrummy/delta.py's merge). */
+export function merge(table, mine) {
+  const room = { ...table.room, ...(mine.room || {}) };
+  const game = table.game === null || table.game === undefined ? null : { ...table.game, ...(mine.game || {}) };
+  return { room, game };
+}
+
+/* The page's copy of its view (partyrummy/delta.py's Replica): the table, which every connection of the room
+   receives once, and its own part (`mine`), each carried from version to version by its updates; an update
+   that does not follow waits for the one before it. The whole view changes only when the two go together
+   (the table version the own part names, `table_v`): never a new table with an old hand. */
+export function replica() {
+  const chain = () => ({ value: null, v: -1, pending: new Map(), last: null });
+  const table = chain();
+  const mine = chain();
+  let goesWith = -1;
+  let state = null;
+  function drain(part) {
+    let moved = false;
+    while (part.value !== null && part.pending.has(part.v)) {
+      const message = part.pending.get(part.v);
+      part.pending.delete(part.v);
+      part.value = applyChange(part.value, message.changes);
+      part.v = message.v;
+      part.last = message;
+      moved = true;
+    }
+    for (const [base, message] of part.pending) if (message.v <= part.v) part.pending.delete(base);
+    return moved;
+  }
+  function show() {
+    if (mine.last && mine.last.table_v !== undefined) goesWith = mine.last.table_v;
+    if (table.value === null || mine.value === null || table.v !== goesWith) return false;
+    state = { v: Math.max(table.v, mine.v), ...merge(table.value, mine.value) };
+    return true;
+  }
+  return {
+    get state() { return state; },
+    /* An update came that does not follow its part: ask for the whole view. */
+    get behind() { return table.pending.size > 0 || mine.pending.size > 0; },
+    full(whole) {
+      goesWith = whole.table_v;
+      Object.assign(table, { value: whole.table, v: whole.table_v, last: null });
+      Object.assign(mine, { value: whole.mine, v: whole.v, last: null });
+      drain(table);
+      drain(mine);
+      return show();
+    },
+    receive(event, message) {
+      const part = event === "table" ? table : mine;
+      if (part.value !== null && message.v <= part.v) return false; // older than the copy
+      part.pending.set(message.base, message);
+      return drain(part) && show();
+    },
+  };
+}
