@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from load_phone import PACES, Tally  # noqa: E402
-from load_proc import threads, waited, waits  # noqa: E402
+from load_proc import core_times, threads, waited, waits  # noqa: E402
 from load_report import P95_LIMIT_S, Step, report  # noqa: E402
 from load_worker import CONNECTS_PER_S, PLAYERS, RoomSpec, Setup, Window, run  # noqa: E402
 from scale import server_usage  # noqa: E402
@@ -140,16 +140,19 @@ def open_rooms(server: LiveServer, first: int, count: int) -> list[RoomSpec]:
     return specs
 
 
-def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> Step:
-    """Hold the current rooms for `seconds` and gather what every process and /proc saw."""
+def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, core: int | None = None) -> Step:
+    """Hold the current rooms for `seconds` and gather what every process and /proc saw (`core`: the one the
+    server is pinned to, whose business is measured too, whatever ran on it)."""
     pid = server.pid
     seating = gen.windows()  # the window starts now: only the seating's refused and lost events are kept
     cpu0, queued0, t0 = (server_usage(pid)[0] if pid else None), (waits(pid) if pid else {}), time.perf_counter()
+    busy0 = core_times(core) if core is not None else None
     time.sleep(seconds)  # the generator's processes are doing the work; nothing to wait on here
     windows = gen.windows()
     wall = time.perf_counter() - t0
     cpu1, rss = server_usage(pid) if pid else (None, None)
     queued1 = waits(pid) if pid else {}
+    busy1 = core_times(core) if core is not None else None
     tally = Tally()
     for w in seating + windows:
         tally.refused.update(w.tally.refused)
@@ -171,19 +174,21 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int) -> 
         threads=threads(pid) if pid else None,
         failed=failed,
         cycles=sum(w.cycles for w in windows),
+        core_busy=(busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) if busy0 and busy1 else None,
     )
 
 
-def cores(server_pid: int | None) -> tuple[frozenset[int] | None, int]:
-    """Pin the server to one core and give the generator the rest; (generator cores or None, their count)."""
+def cores(server_pid: int | None) -> tuple[frozenset[int] | None, int, int | None]:
+    """Pin the server to one core and give the generator the rest; (generator cores or None, their count, the
+    server's core or None)."""
     allowed = sorted(os.sched_getaffinity(0))
     if server_pid is None or len(allowed) < 2:
         print(f"not pinned: {len(allowed)} core(s) allowed{'' if server_pid else ', or the server is not ours'}")
-        return None, len(allowed)
+        return None, len(allowed), None
     pin(server_pid, {allowed[0]})
     rest = frozenset(allowed[1:])
     print(f"server pinned to core {allowed[0]}; generator processes to {sorted(rest)}")
-    return rest, len(rest)
+    return rest, len(rest), allowed[0]
 
 
 def main() -> None:
@@ -228,7 +233,7 @@ def main() -> None:
 
 
 def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], variant: str, variants: Path) -> None:
-    gen_set, gen_cpus = cores(None if args.url or args.no_pin else server.pid)
+    gen_set, gen_cpus, server_core = cores(None if args.url or args.no_pin else server.pid)
     args.workers = args.workers or (gen_cpus if gen_set else max(1, gen_cpus - 1))
     rss0 = server_usage(server.pid)[1] if server.pid else None
     setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers)
@@ -248,7 +253,7 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
             new = rooms - gen.rooms
             seating = 60 + 2 * new * (PLAYERS + 1) / CONNECTS_PER_S  # twice the connections' paced time
             failed = gen.add(open_rooms(server, gen.rooms, new), timeout=seating)
-            step = measure(server, gen, 0 if failed else args.seconds, failed)  # a room not seated fails the step
+            step = measure(server, gen, 0 if failed else args.seconds, failed, server_core)  # unseated: it fails
             limit = report(step, rss0, gen_cpus)
             if not step.passed:
                 break

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["threads", "waits", "waited"]
+__all__ = ["threads", "waits", "waited", "core_times"]
 
 
 def threads(pid: int) -> int:
@@ -33,3 +33,11 @@ def waits(pid: int) -> dict[int, int]:
 def waited(before: dict[int, int], after: dict[int, int]) -> float:
     """Seconds the threads waited between two `waits`: a lower bound, as threads that ended are not counted."""
     return sum(ns - before.get(tid, 0) for tid, ns in after.items()) / 1e9
+
+
+def core_times(core: int) -> tuple[int, int]:
+    """(busy, total) clock ticks core `core` has counted since boot (/proc/stat), whatever ran on it."""
+    line = next(line for line in Path("/proc/stat").read_text().splitlines() if line.startswith(f"cpu{core} "))
+    ticks = [int(field) for field in line.split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    return sum(ticks) - idle, sum(ticks)

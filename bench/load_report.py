@@ -32,6 +32,7 @@ class Step:
     threads: int | None
     failed: int
     cycles: int  # cycles revealed in the window, over all rooms
+    core_busy: float | None = None  # share of the time the server's core was busy, with anything (None: unpinned)
 
     @property
     def passed(self) -> bool:
@@ -75,7 +76,8 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
 
 
 def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
-    """Which side was the limit of this step ("generator", "machine", "server" or None), and in plain words.
+    """Which side was the limit of this step ("generator", "machine", "server threads", "server" or None), and in
+    plain words: the server's threads waiting for its core are its own doing when nothing else ran there.
 
     A process that waited for a core longer than it ran was starved: its delays are the machine's (other
     processes on its cores), not its own work; the figures then say little about the server.
@@ -96,7 +98,15 @@ def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
         return None, f"generator not the limit (busiest process {busiest:.0%} of a core); server CPU unknown (no --pid)"
     server = f"server at {step.server_cpu:.0%} of a core, its threads waited {step.server_wait:.0%} for one"
     if step.server_wait > max(step.server_cpu, STARVED):
-        why = "longer than they ran: other processes on its core, or its own threads queueing for it"
+        others = None if step.core_busy is None else max(0.0, step.core_busy - step.server_cpu)
+        if others is not None and others < STARVED:  # nothing else ran on its core: its threads queued for it
+            return "server threads", (
+                f"THE SERVER'S OWN THREADS WERE THE LIMIT: {server}, with {step.threads} threads queueing for its "
+                f"one core while other processes used only {others:.0%} of it"
+            )
+        why = "longer than they ran: other processes on its core" + (
+            f" ({others:.0%} of it)" if others is not None else ", or its own threads queueing for it"
+        )
         return "machine", f"THE MACHINE WAS THE LIMIT: {server}, {why}"
     if step.server_cpu > BUSY:
         return "server", f"THE SERVER WAS THE LIMIT: {server}; generator processes at most {busiest:.0%} of a core"

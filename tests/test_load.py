@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -74,6 +75,9 @@ def step(gen_cpu: list[float], gen_wait: list[float], server_cpu: float, server_
 def test_the_verdict_names_the_side_that_limited_a_step() -> None:
     assert verdict(step([0.95], [0.0], 0.3, 0.0), 1)[0] == "generator"
     assert verdict(step([0.2], [0.5], 0.3, 0.0), 1)[0] == "machine"  # it waited for a core longer than it ran
-    assert verdict(step([0.2], [0.0], 0.3, 0.9), 1)[0] == "machine"  # the server's threads did
+    assert verdict(step([0.2], [0.0], 0.3, 0.9), 1)[0] == "machine"  # the server's threads did (its core unknown)
+    # … and with its core measured: its own threads queueing, or another process on its core.
+    assert verdict(replace(step([0.2], [0.0], 0.3, 0.9), core_busy=0.35), 1)[0] == "server threads"
+    assert verdict(replace(step([0.2], [0.0], 0.3, 0.9), core_busy=0.95), 1)[0] == "machine"
     assert verdict(step([0.2], [0.0], 0.95, 0.1), 1)[0] == "server"
     assert verdict(step([0.2], [0.0], 0.3, 0.01), 1)[0] is None
