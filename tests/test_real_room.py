@@ -218,3 +218,21 @@ def test_with_cards_on_the_phones_the_real_cards_events_are_refused(party: Varia
     with pytest.raises(RummyError, match="error.answer_for"):
         room.answer(ana, "match", {"seat": 1})  # Match! only for one's own seat
     assert room.game.hand.hand_no == 1
+
+
+def test_a_slow_turn_is_counted_down_too(paced: Variant, variants) -> None:
+    """Turn-based rules with real cards: the TV counts a slow turn down, and by the rules ends it or waits on."""
+    turns = replace(
+        variants["classic"], **{k: getattr(paced, k) for k in ("table_hurry_after_s", "table_hurry_countdown_s")}
+    )
+    room, clock = real_room(replace(turns, table_hurry_end="discard"), phoneless=())
+    room.start()
+    room.call_now()  # the first turn
+    first = room.state.game.hand.turn
+    assert room.view(room.viewers["tv"])["room"]["hurry"] == {
+        "starts_in": pytest.approx(5.0),
+        "ends_in": pytest.approx(10.0),
+    }
+    clock.now += 10.0
+    room.tick()
+    assert room.state.game.hand.turn != first  # the slow turn ended by itself

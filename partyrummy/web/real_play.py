@@ -194,12 +194,13 @@ class RealPlay:
         if book is None or book.over:
             return None
         hand = book.hand
-        acting = hand.phase in (Phase.READY, Phase.LAST_READY)
+        turns = hand.phase in (Phase.TURN, Phase.LAST_TURN)  # each turn is a cycle: a slow turn is counted down
+        acting = turns or hand.phase in (Phase.READY, Phase.LAST_READY)
         slow = frozenset(hand.waiting_for()) if acting else frozenset()
         return Beat(
             key=(hand.hand_no, hand.cycle, hand.phase),
             acting=acting,
-            done=acting and not slow,
+            done=acting and not turns and not slow,  # a turn ends with Done/Out!, not after a beat
             window=hand.phase is Phase.REVEAL,  # setup waits for the host's "Cards are dealt: Draw!"
             draws=acting,
             slow=slow,
@@ -224,7 +225,7 @@ class RealPlay:
         match due:
             case Due.CALL:
                 self.play(Call())
-            case Due.HURRY:  # "Discard!" without the slow ones
+            case Due.HURRY:  # "Discard!" without the slow ones (with turns: the slow turn ends)
                 self.play(Call(force=True))
             case Due.WAIT:
                 return later
