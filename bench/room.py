@@ -2,15 +2,18 @@
 
 For each cycle it measures the time from the last pick to every client holding
 the revealed table, and prints p50/p95/p99 (target: p95 under 25 ms). With
---baseline it runs the bare Flask-SocketIO fan-out of ../shared/tools/fanout
-on the same machine in the same run and prints our latency as a ratio of it.
+--baseline it runs a bare Flask-SocketIO fan-out (a folder holding its
+server.py and client.py, given with --fanout or $PARTYRUMMY_FANOUT; it is not
+part of this repository) on the same machine in the same run and prints our
+latency as a ratio of it.
 
-    python bench/room.py [--cycles 200] [--baseline]
+    python bench/room.py [--cycles 200] [--baseline --fanout DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import threading
@@ -82,18 +85,9 @@ def run(cycles: int, players: int = 12) -> list[float]:
         server.stop()
 
 
-def fanout_tools() -> Path | None:
-    """../shared/tools/fanout beside the repository, or beside the folder holding it (a git worktree's)."""
-    for base in (ROOT.parent, ROOT.parent.parent):
-        tools = base / "shared" / "tools" / "fanout"
-        if (tools / "server.py").exists():
-            return tools
-    return None
-
-
-def baseline(cycles: int) -> list[float] | None:
-    tools = fanout_tools()
-    if tools is None:
+def baseline(cycles: int, tools: Path | None) -> list[float] | None:
+    """The bare fan-out's p50/p95/p99 over `cycles`, or None without its folder."""
+    if tools is None or not (tools / "server.py").exists():
         return None
     port = free_port()
     proc = subprocess.Popen(
@@ -121,20 +115,26 @@ def baseline(cycles: int) -> list[float] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cycles", type=int, default=200)
-    parser.add_argument("--baseline", action="store_true", help="also run the bare fan-out of shared/tools")
+    parser.add_argument("--baseline", action="store_true", help="also run the bare fan-out (see --fanout)")
+    parser.add_argument(
+        "--fanout",
+        type=Path,
+        default=os.environ.get("PARTYRUMMY_FANOUT"),
+        help="the bare fan-out's folder (its server.py and client.py); default $PARTYRUMMY_FANOUT",
+    )
     args = parser.parse_args()
     lat = run(args.cycles)
     ms = [x * 1000 for x in (percentile(lat, 0.5), percentile(lat, 0.95), percentile(lat, 0.99))]
     print(f"12 clients, {len(lat)} cycles: last pick -> every client holds the reveal")
     print(f"  partyrummy  p50 {ms[0]:6.1f} ms   p95 {ms[1]:6.1f} ms   p99 {ms[2]:6.1f} ms   (target: p95 < 25 ms)")
     if args.baseline:
-        bare = baseline(args.cycles)
+        bare = baseline(args.cycles, Path(args.fanout) if args.fanout else None)
         if bare:
             b = [x * 1000 for x in bare]
             print(f"  bare stack  p50 {b[0]:6.1f} ms   p95 {b[1]:6.1f} ms   p99 {b[2]:6.1f} ms")
             print(f"  ratio       p50 {ms[0] / b[0]:6.1f} x    p95 {ms[1] / b[1]:6.1f} x")
         else:
-            print("  (no ../shared/tools/fanout here: baseline skipped)")
+            print("  (no bare fan-out folder given, --fanout: baseline skipped)")
 
 
 if __name__ == "__main__":
