@@ -99,8 +99,9 @@ SMALL = {"width": 320, "height": 568}
 READ = """() => [document.title, document.body.innerText,
   ...[...document.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"))].join("\\n")"""
 
-# The visible lines of the screen, in order (each paragraph, heading, button: a line).
-LINES = """() => document.body.innerText.split("\\n").map((l) => l.trim()).filter(Boolean)"""
+# The screen's messages, line by line (a card's face is no message: a hand may hold two 2♣).
+LINES = """() => document.body.innerText.split("\\n").map((l) => l.trim())
+  .filter((l) => l && !/^((10|[2-9AJQK])[♣♦♥♠]|🃏)$/u.test(l))"""
 
 
 def variants(tmp_path: Path) -> Path:

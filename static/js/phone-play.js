@@ -45,7 +45,8 @@ export function render(me, game) {
     canMatch: !paused && (phase === "reveal" || phase === "setup") && !mine.matched,
     // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
     complete: !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size,
-    lastOne: !turns && game.waiting_for.length === 1 && game.waiting_for[0] === you.seat, // everyone else is ready
+    // Everyone else has drawn and picked (the table waits for this seat alone).
+    lastOne: !turns && game.seats.every((s) => s.seat === you.seat || s.matched || s.picked),
     others, // the other seats that called Match! (or went out)
   };
   $("p-info").textContent = infoText(game);
@@ -144,7 +145,7 @@ function newsText(game, you, now) {
 function whereText(game, you, mine, now) {
   if (now.paused || game.results) return "";
   if (mine.matched) return t(now.turns ? "phone.others_last_turn" : "phone.others_last_cycle");
-  if (game.phase === "reveal" && now.others.length && !now.turns) return t("phone.your_last_cycle");
+  if ((game.phase === "reveal" || game.phase === "setup") && now.others.length && !now.turns) return t("phone.your_last_cycle");
   const myTop = mine.pile_top;
   if (game.phase === "reveal" && myTop) {
     return t("phone.onto_pile", { card: cardName(myTop), name: view.state.room.seats[you.left].name });
