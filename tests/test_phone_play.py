@@ -13,7 +13,9 @@ file, so no test waits on a person's pace), a browser phone or two and Socket.IO
   phones lead with the caller's name;
 - at 320x568 with 13 cards, every control of the moment is inside the screen, in both ways to play;
 - the end of the night: the podium, the awards and the player's place, as the TV says them;
-- a joker is named in words, never "JK".
+- a joker is named in words, never "JK";
+- with real cards: a table that keeps waiting says so to the seat it waits for, and an entry may be changed until
+  the hand is scored.
 """
 
 from __future__ import annotations
@@ -84,6 +86,15 @@ jokers = 24
 beat_s = 0.3
 match_window_s = 600
 hurry_after_s = 0
+
+[realwait]
+extends = "party"
+description = "Real cards, a short hurry after which the table keeps waiting, as by default (for tests)"
+hand_sizes = [3, 4]
+table_beat_s = 0.1
+table_match_window_s = 600
+table_hurry_after_s = 0.3
+table_hurry_countdown_s = 1.5
 
 [real13]
 extends = "party"
@@ -491,5 +502,52 @@ def test_a_joker_is_named_in_words_never_jk(browser, shots: Path, tmp_path: Path
         said.append(ana.evaluate(READ))
         for text in said:
             assert not re.search(r"\bJK\b", text), text
+    finally:
+        night.close()
+
+
+def test_with_real_cards_a_table_that_keeps_waiting_says_so_to_the_seat_it_waits_for(browser, tmp_path: Path) -> None:  # noqa: F811
+    night = Night(tmp_path, browser, "realwait", mode="real")
+    try:
+        ana = night.phone("Ana")
+        bob = night.client("Bob")
+        assert night.host.call("start")["ok"]
+        ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
+        bob.wait_for(lambda s: s["game"]["phase"] == "ready")
+        assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
+        hurry = ana.locator("#r-hurry")
+        hurry.get_by_text(re.compile(r"^The TV calls “Discard!” in [12] s$")).wait_for()
+        hurry.get_by_text("The table is waiting for you").wait_for(timeout=4000)  # the countdown over: it waits on
+        assert night.host.state["game"]["phase"] == "ready"
+        ana.get_by_role("button", name="Ready").tap()
+        ana.get_by_role("heading", name="Discard! Turn your card over").wait_for()
+        assert hurry.is_hidden()
+    finally:
+        night.close()
+
+
+def test_with_real_cards_an_entry_may_be_changed_until_the_hand_is_scored(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+    night = Night(tmp_path, browser, "realwait", mode="real")
+    try:
+        ana = night.phone("Ana")
+        bob = night.client("Bob")
+        assert night.host.call("start")["ok"]
+        ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
+        ana.get_by_role("button", name="Ready").tap()
+        bob.wait_for(lambda s: s["game"]["phase"] == "ready")
+        assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
+        ana.get_by_role("heading", name="Discard! Turn your card over").wait_for()
+        assert bob.call("match")["ok"]
+        assert night.host.call("call_now")["ok"]  # the last "Draw!": Bob, matched, has nothing to ready
+        ana.get_by_role("button", name="Ready").tap()
+        ana.get_by_role("heading", name="Enter your hand").wait_for()
+        ana.get_by_role("button", name="Type the points").tap()
+        ana.locator("#pad").get_by_role("button", name="7", exact=True).tap()
+        ana.get_by_role("button", name="Enter 7 pts").tap()
+        ana.get_by_text("Your hand: 7 pts (typed)").wait_for()
+        snap(ana, shots / "real-entered.png")
+        ana.get_by_role("button", name="Change my entry").tap()  # Bob has not entered: the hand is not scored
+        ana.get_by_role("heading", name="Enter your hand").wait_for()
+        night.host.wait_for(lambda s: 0 in s["game"]["waiting_for"])
     finally:
         night.close()
