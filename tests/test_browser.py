@@ -169,8 +169,9 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
         ana.screenshot(path=str(shots / "phone-draw.png"))
         ana.get_by_role("button", name=f"Take {dan_top} from <img src=x>'s pile").tap()
         game, _ = engine.apply(game, Draw(0, "pile"))
-        for seat in (1, 2, 3):
+        for seat in (1, 2, 3):  # each draw seen through before the next: the shoe deals in the order they arrive
             phones[seat].get_by_role("button", name="Draw from the shoe").tap()
+            phones[seat].get_by_text("You drew").wait_for()
             game, _ = engine.apply(game, Draw(seat, "shoe"))
 
         # A phone reloaded mid-hand comes back to its seat and hand.
@@ -413,8 +414,10 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         assert bob.locator("#p-info").inner_text() == "Ronda 1 de 11 · 3 cartas · Comodines: 3"
         ana.get_by_role("button", name=f"Pegar {dan_top} do lixo de Dan").tap()
         game, _ = engine.apply(game, Draw(0, "pile"))
-        for seat, lang in ((1, "es"), (2, "ro"), (3, "en")):
+        # Each draw seen through before the next: the shoe deals in the order the draws reach the server.
+        for seat, lang, drew in ((1, "es", "Robaste"), (2, "ro", "Ai tras"), (3, "en", "You drew")):
             phones[seat].get_by_role("button", name=WORDS[lang]["shoe"]).tap()
+            phones[seat].get_by_text(drew).wait_for()
             game, _ = engine.apply(game, Draw(seat, "shoe"))
 
         # Bob switches his phone to Romanian mid-hand, and it stays so after a reload; then back to Spanish.
