@@ -409,7 +409,8 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         for phone, lang in zip(phones, LANGS, strict=True):
             phone.get_by_role("button", name=WORDS[lang]["shoe"]).wait_for()
         # One heading says what to do now, in each phone's language ("Draw!" is not said twice under it).
-        assert ana.locator("#p-step").inner_text() == "Compre uma carta!" and cy.locator("#p-step").inner_text() == "Trage o carte!"
+        assert ana.locator("#p-step").inner_text() == "Compre uma carta!"
+        assert cy.locator("#p-step").inner_text() == "Trage o carte!"
         assert ana.locator("#p-call").inner_text() == "" and ana.get_by_role("heading").count() == 1
         assert bob.locator("#p-info").inner_text() == "Ronda 1 de 11 · 3 cartas · Comodines: 3"
         ana.get_by_role("button", name=f"Pegar {dan_top} do lixo de Dan").tap()

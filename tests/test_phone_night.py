@@ -58,8 +58,9 @@ class Chromium:
     """A phone in Chromium (Playwright): its own context, so its own storage, language and motion setting."""
 
     def __init__(self, browser, watch: Watch, url: str, size: tuple[int, int], motion: str = "no-preference") -> None:  # noqa: F811
-        self.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True,
-                                           is_mobile=True, reduced_motion=motion)
+        self.context = browser.new_context(
+            viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True, reduced_motion=motion
+        )
         watch.attach(self.context)
         self.page = self.context.new_page()
         self.page.goto(url)
@@ -113,8 +114,11 @@ class WebKit:
         """The frame's box is the page's viewport: resized from the holder page, the page lays out again."""
         driver = self.frame.driver
         driver.switch_to.default_content()
-        driver.execute_script("const f = document.getElementById('page'); f.style.width = arguments[0] + 'px';"
-                              "f.style.height = arguments[1] + 'px';", *size)
+        driver.execute_script(
+            "const f = document.getElementById('page'); f.style.width = arguments[0] + 'px';"
+            "f.style.height = arguments[1] + 'px';",
+            *size,
+        )
         driver.switch_to.frame(driver.find_element("id", "page"))
         self.frame.size = self.size = size
         self.frame.wait(lambda: self.frame.js("return innerWidth") == size[0], "the new width")
@@ -172,8 +176,12 @@ def pick_best(phone, draw: bool = True) -> str:
     """Draw from the shoe (unless drawn), then pick the discard the hint calls best (as a player trusting it would)."""
     if draw:
         phone.tap("Draw from the shoe")
-    hint = until(phone, "() => { const h = document.getElementById('hint').innerText;"
-                        " return h.startsWith('Best discard: ') && h.slice(14); }", "the best discard")
+    hint = until(
+        phone,
+        "() => { const h = document.getElementById('hint').innerText;"
+        " return h.startsWith('Best discard: ') && h.slice(14); }",
+        "the best discard",
+    )
     phone.tap(hint)
     says(phone, f"Discarding {hint}")
     return hint
@@ -189,7 +197,7 @@ class Shots:
 
     def __call__(self, phone, state: str, both: bool = True) -> None:
         own = phone.size
-        for size in ([BIG, SMALL] if both else [own]):
+        for size in [BIG, SMALL] if both else [own]:
             if size != phone.size:
                 phone.resize(size)
             phone.js(SETTLE)
@@ -287,8 +295,12 @@ def play_the_night(engine: str, server: LiveServer, code: str, host: Client, ope
     says(ana, "Everyone else is ready")
     shots(ana, "last-to-draw", both=False)
     ana.tap("Draw from the shoe")
-    card = until(ana, "() => document.querySelector('#hand .card-button') && "
-                      "document.querySelector('#hand .card-button').getAttribute('aria-label')", "a card")
+    card = until(
+        ana,
+        "() => document.querySelector('#hand .card-button') && "
+        "document.querySelector('#hand .card-button').getAttribute('aria-label')",
+        "a card",
+    )
     ana.tap(card)  # tried: the flip is coming, and the phone counts it down
     heading(ana, r"/^The cards flip in \d\ss$")
     shots(ana, "flip-coming", both=False)
@@ -305,8 +317,12 @@ def play_the_night(engine: str, server: LiveServer, code: str, host: Client, ope
     heading(bea, "Draw a card!")
     until(bea, "() => /in 2 s$/.test(document.getElementById('p-hurry').innerText)", "2 s of the hurry", 25)
     bea.tap("Draw from the shoe")
-    until(bea, r"() => /^You still have [56]\ss to choose/.test(document.getElementById('p-hurry').innerText)",
-          "Bea's own time to choose", 3)
+    until(
+        bea,
+        r"() => /^You still have [56]\ss to choose/.test(document.getElementById('p-hurry').innerText)",
+        "Bea's own time to choose",
+        3,
+    )
     shots(bea, "late-draw", both=False)
     time.sleep(3)  # past the table's hurry: Bea still chooses
     assert host.state["game"]["phase"] == "choose" and host.state["game"]["waiting_for"] == [1], host.state["game"]
@@ -369,6 +385,7 @@ def test_a_night_on_two_phones_in_chromium(browser, tmp_path: Path) -> None:  # 
     code, token = server.tv_page()
     host = Client(server.url, code, role="host", token=token)
     try:
+
         def open_phone(size, reduced=False):
             return Chromium(browser, watch, f"{server.url}/join/{code}", size, "reduce" if reduced else "no-preference")
 
@@ -419,4 +436,3 @@ def test_a_night_on_two_phones_in_webkit(tmp_path: Path) -> None:
         assert not shots.problems, "\n".join(shots.problems)
         problems = [p for phone in phones for p in phone.problems()]
         assert not problems, problems
-

@@ -283,7 +283,11 @@ def prominent(page, button: str) -> bool | None:
     return None
 
 
-def test_match_is_prominent_exactly_when_the_hand_is_complete_and_said_once_after(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_match_is_prominent_exactly_when_the_hand_is_complete_and_said_once_after(
+    browser,  # noqa: F811  (fixtures)
+    shots: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
     path = variants(tmp_path)
     dealt = rules(path, "dealt")
     seed = seed_where(dealt, 3, lambda h: penalty(dealt, h, 0) == 0 and penalty(dealt, h, 1) > 0)
@@ -345,7 +349,8 @@ def test_match_is_prominent_exactly_when_the_hand_is_complete_and_said_once_afte
                 seen.add(complete)
                 assert prominent(page, "#match") is complete, page.locator("#hint").inner_text()
                 assert page.get_by_role("heading", name="Your hand is complete: call Match!").count() == int(complete)
-                assert re.fullmatch(r"Next “Draw!” in \d+\ss|\d+\ss left to call Match!|", page.locator("#match-clock").inner_text())
+                clock = page.locator("#match-clock").inner_text()
+                assert re.fullmatch(r"Next “Draw!” in \d+\ss|\d+\ss left to call Match!|", clock), clock
             if night.host.state["game"]["phase"] != "reveal":
                 break
             before = night.host.state["v"]
@@ -391,8 +396,12 @@ FOOT = ".host-tools, .host-tools *, #coach, #coach *, .lang-bar, .lang-bar *, #e
 
 def in_view(page, what: str) -> list[str]:
     page.evaluate("window.scrollTo(0, 0)")
-    return [f"{what}: {p}" for p in check(playwright_js(page), viewport="x", above_fold=CONTROLS, ignore=FOOT,
-                                          covered=CONTROLS, min_target=44)]
+    return [
+        f"{what}: {p}"
+        for p in check(
+            playwright_js(page), viewport="x", above_fold=CONTROLS, ignore=FOOT, covered=CONTROLS, min_target=44
+        )
+    ]
 
 
 def test_at_320_by_568_with_13_cards_every_control_is_inside_the_screen(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
@@ -444,7 +453,11 @@ def test_at_320_by_568_with_13_cards_every_control_is_inside_the_screen(browser,
     assert found == [], "\n".join(found)
 
 
-def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(
+    browser,  # noqa: F811  (fixtures)
+    shots: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
     night = Night(tmp_path, browser, "ending", 1)
     try:
         ana = night.phone("Ana")
@@ -456,15 +469,22 @@ def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(
         names = ["Ana", "Bob", "Cy"]
         ana.locator(".podium li").first.wait_for()
         snap(ana, shots / "phone-night-end.png")
-        podium = [f"#{k + 1}: {' and '.join(names[s] for s in step)}" for k, step in enumerate(game["awards"]["podium"]) if step]
+        steps = enumerate(game["awards"]["podium"])
+        podium = [f"#{k + 1}: {' and '.join(names[s] for s in step)}" for k, step in steps if step]
         assert ana.locator(".podium li").all_inner_texts() == podium
-        words = {"clean": "Cleanest: {names} (hands at 0: {n})", "comeback": "Comeback: {names}, from #{from} to #{to}",
-                 "steady": "Steadiest: {names}, never more than {n} in a hand"}
+        words = {
+            "clean": "Cleanest: {names} (hands at 0: {n})",
+            "comeback": "Comeback: {names}, from #{from} to #{to}",
+            "steady": "Steadiest: {names}, never more than {n} in a hand",
+        }
         assert game["awards"]["awards"], game["awards"]
         story = ana.locator(".story").inner_text()
         for award in game["awards"]["awards"]:
-            said = words[award["key"]].format(names=" and ".join(names[s] for s in award["seats"]),
-                                              n=award.get("n"), **{"from": award.get("from"), "to": award.get("to")})
+            said = words[award["key"]].format(
+                names=" and ".join(names[s] for s in award["seats"]),
+                n=award.get("n"),
+                **{"from": award.get("from"), "to": award.get("to")},
+            )
             assert said in story, (said, story)
         place = game["places"][0]
         won = 0 in game["winners"]
@@ -479,8 +499,11 @@ def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(
 def test_a_joker_is_named_in_words_never_jk(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
     path = variants(tmp_path)
     jokers = rules(path, "jokers")
-    seed = seed_where(jokers, 3, lambda h: any(h.faces[i].is_joker for i in h.hands[0])
-                      and h.piles[2] and h.faces[h.piles[2][-1]].is_joker)
+    seed = seed_where(
+        jokers,
+        3,
+        lambda h: any(h.faces[i].is_joker for i in h.hands[0]) and h.piles[2] and h.faces[h.piles[2][-1]].is_joker,
+    )
     night = Night(tmp_path, browser, "jokers", seed)
     try:
         ana = night.phone("Ana")
