@@ -169,8 +169,9 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
         ana.screenshot(path=str(shots / "phone-draw.png"))
         ana.get_by_role("button", name=f"Take {dan_top} from <img src=x>'s pile").tap()
         game, _ = engine.apply(game, Draw(0, "pile"))
-        for seat in (1, 2, 3):
+        for seat in (1, 2, 3):  # each draw seen through before the next: the shoe deals in the order they arrive
             phones[seat].get_by_role("button", name="Draw from the shoe").tap()
+            phones[seat].get_by_text("You drew").wait_for()
             game, _ = engine.apply(game, Draw(seat, "shoe"))
 
         # A phone reloaded mid-hand comes back to its seat and hand.
@@ -208,7 +209,7 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
         tv.screenshot(path=str(shots / "tv-match.png"))
         tv.get_by_role("button", name="Call now").click()
         for phone in phones[1:]:
-            phone.get_by_role("heading", name="LAST DRAW!").wait_for()
+            phone.get_by_role("heading", name="Last draw: take a card!").wait_for()
             phone.get_by_role("button", name="Draw from the shoe").tap()
             phone.locator(".card-button.new").tap()
         tv.get_by_role("heading", name="Hand 1 scored").wait_for()
@@ -313,28 +314,28 @@ WORDS = {
         "join": "Entrar",
         "in": "Você entrou, {}!",
         "shoe": "Comprar do monte",
-        "last": "ÚLTIMA COMPRA!",
+        "last": "Última compra: pegue uma carta!",
     },
     "es": {
         "name": "Tu nombre",
         "join": "Entrar",
         "in": "¡Ya estás dentro, {}!",
         "shoe": "Robar del mazo",
-        "last": "¡ÚLTIMO ROBO!",
+        "last": "Último robo: ¡roba una carta!",
     },
     "ro": {
         "name": "Numele tău",
         "join": "Intră",
         "in": "Ai intrat, {}!",
         "shoe": "Trage din pachet",
-        "last": "ULTIMA TRAGERE!",
+        "last": "Ultima tragere: trage o carte!",
     },
     "en": {
         "name": "Your name",
         "join": "Join",
         "in": "You're in, {}!",
         "shoe": "Draw from the shoe",
-        "last": "LAST DRAW!",
+        "last": "Last draw: take a card!",
     },
 }
 LANGS = ["pt-BR", "es", "ro", "en"]
@@ -407,12 +408,17 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         dan_top = label(game, game.hand.piles[3][-1])
         for phone, lang in zip(phones, LANGS, strict=True):
             phone.get_by_role("button", name=WORDS[lang]["shoe"]).wait_for()
-        assert ana.locator("#p-call").inner_text() == "COMPREM!" and cy.locator("#p-call").inner_text() == "TRAGEȚI!"
+        # One heading says what to do now, in each phone's language ("Draw!" is not said twice under it).
+        assert ana.locator("#p-step").inner_text() == "Compre uma carta!"
+        assert cy.locator("#p-step").inner_text() == "Trage o carte!"
+        assert ana.locator("#p-call").inner_text() == "" and ana.get_by_role("heading").count() == 1
         assert bob.locator("#p-info").inner_text() == "Ronda 1 de 11 · 3 cartas · Comodines: 3"
         ana.get_by_role("button", name=f"Pegar {dan_top} do lixo de Dan").tap()
         game, _ = engine.apply(game, Draw(0, "pile"))
-        for seat, lang in ((1, "es"), (2, "ro"), (3, "en")):
+        # Each draw seen through before the next: the shoe deals in the order the draws reach the server.
+        for seat, lang, drew in ((1, "es", "Robaste"), (2, "ro", "Ai tras"), (3, "en", "You drew")):
             phones[seat].get_by_role("button", name=WORDS[lang]["shoe"]).tap()
+            phones[seat].get_by_text(drew).wait_for()
             game, _ = engine.apply(game, Draw(seat, "shoe"))
 
         # Bob switches his phone to Romanian mid-hand, and it stays so after a reload; then back to Spanish.
@@ -438,8 +444,8 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         ana.get_by_role("button", name="Bati!").tap()
         tv.get_by_role("heading", name="ANA A ÎNCHIS! Ultima tragere…").wait_for()
         tv.screenshot(path=str(shots / "tv-match-ro.png"))
-        cy.get_by_role("heading", name="ANA A ÎNCHIS! Ultima tragere…").wait_for()
-        bob.get_by_role("heading", name="¡ANA CIERRA! Último robo…").wait_for()
+        cy.get_by_role("heading", name="Ana a închis!").wait_for()  # someone's Match!: the phones' headline
+        bob.get_by_role("heading", name="¡Ana cierra!").wait_for()
         tv.get_by_role("button", name="Strigă acum").click()
         for phone, lang in zip(phones[1:], LANGS[1:], strict=True):
             phone.get_by_role("heading", name=WORDS[lang]["last"]).wait_for()

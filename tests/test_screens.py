@@ -92,6 +92,8 @@ class Screens:
             page.locator("#notice").wait_for(state="hidden")
         for lang in LANGS:
             speak(page, lang)
+            # A moment's animation (the heading turning over on the flip) plays out first: the screen as it stays.
+            page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
             found = check(playwright_js(page), **(PHONE | options))
             self.record(f"phone-{screen}-{size['width']}x{size['height']}-{lang}", page, found)
 

@@ -65,5 +65,8 @@ export function renderWaiting(me) {
   // The VIP starts the game themselves: no "waiting for the host" above their own Start.
   $("waiting-note").textContent = late ? tn("phone.dealt_next", view.state.game.totals[me.seat]) : me.controls ? "" : t("phone.wait_start");
   $("vip-lobby").hidden = !me.controls;
-  $("vip-start").disabled = view.state.room.seats.length < view.state.room.min_players;
+  // A Start that cannot be tapped says why: how many more players the rules need.
+  const missing = view.state.room.min_players - view.state.room.seats.length;
+  $("vip-start").disabled = missing > 0;
+  $("start-why").textContent = missing > 0 ? tn("phone.need_players", missing) : "";
 }

@@ -1,133 +1,217 @@
-/* The phone in play, cards on the phones: this player's next step, the hand, drawing, picking, Match!, the clocks. */
+/* The phone in play, cards on the phones: one heading for this player's next step, the hand, drawing, picking,
+   Match!, the clocks (the hurry, this seat's own time to choose, the flip, the match window) and the moments. */
 import { callText } from "./call.js";
 import { cardFace, laidOut } from "./cards.js";
 import { deadlines, el, infoText, store } from "./common.js";
 import { list, t, tn } from "./i18n.js";
+import { moment, watcher } from "./phone-moments.js";
 import { renderResults } from "./phone-results.js";
-import { $, act, view } from "./phone-shared.js";
+import { $, act, cardName, view } from "./phone-shared.js";
+import { placeText, winnersLine } from "./phone-story.js";
 
-let lastCall = "";
-let clocks = {}; // the hurry and match-window deadlines on this page's clock, set when a state arrives
+let clocks = {}; // the deadlines on this page's clock (performance.now() ms), set when a state arrives
+const seen = watcher();
 
-/* The deadlines of the state just received (common.js's deadlines): a redraw never moves them. */
-export function setClocks(room) {
-  clocks = deadlines(room);
+/* The deadlines of the state just received: the hurry and the match window (common.js), the flip once everyone
+   has acted (room.call_in) and this seat's own time to choose after a late draw (you.choose_ends_in). A redraw
+   never moves them. */
+export function setClocks(state) {
+  clocks = deadlines(state.room);
+  const at = (secs) => (secs === null || secs === undefined ? null : performance.now() + secs * 1000);
+  clocks.callEnd = at(state.room.call_in);
+  clocks.chooseEnd = at(state.game && state.game.you && state.game.you.choose_ends_in);
 }
 
 /* A mode's module gives phone.js the same names as phone-real.js. A watcher's line (phone-join.js): */
 export const watchText = () => callText(view.state);
 
+const secsTo = (at) => Math.max(0, Math.ceil((at - performance.now()) / 1000));
+
 export function render(me, game) {
   const you = game.you;
-  const seats = view.state.room.seats;
+  const room = view.state.room;
+  const seats = room.seats;
   const mine = game.seats[you.seat];
   const phase = game.phase;
-  const call = callText(view.state);
+  const paused = !!room.paused;
+  const turns = game.pacing === "turns";
+  const myTurn = game.turn === null || game.turn === you.seat; // with turns, one player at a time
+  const others = game.matched.map((m) => m.seat).filter((s) => s !== you.seat);
+  const now = {
+    paused,
+    turns,
+    drawing: !paused && (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn,
+    choosing: !paused && !!you.drawn && !mine.matched && phase !== "reveal",
+    canMatch: !paused && (phase === "reveal" || phase === "setup") && !mine.matched,
+    // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
+    complete: !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size,
+    // Everyone else has drawn and picked (the table waits for this seat alone).
+    lastOne: !turns && game.seats.every((s) => s.seat === you.seat || s.matched || s.picked),
+    others, // the other seats that called Match! (or went out)
+  };
   $("p-info").textContent = infoText(game);
   $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
-  $("p-call").textContent = call;
-  document.body.classList.toggle("paused", !!view.state.room.paused);
-  if (call !== lastCall) {
-    lastCall = call;
-    if (navigator.vibrate && /!/.test(call)) navigator.vibrate(120);
-  }
-  const myTurn = game.turn === null || game.turn === you.seat; // with turns, one player at a time
-  const paused = !!view.state.room.paused; // the table stops: nothing to tap until the host resumes
-  const drawing = !paused && (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn;
-  const choosing = !paused && !!you.drawn && !mine.matched && phase !== "reveal";
-  $("draw-choices").hidden = !drawing;
+  document.body.classList.toggle("paused", paused);
+
+  $("draw-choices").hidden = !now.drawing;
   const top = you.take.top;
-  const turns = game.pacing === "turns";
   const name = seats[you.right].name;
   const pile = $("draw-pile");
   const words = top
-    ? t(turns ? "phone.take_pile" : "phone.take_right", { card: top.label, name })
+    ? t(turns ? "phone.take_pile" : "phone.take_right", { card: cardName(top), name })
     : t(turns ? "phone.pile_empty" : "phone.right_empty", { name });
-  pile.replaceChildren(words);
+  pile.replaceChildren(words); // an empty pile's button says so: the reason it cannot be tapped
   pile.disabled = !top;
   pile.setAttribute("aria-label", words);
   if (top) pile.prepend(cardFace(top, "on-button"));
-  $("p-where").textContent = whereText(game, you, mine);
-  renderHand(game, you, choosing);
+  renderHand(game, you, now.choosing);
   const over = !!game.results; // after a hand: the results lead, the hand steps aside
   for (const id of ["hand", "pick-note", "p-where"]) $(id).hidden = over;
   document.querySelector(".hand-tools").hidden = over;
-  const canMatch = !paused && (phase === "reveal" || phase === "setup") && !mine.matched;
-  // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
-  const complete = !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size;
-  $("match-row").hidden = !canMatch;
-  $("match").classList.toggle("ready", complete);
-  const closing = choosing && you.pick !== null && game.waiting_for.length === 0; // the caller is about to flip
-  $("pick-note").textContent = choosing
-    ? you.pick === null ? t("phone.tap_discard") : t("phone.discarding", { card: game.you.hand.find((c) => c.id === you.pick).label })
-    : "";
-  $("pick-note").classList.toggle("closing", closing);
-  $("p-step").textContent = stepText(game, you, mine, { drawing, choosing, closing, complete, paused, canMatch });
-  renderClocks();
+
+  $("match-row").hidden = !now.canMatch;
+  $("match").classList.toggle("ready", now.canMatch && now.complete);
+  $("match").classList.toggle("quiet", !now.complete);
+  $("p-step").textContent = stepText(game, you, mine, now);
+  $("p-call").textContent = newsText(game, you, now);
+  $("p-where").textContent = whereText(game, you, mine, now);
+  renderPickNote(game, you, now);
   renderResults(game, seats);
-  // The coach: through the first hand, until dismissed; remembered on this device.
-  $("coach").hidden = game.hand_no !== 1 || !!game.results || store("pr.coached") === "1";
+  renderMoments(game, you, mine, now);
+  tick();
+  // The coach: through the first hand, until dismissed (remembered on this device); never over a Match! to call.
+  $("coach").hidden = game.hand_no !== 1 || !!game.results || now.canMatch || store("pr.coached") === "1";
   // Turn-based games play differently (one at a time, one shared pile): their own tips.
   for (const [id, key] of [["coach-turn", turns ? "coach.turns_turn" : "coach.turn"],
     ["coach-match", turns ? "coach.turns_match" : "coach.match"]]) {
     $(id).dataset.i18n = key; // kept for a change of language
     $(id).textContent = t(key);
   }
-  $("vip-play").hidden = !me.controls;
-  $("vip-pause").textContent = t(view.state.room.paused ? "action.resume" : "action.pause");
-  $("vip-next").hidden = !(phase === "scored" && !game.game_over);
+  const between = phase === "scored" && !game.game_over;
+  $("vip-turn").hidden = !me.controls || !(between || game.game_over);
+  $("vip-next").hidden = !between;
   $("vip-again").hidden = !game.game_over;
-  $("vip-call").hidden = phase === "scored" || game.game_over;
-  $("vip-pause").hidden = game.game_over;
+  $("vip-play").hidden = !me.controls || phase === "scored" || game.game_over;
+  $("vip-pause").textContent = t(paused ? "action.resume" : "action.pause");
+  $("vip-call").hidden = paused;
 }
 
-/* The biggest words: what this player does now, or whom they wait for. */
+/* The heading: what this player does now; with nothing to do, the table's news or whom it waits for. */
 function stepText(game, you, mine, now) {
   if (now.paused) return t("call.paused");
-  if (game.game_over || game.phase === "scored") return rankText(game, you.seat);
-  if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
-  if (now.drawing) return t("step.draw");
-  if (now.choosing) return now.closing ? t("step.closing") : you.pick === null ? t("step.discard") : t("step.picked");
+  if (game.game_over || game.phase === "scored") return placeText(game, you.seat);
+  if (mine.matched) return t(now.turns ? "step.you_went_out" : "step.you_matched");
+  if (now.turns && game.phase !== "setup") return callText(view.state); // whose turn, and whether the last
+  if (now.drawing) return t(game.phase === "last_draw" ? "step.last_draw" : "step.draw");
+  if (now.choosing) {
+    if (you.pick === null) return t("step.discard");
+    if (flipping()) return t("step.flip", { n: secsTo(clocks.callEnd) });
+    return waitText(game, you) || t("step.picked");
+  }
   if (now.canMatch && now.complete) return t("step.match_now");
+  if (now.others.length) return theyMatched(now);
+  if (game.phase === "reveal") return t("call.discard"); // the flip: everyone's discard is face up
+  if (game.phase === "setup") return t("call.setup", { hand: game.hand_no });
+  return waitText(game, you) || t("step.wait");
+}
+
+const theyMatched = (now) => tn(now.turns ? "phone.they_went_out" : "phone.they_matched", now.others.length,
+  { names: list(now.others.map((s) => view.state.room.seats[s].name)) });
+
+/* Everyone has acted: the cards flip when room.call_in runs out (a pick may still change until then). */
+const flipping = () => !!clocks.callEnd && performance.now() < clocks.callEnd;
+
+function waitText(game, you) {
   const others = game.waiting_for.filter((s) => s !== you.seat);
-  if (others.length && others.length <= 3) return t("step.wait_for", { names: list(others.map((s) => view.state.room.seats[s].name)) });
-  return t("step.wait");
+  if (!others.length) return "";
+  if (others.length > 3) return tn("step.wait_many", others.length);
+  return t("step.wait_for", { names: list(others.map((s) => view.state.room.seats[s].name)) });
 }
 
-function rankText(game, seat) {
-  const rank = 1 + game.totals.filter((v) => v < game.totals[seat]).length;
-  return t("phone.rank", { rank, n: game.totals.length, points: tn("points", game.totals[seat]) });
+/* The line under the heading: news of the table the heading does not already give. */
+function newsText(game, you, now) {
+  if (now.paused) return "";
+  if (game.game_over) return winnersLine(game, you.seat);
+  const wrong = game.false_match;
+  if (wrong && wrong.seat !== you.seat) { // this phone's own refusal comes as a notice
+    return t("phone.false_match", { name: view.state.room.seats[wrong.seat].name, points: tn("points", wrong.points) });
+  }
+  if (game.phase === "scored" || !now.others.length || now.turns) return "";
+  const heading = !now.drawing && !now.choosing && !(now.canMatch && now.complete);
+  return heading ? "" : theyMatched(now);
 }
 
-/* This seat's countdown before the caller plays for it, and the match window's clock. */
-function renderClocks() {
-  if (!view.state || !view.state.game || !view.state.game.you || view.state.game.you.waiting) return;
-  const now = performance.now();
-  const { hurryStart, hurryEnd, matchEnd } = clocks;
-  const mineSlow = view.state.game.waiting_for.includes(view.state.game.you.seat);
-  const hurry = $("p-hurry");
-  hurry.hidden = !mineSlow || !hurryEnd || now < hurryStart || now > hurryEnd;
-  if (!hurry.hidden) hurry.textContent = t("phone.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
-  hurry.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
-  const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
-  $("match-clock").textContent = left > 0 && left < 600 ? `⏱ ${left}` : "";
-}
-setInterval(renderClocks, 200);
-
-function whereText(game, you, mine) {
-  if (mine.matched) return t(game.pacing === "turns" ? "phone.went_out" : "phone.matched");
-  const left = view.state.room.seats[you.left].name;
+/* What happened to this player's cards, or what comes next for them: one line. */
+function whereText(game, you, mine, now) {
+  if (now.paused || game.results) return "";
+  if (mine.matched) return t(now.turns ? "phone.others_last_turn" : "phone.others_last_cycle");
+  if ((game.phase === "reveal" || game.phase === "setup") && now.others.length && !now.turns) return t("phone.your_last_cycle");
   const myTop = mine.pile_top;
-  if (game.phase === "reveal" && myTop) return t("phone.onto_pile", { card: myTop.label, name: left });
-  if (you.drawn) return t("phone.drew", { card: you.drawn.label });
-  if (game.pacing === "turns" && game.turn !== you.seat && game.pile && game.pile.top) return t("phone.on_pile", { card: game.pile.top.label });
+  if (game.phase === "reveal" && myTop) {
+    return t("phone.onto_pile", { card: cardName(myTop), name: view.state.room.seats[you.left].name });
+  }
+  if (now.lastOne && (now.drawing || (now.choosing && you.pick === null))) return t("phone.others_ready");
+  if (you.drawn) return t("phone.drew", { card: cardName(you.drawn) });
+  if (now.turns && game.turn !== you.seat && game.pile && game.pile.top) return t("phone.on_pile", { card: cardName(game.pile.top) });
   return "";
 }
 
+/* Under the hand: the card picked, that it may change until the flip, and a warning when it is wild. */
+function renderPickNote(game, you, now) {
+  const note = $("pick-note");
+  const card = now.choosing && you.pick !== null ? you.hand.find((c) => c.id === you.pick) : null;
+  note.replaceChildren();
+  note.classList.toggle("closing", !!card && flipping());
+  if (!card) return;
+  note.append(t("phone.discarding", { card: cardName(card) }));
+  const wild = card.rank === 0 || card.label.slice(0, -1) === game.wild_rank;
+  if (wild) note.append(" ", el("strong", { class: "warn", text: t("phone.wild_pick", { card: cardName(card) }) }));
+}
+
+/* The moments: the flip (the heading turns over), someone's Match!, the call to draw, the end of the night. */
+function renderMoments(game, you, mine, now) {
+  const change = seen(`${game.hand_no}:${game.cycle}:${game.phase}`, game.matched.length);
+  if (change.matched) moment("match", $("p-step"));
+  else if (change.moved && game.game_over) moment((game.winners || []).includes(you.seat) ? "win" : "flip", $("p-step"));
+  else if (change.moved && (game.phase === "reveal" || game.phase === "scored")) moment("flip", $("p-step"));
+  else if (change.moved && now.drawing) moment("draw", $("p-step"));
+}
+
+/* The clocks, redrawn every 200 ms: this seat's hurry or its own time to choose, the flip, the match window. */
+function tick() {
+  const state = view.state;
+  const game = state && state.game;
+  if (!game || game.mode === "real" || !game.you || game.you.waiting) return;
+  const you = game.you;
+  const now = performance.now();
+  const slow = game.waiting_for.includes(you.seat);
+  const { hurryStart, hurryEnd, matchEnd, callEnd, chooseEnd } = clocks;
+  let text = "";
+  if (slow && chooseEnd && you.pick === null && now < chooseEnd) text = t("phone.choose_left", { n: secsTo(chooseEnd) });
+  else if (slow && hurryEnd && now >= hurryStart && now <= hurryEnd) text = t("phone.hurry", { n: secsTo(hurryEnd) });
+  const hurry = $("p-hurry");
+  hurry.hidden = !text || !!state.room.paused;
+  hurry.textContent = text;
+  hurry.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
+  const step = $("p-step");
+  if (callEnd && you.pick !== null && you.drawn && !state.room.paused && !game.seats[you.seat].matched) {
+    const text = flipping() ? t("step.flip", { n: secsTo(callEnd) }) : step.textContent;
+    if (step.textContent !== text) step.textContent = text;
+  }
+  const left = matchEnd ? secsTo(matchEnd) : 0;
+  const complete = $("match").classList.contains("ready");
+  $("match-clock").textContent = left > 0 && left < 600 ? t(complete ? "phone.match_left" : "phone.next_draw", { n: left }) : "";
+}
+setInterval(tick, 200);
+
 function renderHand(game, you, choosing) {
   const hint = you.hint;
-  $("hint").textContent = hint ? t("penalty.now", { n: hint.penalty }) : "";
   const byId = new Map(you.hand.map((c) => [c.id, c]));
+  // The hint speaks of the hand as it will be: the best discard before a pick, what is left without the pick.
+  let hintText = hint ? t("penalty.now", { n: hint.penalty }) : "";
+  if (hint && choosing && you.pick !== null && byId.has(you.pick)) hintText = t("penalty.after", { card: cardName(byId.get(you.pick)), n: hint.penalty });
+  else if (hint && choosing && byId.has(hint.discard)) hintText = t("phone.best_discard", { card: cardName(byId.get(hint.discard)) });
+  $("hint").textContent = hintText;
   const cards = (ids) => ids.map((id) => byId.get(id));
   const mode = $("sort").value;
   const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
@@ -139,7 +223,7 @@ function renderHand(game, you, choosing) {
     type: "button",
     class: `card-button ${you.pick === card.id ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
     "aria-pressed": choosing ? String(you.pick === card.id) : null,
-    "aria-label": card.label,
+    "aria-label": cardName(card),
     disabled: !choosing,
     onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
   }, face);
@@ -147,8 +231,6 @@ function renderHand(game, you, choosing) {
   const groups = { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group" }, ring: false, wrap: button };
   $("hand").replaceChildren(...hands.flatMap((hand) => laidOut(hand, groups)));
 }
-
-/* After a hand: this player's own line and place first, then the table by rank with running totals. */
 
 /* The buttons of play, and the hand's order (remembered on this device). */
 export function wire() {

@@ -1,15 +1,19 @@
-/* Real cards on the table, the phone after entering: "Your hand: 12 pts" and whether a Match! held, then once
-   the hand is scored this seat's points and place and the table by total. */
+/* Real cards on the table, the phone after entering: "Your hand: 12 pts", whether a Match! held, and a way to
+   change it until the hand is scored; then the hand's story (phone-story.js), this seat's points and the table by
+   place; at the end of the night the podium and the awards lead. */
 import { laidOut } from "./cards.js";
 import { el } from "./common.js";
 import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
+import { standings, story } from "./phone-story.js";
 
 /* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
 export function renderEntered(game, seat, mine, who) {
   const entry = seat === game.you ? game.entry : mine.entry; // another seat's points stay hidden until scored (but a Match!'s)
   const shown = mine.entered && game.phase !== "scored" && !game.game_over;
   $("entered").hidden = !shown;
+  // Its own entry may change until the hand is scored (phone-real.js sends the cards back as a draft).
+  $("change-entry").hidden = !shown || seat !== game.you;
   if (!shown) return;
   const words = seat === game.you ? "real.your_hand" : "real.their_hand";
   $("entered-points").textContent = entry
@@ -32,14 +36,13 @@ export function renderResults(game, who) {
   const row = game.sheet[game.sheet.length - 1] || [];
   const cell = row[me];
   const entry = game.seats[me].entry;
-  const order = game.totals.map((v, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
   box.replaceChildren(
+    el("div", { class: "story" }, ...story(game, me, row.map((c) => (c ? c.points : null)))),
     el("h2", { text: t("phone.hand_scores", { hand: game.sheet.length }) }),
     cell ? el("div", { class: "result" },
       el("span", { text: t("phone.this_hand", { points: tn("points", cell.points) }) }),
       ...(entry && entry.how === "cards" ? laidOut(entry) : [])) : null,
     el("h2", { text: t("phone.table_rank") }),
-    el("ol", { class: "standings" }, ...order.map((i) =>
-      el("li", { class: i === me ? "me" : "", text: `${who[i]}: ${game.totals[i]}` }))),
+    standings(game, me, who),
   );
 }

@@ -4,16 +4,19 @@
 import { calledText, deadlines, el, infoText, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { renderEntry, wireEntry } from "./phone-entry.js";
+import { moment, watcher } from "./phone-moments.js";
 import { renderEntered, renderResults } from "./phone-real-scores.js";
 import { $, act, view } from "./phone-shared.js";
+import { placeText, winnersLine } from "./phone-story.js";
 
 /* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
 const answering = { seat: null, hand: null };
 let clocks = {}; // the hurry and the match window on this page's clock (performance.now() ms), set as a state arrives
+const seen = watcher();
 
 /* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
-export function setClocks(room) {
-  clocks = deadlines(room);
+export function setClocks(state) {
+  clocks = deadlines(state.room);
 }
 
 /* What every event of this phone carries: the seat answered for, when it is not its own. */
@@ -47,7 +50,7 @@ export function render(me, game) {
   const now = { paused, turns: game.pacing === "turns", myTurn: game.turn === seat, matched: mine.matched };
   const entering = !mine.entered && !game.game_over && canEnter(game, mine); // a pause stops the pace, not the entry
   $("r-step").textContent = stepText(game, seat, who, now, entering);
-  $("r-call").textContent = entering ? "" : callLine(game, who);
+  $("r-call").textContent = entering ? "" : newsLine(game, seat, who, now);
   $("r-wild").hidden = !game.wild_rank || phase === "scored" || phase === "entry" || entering || game.game_over;
   $("r-wild").replaceChildren(el("span", { class: "r-wild-rank", text: "★" }), t("info.wild", { rank: game.wild_rank }));
   $("r-where").textContent = paused || entering || game.game_over ? "" : whereText(game, mine, now);
@@ -58,6 +61,18 @@ export function render(me, game) {
   renderResults(game, who);
   renderVip(me, game, paused);
   renderClock();
+  const change = seen(`${game.hand_no}:${game.cycle}:${phase}`, game.matched.length);
+  if (change.matched) moment("match", $("r-step"));
+  else if (change.moved && game.game_over) moment((game.winners || []).includes(game.you) ? "win" : "flip", $("r-step"));
+  else if (change.moved && (phase === "reveal" || phase === "scored")) moment("flip", $("r-step"));
+  else if (change.moved && (phase === "ready" || phase === "last_ready")) moment("draw", $("r-step"));
+}
+
+/* The other seats that called Match! (or went out), by name: "Ana called Match!". */
+function theyMatched(game, seat, who) {
+  const others = game.matched.filter((s) => s !== seat);
+  const key = game.pacing === "turns" ? "phone.they_went_out" : "phone.they_matched";
+  return others.length ? tn(key, others.length, { names: list(others.map((s) => who[s])) }) : "";
 }
 
 function canEnter(game, mine) {
@@ -82,7 +97,7 @@ function stepText(game, seat, who, now, entering) {
   const own = seat === game.you;
   if (entering) return own ? t("real.step.enter") : t("real.step.enter_for", { name: who[seat] });
   if (now.paused) return t("call.paused");
-  if (game.game_over) return rankText(game);
+  if (game.game_over) return placeText(game, game.you);
   switch (game.phase) {
     case "setup": {
       if (!now.turns) return tn("real.step.deal", game.size);
@@ -93,7 +108,7 @@ function stepText(game, seat, who, now, entering) {
       if (now.matched) return t("phone.matched");
       if (game.seats[seat].ready) return t("real.step.ready");
       return t(game.phase === "ready" ? "real.step.draw" : "real.step.last_draw");
-    case "reveal": return now.matched ? t("real.step.you_matched") : t("real.step.discard");
+    case "reveal": return now.matched ? t("real.step.you_matched") : theyMatched(game, seat, who) || t("real.step.discard");
     case "turn":
     case "last_turn": {
       if (now.matched) return t("phone.went_out");
@@ -102,22 +117,20 @@ function stepText(game, seat, who, now, entering) {
       return now.myTurn && own ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
     }
     case "entry": return t("real.step.entered");
-    case "scored": return rankText(game);
+    case "scored": return placeText(game, game.you);
     default: return "";
   }
 }
 
-function rankText(game) {
-  const me = game.you;
-  const rank = 1 + game.totals.filter((v) => v < game.totals[me]).length;
-  return t("phone.rank", { rank, n: game.totals.length, points: tn("points", game.totals[me]) });
-}
-
-/* The caller's news for everyone: who called Match! (or went out), the winners. */
-function callLine(game, who) {
-  if (game.game_over) return winnersText(view.state);
-  if (!game.matched.length || ["scored", "entry"].includes(game.phase)) return "";
-  return calledText(game.matched.map((s) => who[s]), game.pacing === "turns");
+/* The line under the heading, when the heading does not say it: the winners, a Match! refused, a complete hand
+   dealt, who called Match! (the heading says it while the cards are down). */
+function newsLine(game, seat, who, now) {
+  if (game.game_over) return winnersLine(game, game.you);
+  if (now.paused || ["scored", "entry"].includes(game.phase)) return "";
+  const wrong = game.false_match;
+  if (wrong) return t("phone.false_match", { name: who[wrong.seat], points: tn("points", wrong.points) });
+  if (game.on_deal && game.on_deal.length) return tn("phone.on_deal", game.on_deal.length, { names: list(game.on_deal.map((s) => who[s])) });
+  return game.phase === "reveal" ? "" : theyMatched(game, seat, who);
 }
 
 /* The line under the step: what this phase asks, in the engine's words for it. */
@@ -125,6 +138,8 @@ function whereText(game, mine, now) {
   const phase = game.phase;
   if (phase === "scored" || phase === "entry" || mine.matched) return "";
   if ((phase === "turn" || phase === "last_turn") && !now.myTurn) return "";
+  // After a Match! the cards stay down until the last "Draw!": one word of what comes, not the window's.
+  if (phase === "reveal" && game.matched.length) return now.turns ? "" : t("phone.your_last_cycle");
   if (mine.ready && (phase === "ready" || phase === "last_ready")) return t("real.ready_undo");
   return t(`table.phase.${phase}`);
 }
@@ -157,30 +172,35 @@ function renderWaiting(game, seat, who, entering) {
   $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: list(others.map((s) => who[s])) }) : "";
 }
 
-/* The VIP's phone: "Cards are dealt: Draw!" while people deal, pause and call now, the next hand. */
+/* The VIP's phone: "Cards are dealt: Draw!" while people deal, the next hand, and at the foot, small, pause and
+   call now. */
 function renderVip(me, game, paused) {
   const phase = game.phase;
-  $("r-vip").hidden = !me.controls;
   $("r-dealt").hidden = phase !== "setup" || paused || game.game_over;
+  $("r-next").hidden = !(phase === "scored" && !game.game_over);
+  $("r-again").hidden = !game.game_over;
+  $("r-vip").hidden = !me.controls || (["r-dealt", "r-next", "r-again"].every((id) => $(id).hidden));
   $("r-pause").textContent = t(paused ? "action.resume" : "action.pause");
   $("r-pause").hidden = game.game_over || phase === "scored" || phase === "entry"; // no clock runs while hands are entered
   $("r-call-now").hidden = paused || phase === "setup" || phase === "scored" || phase === "entry" || game.game_over;
-  $("r-next").hidden = !(phase === "scored" && !game.game_over);
-  $("r-again").hidden = !game.game_over;
+  $("r-host").hidden = !me.controls || ($("r-pause").hidden && $("r-call-now").hidden);
 }
 
-/* The match window's seconds left, beside Match!; for a seat not yet Ready, when the TV calls "Discard!" anyway. */
+/* The match window's seconds left, under Match!, said for what they are (the next "Draw!"); for a seat not yet
+   Ready, when the TV calls "Discard!" anyway, or, once its countdown is over and the rules keep the table
+   waiting (a negative room.hurry.ends_in), that the table is waiting for it. */
 function renderClock() {
   const game = view.state && view.state.game;
   if (!game || game.mode !== "real") return;
   const now = performance.now();
   const { matchEnd, hurryStart, hurryEnd } = clocks;
   const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
-  $("r-clock").textContent = left > 0 && left < 600 && !$("r-match").hidden ? `⏱ ${left}` : "";
+  $("r-clock").textContent = left > 0 && left < 600 && !$("r-match").hidden ? t("phone.next_draw", { n: left }) : "";
   const slow = game.waiting_for.includes(answering.seat) && !$("r-ready").hidden;
   const hurry = $("r-hurry");
-  hurry.hidden = !slow || !hurryEnd || now < hurryStart || now > hurryEnd;
-  if (!hurry.hidden) hurry.textContent = t("real.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+  hurry.hidden = !slow || !hurryEnd || now < hurryStart || !!view.state.room.paused;
+  const text = now > hurryEnd ? t("real.waiting_you") : t("real.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+  if (!hurry.hidden && hurry.textContent !== text) hurry.textContent = text;
 }
 setInterval(renderClock, 250);
 
@@ -197,6 +217,13 @@ export function wire() {
   $("r-done").addEventListener("click", () => act("done", seatArg(game(), { cycle: game().cycle })));
   $("r-out").addEventListener("click", () => act("out", seatArg(game(), { cycle: game().cycle })));
   $("r-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
+  // A seat may change its entry until the hand is scored: a draft of the cards it entered takes it back.
+  $("change-entry").addEventListener("click", () => {
+    const g = game();
+    const entry = g.entry || {};
+    const laid = entry.how === "cards" ? [...entry.melds.flat(), ...entry.orphans] : (g.draft ? g.draft.cards : []);
+    act("draft", seatArg(g, { cards: laid.map((c) => c.card) }));
+  });
   for (const [id, event] of [["r-dealt", "call_now"], ["r-call-now", "call_now"], ["r-next", "call_now"], ["r-again", "start"]]) {
     $(id).addEventListener("click", () => act(event));
   }
@@ -206,7 +233,8 @@ export function wire() {
    same names as phone-play.js.) */
 export function watchText(game) {
   const who = names(view.state);
-  if (game.game_over || game.matched.length) return callLine(game, who);
+  if (game.game_over) return winnersText(view.state);
+  if (game.matched.length) return calledText(game.matched.map((s) => who[s]), game.pacing === "turns");
   switch (game.phase) {
     case "setup": return tn("real.step.deal", game.size);
     case "ready": return t("call.draw");

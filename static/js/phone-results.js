@@ -1,8 +1,10 @@
-/* The phone after a hand: this player's hand and place first, then the table by rank. */
+/* The phone after a hand, cards on the phones: the story (phone-story.js), this player's hand, then the table by
+   place; at the end of the night the podium and the awards lead. */
 import { laidOut } from "./cards.js";
 import { el } from "./common.js";
 import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
+import { standings, story } from "./phone-story.js";
 
 export function renderResults(game, seats) {
   const box = $("p-results");
@@ -10,16 +12,16 @@ export function renderResults(game, seats) {
   box.hidden = !results;
   if (!results) return;
   const me = game.you.seat;
-  const dealt = seats.slice(0, game.totals.length);
-  const order = dealt.map((s, i) => i).sort((a, b) => game.totals[a] - game.totals[b]);
+  const who = seats.map((s) => s.name);
   const own = results.find((r) => r.seat === me);
+  const points = game.history[game.history.length - 1] || [];
   box.replaceChildren(
-    el("h2", { text: t("phone.hand_scores", { hand: game.hand_no }) }), // the winners are in the call above
+    el("div", { class: "story" }, ...story(game, me, points)),
+    el("h2", { text: t("phone.hand_scores", { hand: game.hand_no }) }),
     own ? el("div", { class: "result" },
       el("span", { text: t("phone.this_hand", { points: tn("points", own.penalty) }) }),
       ...laidOut(own)) : null,
     el("h2", { text: t("phone.table_rank") }),
-    el("ol", { class: "standings" }, ...order.map((i) =>
-      el("li", { class: i === me ? "me" : "", text: `${seats[i].name}: ${game.totals[i]}` }))),
+    standings(game, me, who),
   );
 }

@@ -1,4 +1,5 @@
-/* What the phone's screens share: the page's elements, the room, the latest state, notices, and actions. */
+/* What the phone's screens share: the page's elements, the room, the latest state, notices, actions, card names. */
+import { t } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 export const room = document.body.dataset.room;
@@ -29,3 +30,7 @@ export async function act(event, data) {
   if (!ack.ok) notice(ack.error.message);
   return ack;
 }
+
+/* A card named in a sentence: its label ("7♥"), the joker by its name in the reader's language (its label is
+   the views' "JK", which no player says). */
+export const cardName = (card) => (card.rank === 0 ? t("card.joker") : card.label);

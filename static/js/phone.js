@@ -6,6 +6,7 @@ import { setWild } from "./cards.js";
 import { connect, store } from "./common.js";
 import { onChange, ready, t } from "./i18n.js";
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
+import { wireSound } from "./phone-moments.js";
 import { $, act, notice, room, view } from "./phone-shared.js";
 
 /* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
@@ -60,6 +61,7 @@ ready.then(() => {
   keepAwake();
 
   $("name").value = store("pr.name") || "";
+  wireSound();
   onChange(() => render(view.state));
 
   $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
@@ -112,7 +114,7 @@ ready.then(() => {
     const real = !!game && game.mode === "real"; // real cards on the table: the phone answers, the TV keeps score
     const dealtIn = seated && !!game && (real ? me.seat < game.seats.length : !game.you.waiting);
     setWild(game && game.wild_rank);
-    if (fresh && mode) mode.setClocks(next.room);
+    if (fresh && mode) mode.setClocks(next);
     renderJoin(seated, game);
     if (!seated && game) renderWatching(game, mode.watchText(game));
     $("waiting").hidden = !seated || dealtIn;
