@@ -47,6 +47,11 @@ def label(face: str) -> str:
     return parse_card(face).symbol
 
 
+def laid_faces(entry: dict) -> list[str]:
+    """The faces of an entry as the solver laid them out: its melds, then its orphans."""
+    return [c["card"] for meld in entry["melds"] for c in meld] + [c["card"] for c in entry["orphans"]]
+
+
 def penalty(variant, faces: list[str]) -> int:
     """What the solver makes of these cards, tapped one by one."""
     return best_arrangement([parse_card(f) for f in faces], variant.wild_rank(1), variant.meld_rules()).penalty
@@ -215,7 +220,13 @@ def test_a_correction_opens_at_the_score_of_the_cell_tapped(table, browser, shot
     assert tv.get_by_role("button", name="Save").is_enabled()  # the same score again is one tap
     for width, height in TV_SIZES:  # the sheet stays in sight beside the pad
         tv.set_viewport_size({"width": width, "height": height})
-        found = check(playwright_js(tv), root="body", clip="#pad *", targets="#pad button", covered="#pad button, #score-table button")
+        found = check(
+            playwright_js(tv),
+            root="body",
+            clip="#pad *",
+            targets="#pad button",
+            covered="#pad button, #score-table button",
+        )
         assert found == [], (width, found)
         tv.screenshot(path=str(shots / f"tv-correction-{height}p.png"))
     tv.keyboard.press("1")  # a digit replaces the score it opened at
@@ -301,7 +312,7 @@ def test_the_tv_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_b
     state = table.host.wait_for(lambda s: phase(s) == "scored")
     entry = state["game"]["seats"][DAN]["entry"]
     assert state["game"]["sheet"][0][DAN]["points"] == penalty(table.variant, HAND) == 2
-    assert sorted([c["card"] for m in entry["melds"] for c in m] + [c["card"] for c in entry["orphans"]]) == sorted(HAND)
+    assert sorted(laid_faces(entry)) == sorted(HAND)
     assert not table.watch.problems, table.watch.problems
 
 
@@ -383,7 +394,7 @@ def test_a_phone_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_
     state = table.host.wait_for(lambda s: phase(s) == "scored")
     assert state["game"]["sheet"][0][0]["points"] == penalty(table.variant, HAND) == 2
     entry = state["game"]["seats"][0]["entry"]
-    assert sorted([c["card"] for m in entry["melds"] for c in m] + [c["card"] for c in entry["orphans"]]) == sorted(HAND)
+    assert sorted(laid_faces(entry)) == sorted(HAND)
     assert not table.watch.problems, table.watch.problems
 
 
@@ -398,13 +409,14 @@ def test_the_phones_picker_fits_320x568_and_390x844(table, browser, shots: Path)
     assert not table.watch.problems, table.watch.problems
 
 
-def test_a_phone_changes_its_confirmed_hand_until_the_hand_is_scored(table, browser) -> None:  # noqa: F811
+def test_a_phone_changes_its_confirmed_hand_until_the_hand_is_scored(table, browser, shots: Path) -> None:  # noqa: F811
     page = phone_at_entry(table, browser)
     host = table.host
     tap_in(page, HAND)
     page.get_by_role("button", name="Confirm").tap()
     page.get_by_text("Your hand: 2 pts").wait_for()
     host.wait_for(lambda s: s["game"]["seats"][0]["entered"])
+    page.screenshot(path=str(shots / "phone-entered-390.png"))
 
     # Until the hand is scored, the phone may change it: the picker comes back with the hand in it.
     page.get_by_role("button", name="Change my hand").tap()

@@ -35,9 +35,9 @@ export function laidOut(hand, { tag = "span", meld = { class: "meld" }, orphans 
 }
 
 /* A card picker's taps (phone-entry.js's, tv-picker.js's): each sends the whole list of faces ("7H"), which the
-   seat's view (`draft()`) brings back laid out. Taps made meanwhile build on the list sent, so none is lost; a
-   refusal leaves the server's list. A run goes in by its ends: a card, then the other held (400 ms), shift-clicked
-   or tapped after "Run". Undo takes the last change back (until someone else changes the list). */
+   seat's view (`draft()`) brings back laid out; taps made meanwhile build on the list sent; a refusal leaves the
+   server's. A run goes in by its ends: a card, then the other held, shift-clicked or tapped after "Run". Undo takes
+   the last change back (until someone else changes the list). */
 export function cardPicker({ draft, send, version, error, redraw }) {
   const at = { pending: null, sending: 0, answered: -1, laid: "", undo: [], mine: null, last: null, run: false };
   const drafted = () => draft().cards.map((c) => c.card);
@@ -78,8 +78,8 @@ export function cardPicker({ draft, send, version, error, redraw }) {
     reset() { // another seat or hand
       Object.assign(forget(), { pending: null, laid: "" });
     },
-    /* What was sent is in, or a newer view came since the answer: the server's list is the list again. Returns
-       whether taps are still on their way (confirm waits for them). */
+    /* What was sent is in, or a newer view came since the answer: the server's list is the list again. Whether taps
+       are still on their way (confirm waits). */
     settle() {
       const now = drafted().join();
       if (at.pending && !at.sending && (version() > at.answered || at.pending.join() === now)) at.pending = null;
@@ -101,15 +101,14 @@ export function cardPicker({ draft, send, version, error, redraw }) {
       back.disabled = !before;
       back.textContent = n > 1 ? tn("pick.undo_n", n) : t("pick.undo");
     },
-    /* Whether the layout (and `extra`, what else it shows) changed since last drawn: it is rebuilt only then, for a
-       button replaced under a finger loses its tap. */
+    /* Whether the layout (and `extra`) changed since drawn: rebuilt only then (a button replaced loses its tap). */
     relaid(extra) {
       const laid = JSON.stringify([draft().melds, draft().orphans, wildRank, extra]);
       return laid !== at.laid && !!(at.laid = laid);
     },
     /* Taps on `grid`'s buttons add their face (data-face); on `laid`'s, take one off. */
     wire(grid, laid, run, back) {
-      let [timer, pressed, held] = [0, null, null]; // held: a run's end, whose click is no other tap
+      let [timer, pressed, held] = [0, null, null]; // held: a run's end; its click is no tap
       const faceOf = (e) => e.target.closest("button:not(:disabled)")?.dataset.face;
       const stop = () => (timer = clearTimeout(timer));
       const hold = () => stop() || (pressed && tap((held = pressed), true));

@@ -6,14 +6,13 @@ import { onChange, ready, t } from "./i18n.js";
 import { picker, pickFor, renderPicker, wirePicker } from "./tv-picker.js";
 import { $, view } from "./tv-shared.js";
 
-/* What is open: the digits (`fresh`: as opened, a digit replaces them), where the points go (resolves with the
-   ack), the seat whose hand it is (null: a correction), the way, what the card events carry besides, and where
-   focus goes back on closing. */
+/* What is open: the digits (`fresh`: as opened, a digit replaces them), where they go (resolves with the ack), the
+   seat (null: a correction), the way, what the card events carry besides, where focus goes back. */
 const pad = { digits: "", fresh: false, send: null, seat: null, way: "points", extra: {}, opener: null, title: () => "" };
 
-/* Open the pad under `title()` (the words follow the TV's language); `onEnter(points)` sends them and resolves with
-   the ack: the pad closes on ok, shows the refusal otherwise. With `seat`, its cards may go in instead. `value`:
-   where a correction starts (by default the cell tapped); other fields go with the card events (`override`). */
+/* Open the pad under `title()`; `onEnter(points)` resolves with the ack: the pad closes on ok, shows the refusal
+   otherwise. With `seat`, its cards may go in instead. `value`: where a correction starts (by default the cell's
+   tapped); other fields go with the card events (`override`). */
 export function openPad(title, onEnter, seat = null, { value, ...extra } = {}) {
   const opener = document.activeElement;
   const start = String(value ?? (seat === null && opener.matches("button") && opener.querySelector(".num")?.textContent) ?? "");
