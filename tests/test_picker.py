@@ -316,23 +316,26 @@ def test_the_tv_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_b
     assert not table.watch.problems, table.watch.problems
 
 
-def phone_geometry(phone, folder: Path, name: str) -> list[str]:
+def phone_geometry(phone, folder: Path, name: str, langs: tuple[str, ...] = ("en",)) -> list[str]:
     """The picker at the phone's sizes: targets >= 44 px, nothing past the sides or covered, the count and Confirm,
     the pages and the cards above the fold."""
     problems = []
     for width, height in PHONE_SIZES:
         phone.set_viewport_size({"width": width, "height": height})
-        phone.evaluate("window.scrollTo(0, 0)")
-        found = check(
-            playwright_js(phone),
-            root="#entry",
-            viewport="x",
-            covered="#entry button",
-            apart=[[".entry-sum p", "#entry-confirm"]],
-            above_fold="#entry-confirm, #suits, #pick-undo, #ranks, #ranks button",
-        )
-        problems += [f"{name} {width}x{height}: {p}" for p in found]
-        phone.screenshot(path=str(folder / f"{name}-{width}.png"))
+        for lang in langs:
+            speak(phone, lang)
+            phone.evaluate("window.scrollTo(0, 0)")
+            found = check(
+                playwright_js(phone),
+                root="#entry",
+                viewport="x",
+                covered="#entry button",
+                apart=[[".entry-sum p", "#entry-confirm"]],
+                above_fold="#entry-confirm, #suits, #pick-undo, #ranks, #ranks button",
+            )
+            problems += [f"{name} {width}x{height} {lang}: {p}" for p in found]
+            phone.screenshot(path=str(folder / f"{name}-{width}-{lang}.png"))
+    speak(phone, "en")
     phone.set_viewport_size({"width": 390, "height": 844})
     return problems
 
@@ -403,8 +406,10 @@ def test_the_phones_picker_fits_320x568_and_390x844(table, browser, shots: Path)
     folder.mkdir()
     page = phone_at_entry(table, browser)
     problems = phone_geometry(page, folder, "phone-picker-empty")
-    tap_in(page, HAND)
-    problems += phone_geometry(page, folder, "phone-picker")
+    tap_in(page, HAND[:10])
+    Taps(page).hold(phone_card(page, "QS"))  # the run's end: Run and Undo say the most they say
+    page.get_by_role("button", name="Undo 3 cards").wait_for()
+    problems += phone_geometry(page, folder, "phone-picker", ("en", "ro", "pt-BR", "es"))
     assert not problems, "\n".join(problems)
     assert not table.watch.problems, table.watch.problems
 
