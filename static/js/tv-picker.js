@@ -1,7 +1,5 @@
-/* The TV's card picker: the host taps in the hand of a player without a phone (a grid of suits by ranks, jokers
-   where the variant has them; the same card as often as the decks hold it). Each tap sends the whole list
-   (`draft`); the TV's view brings it back laid out by the solver (`game.drafts`), shown with the penalty, and a
-   card tapped by mistake comes off with one tap. */
+/* The TV's card picker for a player without a phone: a grid of suits by ranks (and the joker); each tap sends the
+   whole list (`draft`), which the TV's view brings back laid out (`game.drafts`), with the penalty. */
 import { card, cardPicker, laidOut, RANKS, SUITS } from "./cards.js";
 import { el } from "./common.js";
 import { lang, onChange, ready, t, tn } from "./i18n.js";
@@ -42,8 +40,7 @@ export function renderPicker(game) {
   return draft.complete && !sending;
 }
 
-/* The grid, made once (its faces never change; counts do); taps on the grid add, taps on the layout take off;
-   a refusal (a sixth 7♥, a card too many) is shown with `onError`. */
+/* The grid, made once (counts change, faces never); a refusal (a fifth 7♥, a card too many) goes to `onError`. */
 export function wirePicker(onError, redraw) {
   picker = cardPicker({
     draft: () => draftOf(view.state.game),
