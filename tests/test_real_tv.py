@@ -317,6 +317,8 @@ def enter_points(tv, seat: int, digits: str) -> None:
     """The host types a phone-less seat's points on the TV's pad."""
     tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Enter hand"))
     tv.locator("#pad").wait_for()
+    if tv.locator("#pad-keys").is_hidden():  # this TV last entered a hand by its cards: it opens on them
+        tapped(tv, tv.get_by_role("button", name="Points", exact=True))
     for key in digits:
         tapped(tv, tv.locator(f"#pad-keys [data-key='{key}']"))
     tapped(tv, tv.get_by_role("button", name="Save"))

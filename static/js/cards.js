@@ -1,5 +1,6 @@
 /* Cards as the pages draw them: ranks and suits, a face, a hand laid out in melds and orphans, the pickers' taps. */
 import { el } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 export const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
 export const SUITS = ["clubs", "diamonds", "hearts", "spades"]; // by suit number
@@ -33,32 +34,56 @@ export function laidOut(hand, { tag = "span", meld = { class: "meld" }, orphans 
   return [...hand.melds.map((m) => el(tag, meld, ...faces(m))), ...(!orphans ? loose : loose.length ? [el(tag, orphans, ...loose)] : [])];
 }
 
-/* The taps of a card picker (phone-entry.js's, tv-picker.js's): each sends the whole list of faces ("7H"), which
-   the seat's view (`draft()`) brings back laid out. Taps made meanwhile build on the list sent, so none is lost;
-   a refusal leaves the server's list. */
+/* A card picker's taps (phone-entry.js's, tv-picker.js's): each sends the whole list of faces ("7H"), which the
+   seat's view (`draft()`) brings back laid out; taps made meanwhile build on the list sent; a refusal leaves the
+   server's. A run goes in by its ends: a card, then the other held, shift-clicked or tapped after "Run". Undo takes
+   the last change back (until someone else changes the list). */
 export function cardPicker({ draft, send, version, error, redraw }) {
-  const at = { pending: null, sending: 0, answered: -1, laid: "" };
+  const at = { pending: null, sending: 0, answered: -1, laid: "", undo: [], mine: null, last: null, run: false };
   const drafted = () => draft().cards.map((c) => c.card);
   const faces = () => at.pending || drafted();
-  async function tap(list) {
-    Object.assign(at, { pending: list, sending: at.sending + 1 });
+  const forget = () => Object.assign(at, { undo: [], mine: null, last: null, run: false });
+  async function change(list, undoing) {
+    const before = faces();
+    if (!undoing) at.undo.push(before);
+    Object.assign(at, { pending: list, sending: at.sending + 1, run: false });
     redraw();
     const ack = await send(list);
     at.sending -= 1;
     at.answered = version();
-    if (!ack.ok && !at.sending) at.pending = null;
+    if (ack.ok) at.mine = list;
+    else {
+      at.undo = at.undo.filter((x) => x !== before);
+      at.last = null;
+      if (!at.sending) at.pending = null;
+    }
     error(ack.ok ? "" : ack.error.message);
     redraw();
   }
+  function tap(face, run) {
+    const [from, suit, added] = [at.last, face.slice(-1), [face]];
+    if ((run || at.run) && from && from.slice(-1) === suit) {
+      const [a, b] = [from, face].map((f) => RANKS.indexOf(f.slice(0, -1))).sort((x, y) => x - y);
+      for (let r = a + 1; r < b; r++) added.push(RANKS[r] + suit);
+    }
+    if (face !== "JK") at.last = face;
+    change([...faces(), ...added]);
+  }
+  function undo() {
+    at.last = null;
+    if (at.undo.length) change(at.undo.pop(), true);
+  }
   return {
+    undo,
     reset() { // another seat or hand
-      Object.assign(at, { pending: null, laid: "" });
+      Object.assign(forget(), { pending: null, laid: "" });
     },
-    /* What was sent is in, or a newer view came since the answer: the server's list is the list again. Returns
-       whether taps are still on their way (the hand may be confirmed only once they are in). */
+    /* What was sent is in, or a newer view came since the answer: the server's list is the list again. Whether taps
+       are still on their way (confirm waits). */
     settle() {
-      const { pending } = at;
-      if (pending && !at.sending && (version() > at.answered || pending.join() === drafted().join())) at.pending = null;
+      const now = drafted().join();
+      if (at.pending && !at.sending && (version() > at.answered || at.pending.join() === now)) at.pending = null;
+      if (!at.pending && at.mine && at.mine.join() !== now) forget();
       return !!at.pending;
     },
     /* A picker's button: `card`'s face, and how often the list holds it. */
@@ -66,20 +91,53 @@ export function cardPicker({ draft, send, version, error, redraw }) {
       const n = faces().filter((f) => f === card.card).length;
       button.replaceChildren(cardFace(card), n ? el("span", { class: "count", text: `×${n}` }) : "");
     },
-    /* Whether the layout (and `extra`, what else it shows) changed since last drawn: it is rebuilt only then, for a
-       button replaced under a finger loses its tap. */
+    /* Run (from where; pressed while armed) and Undo (how many cards). */
+    tools(run, back) {
+      const [from, before] = [at.last, at.undo.at(-1)];
+      const n = before ? Math.abs(before.length - faces().length) : 0;
+      run.disabled = !from;
+      run.textContent = from ? t("pick.run_from", { card: from.slice(0, -1) + SYMBOLS["CDHS".indexOf(from.slice(-1))] }) : t("pick.run");
+      run.setAttribute("aria-pressed", String(at.run));
+      back.disabled = !before;
+      back.textContent = n > 1 ? tn("pick.undo_n", n) : t("pick.undo");
+    },
+    /* Whether the layout (and `extra`) changed since drawn: rebuilt only then (a button replaced loses its tap). */
     relaid(extra) {
       const laid = JSON.stringify([draft().melds, draft().orphans, wildRank, extra]);
       return laid !== at.laid && !!(at.laid = laid);
     },
     /* Taps on `grid`'s buttons add their face (data-face); on `laid`'s, take one off. */
-    wire(grid, laid) {
-      const on = (node, change) => node.addEventListener("click", (e) => {
-        const button = e.target.closest("button");
-        if (button && !button.disabled) tap(change([...faces()], button.dataset.face));
+    wire(grid, laid, run, back) {
+      let [timer, pressed, held] = [0, null, null]; // held: a run's end; its click is no tap
+      const faceOf = (e) => e.target.closest("button:not(:disabled)")?.dataset.face;
+      const stop = () => (timer = clearTimeout(timer));
+      const hold = () => stop() || (pressed && tap((held = pressed), true));
+      const on = (node, type, listener) => node.addEventListener(type, listener);
+      on(grid, "pointerdown", (e) => {
+        stop();
+        held = null;
+        pressed = !e.button && faceOf(e);
+        timer = pressed && setTimeout(hold, 400);
       });
-      on(grid, (list, face) => [...list, face]);
-      on(laid, (list, face) => list.filter((f, i) => f !== face || i !== list.lastIndexOf(face)));
+      for (const type of ["pointerup", "pointercancel", "pointerleave"]) on(grid, type, stop);
+      on(grid, "contextmenu", (e) => { // a phone's own long press ends the run too
+        e.preventDefault();
+        if (timer) hold();
+      });
+      on(grid, "click", (e) => {
+        const face = faceOf(e);
+        if (face && face !== held) tap(face, e.shiftKey);
+        held = null;
+      });
+      on(laid, "click", (e) => {
+        const [face, list] = [faceOf(e), [...faces()]];
+        if (!face) return;
+        list.splice(list.lastIndexOf(face), 1);
+        at.last = null;
+        change(list);
+      });
+      on(run, "click", () => redraw((at.run = !at.run && !!at.last)));
+      on(back, "click", undo);
     },
   };
 }

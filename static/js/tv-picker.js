@@ -1,7 +1,5 @@
-/* The TV's card picker: the host taps in the hand of a player without a phone (a grid of suits by ranks, jokers
-   where the variant has them; the same card as often as the decks hold it). Each tap sends the whole list
-   (`draft`); the TV's view brings it back laid out by the solver (`game.drafts`), shown with the penalty,
-   and a card tapped by mistake comes off with one tap. */
+/* The TV's card picker for a player without a phone: a grid of suits by ranks (and the joker); each tap sends the
+   whole list (`draft`), which the TV's view brings back laid out (`game.drafts`), with the penalty. */
 import { card, cardPicker, laidOut, RANKS, SUITS } from "./cards.js";
 import { el } from "./common.js";
 import { lang, onChange, ready, t, tn } from "./i18n.js";
@@ -12,12 +10,14 @@ const EMPTY = { cards: [], melds: [], orphans: [], penalty: 0, complete: false }
 const GRID = [...SUITS.keys()].flatMap((suit) => [...RANKS.keys()].slice(1).map((rank) => card(rank, suit))).concat(card(0));
 
 let seat = null; // the seat being entered
+let extra = {}; // what the events carry besides (`override`)
 const draftOf = (game) => (game.drafts && game.drafts[seat]) || EMPTY;
-let picker = null;
+export let picker = null;
 
 /* Start on a seat: nothing pending, the layout drawn anew. */
-export function pickFor(which) {
+export function pickFor(which, more = {}) {
   seat = which;
+  extra = more;
   picker.reset();
 }
 
@@ -29,6 +29,7 @@ export function renderPicker(game) {
     button.hidden = GRID[i].rank === 0 && !game.jokers;
     picker.fill(button, GRID[i]);
   });
+  picker.tools($("pick-run"), $("pick-undo"));
   $("pick-count").textContent = tn("tv.real.count", game.size, { count: draft.cards.length });
   $("pick-penalty").textContent = t("penalty.now", { n: draft.penalty });
   if (picker.relaid(lang)) {
@@ -39,18 +40,17 @@ export function renderPicker(game) {
   return draft.complete && !sending;
 }
 
-/* The grid, made once (its faces never change; counts do); taps on the grid add, taps on the layout take off;
-   a refusal (a sixth 7♥, a card too many) is shown with `onError`. */
+/* The grid, made once (counts change, faces never); a refusal (a fifth 7♥, a card too many) goes to `onError`. */
 export function wirePicker(onError, redraw) {
   picker = cardPicker({
     draft: () => draftOf(view.state.game),
-    send: (cards) => view.link.send("draft", { cards, seat }),
+    send: (cards) => view.link.send("draft", { ...extra, cards, seat }),
     version: () => view.state.v,
     error: onError,
     redraw,
   });
   $("pick-grid").replaceChildren(...GRID.map((c) => el("button", { type: "button", class: "pick-card", "data-face": c.card })));
-  picker.wire($("pick-grid"), $("pick-laid"));
+  picker.wire($("pick-grid"), $("pick-laid"), $("pick-run"), $("pick-undo"));
   const label = () => {
     for (const [i, button] of [...$("pick-grid").children].entries()) {
       button.setAttribute("aria-label", GRID[i].rank ? GRID[i].label : t("tv.real.joker"));
