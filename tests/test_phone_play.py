@@ -569,7 +569,7 @@ def test_with_real_cards_an_entry_may_be_changed_until_the_hand_is_scored(browse
         ana.get_by_role("button", name="Enter 7 pts").tap()
         ana.get_by_text("Your hand: 7 pts (typed)").wait_for()
         snap(ana, shots / "real-entered.png")
-        ana.get_by_role("button", name="Change my entry").tap()  # Bob has not entered: the hand is not scored
+        ana.get_by_role("button", name="Change my hand").tap()  # Bob has not entered: the hand is not scored
         ana.get_by_role("heading", name="Enter your hand").wait_for()
         night.host.wait_for(lambda s: 0 in s["game"]["waiting_for"])
     finally:

@@ -1,5 +1,5 @@
-/* Real cards on the table, the phone after entering: "Your hand: 12 pts", whether a Match! held, and a way to
-   change it until the hand is scored; then the hand's story (phone-story.js), this seat's points and the table by
+/* Real cards on the table, the phone after entering: "Your hand: 12 pts" and whether a Match! held (a way to
+   change it until the hand is scored is phone-entry.js's); then the hand's story (phone-story.js), this seat's points and the table by
    place; at the end of the night the podium and the awards lead. */
 import { laidOut } from "./cards.js";
 import { el } from "./common.js";
@@ -12,8 +12,6 @@ export function renderEntered(game, seat, mine, who) {
   const entry = seat === game.you ? game.entry : mine.entry; // another seat's points stay hidden until scored (but a Match!'s)
   const shown = mine.entered && game.phase !== "scored" && !game.game_over;
   $("entered").hidden = !shown;
-  // Its own entry may change until the hand is scored (phone-real.js sends the cards back as a draft).
-  $("change-entry").hidden = !shown || seat !== game.you;
   if (!shown) return;
   const words = seat === game.you ? "real.your_hand" : "real.their_hand";
   $("entered-points").textContent = entry

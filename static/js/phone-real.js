@@ -217,13 +217,6 @@ export function wire() {
   $("r-done").addEventListener("click", () => act("done", seatArg(game(), { cycle: game().cycle })));
   $("r-out").addEventListener("click", () => act("out", seatArg(game(), { cycle: game().cycle })));
   $("r-pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
-  // A seat may change its entry until the hand is scored: a draft of the cards it entered takes it back.
-  $("change-entry").addEventListener("click", () => {
-    const g = game();
-    const entry = g.entry || {};
-    const laid = entry.how === "cards" ? [...entry.melds.flat(), ...entry.orphans] : (g.draft ? g.draft.cards : []);
-    act("draft", seatArg(g, { cards: laid.map((c) => c.card) }));
-  });
   for (const [id, event] of [["r-dealt", "call_now"], ["r-call-now", "call_now"], ["r-next", "call_now"], ["r-again", "start"]]) {
     $(id).addEventListener("click", () => act(event));
   }
