@@ -48,7 +48,7 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """The form shown to people: 7♥, 10♠, J♣, 🃏 for a joker."""
+        """The form shown to people: 7♥, 10♠, J♣, JK for a joker (words name it in their language)."""
         if self.is_joker:
             return "JK"
         return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]

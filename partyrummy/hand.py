@@ -333,7 +333,7 @@ def _choose(state: HandState, seat: int, card_id: int) -> tuple[HandState, list[
     if state.drawn[seat] is None:
         raise _out_of_phase(Phase.DRAW)
     if not isinstance(card_id, int) or card_id not in state.hands[seat]:
-        face = state.faces[card_id].symbol if isinstance(card_id, int) and 0 <= card_id < len(state.faces) else None
+        face = state.faces[card_id] if isinstance(card_id, int) and 0 <= card_id < len(state.faces) else None
         raise NotHeld("error.not_held", card=face) if face else NotHeld("error.not_in_hand")
     state = replace(state, picks=_put(state.picks, seat, card_id))
     return state, [Chose(seat)]
@@ -362,8 +362,7 @@ def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     rules = state.variant.meld_rules()
     if not is_complete(cards, state.wild_rank, rules):
         orphans = best_arrangement(cards, state.wild_rank, rules).orphans
-        listed = " ".join(c.symbol for c in orphans)
-        raise NotComplete("error.not_complete", cards=listed) if orphans else NotComplete("error.not_a_match")
+        raise NotComplete("error.not_complete", cards=tuple(orphans)) if orphans else NotComplete("error.not_a_match")
     melds = lay_out(state, state.hands[seat]).melds
     on_deal = state.on_deal + ((seat,) if state.phase is Phase.SETUP else ())
     state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,), on_deal=on_deal)

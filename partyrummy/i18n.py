@@ -32,6 +32,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
+from .cards import Card
+
 __all__ = ["DEFAULT_LANGUAGE", "LOCALES", "NOT_ON", "SERVER_ONLY", "Catalogs", "Language", "default_catalogs"]
 
 DEFAULT_LANGUAGE = "en"
@@ -95,10 +97,12 @@ class Catalogs:
     def text(self, tag: str, key: str, **params: Any) -> str:
         """The message `key` in shipped language `tag` (one `find` returned), filled with `params`.
 
-        A plural message takes its count from `params["n"]`.
+        A plural message takes its count from `params["n"]`. A card, or a tuple of cards, is named in that
+        language (a joker by its word, never its code).
         """
         lang = self.languages[tag]
         translations = lang.translations
+        params = {name: _named(translations, value) for name, value in params.items()}
         if key in self.plural_keys:
             n = params["n"]
             if n == 0 and lang.zero_as is not None:  # "0 pontos": the form of a count of the header's category
@@ -131,6 +135,15 @@ class Catalogs:
             else:
                 messages[message.id] = message.string
         return {"lang": lang.tag, "name": lang.name, "zero": lang.zero, "messages": messages}
+
+
+def _named(translations: Translations, value: Any) -> Any:
+    """A parameter as a reader sees it: cards by their faces (7♥), the joker by its word in that language."""
+    if isinstance(value, Card):
+        return translations.gettext("card.joker") if value.is_joker else value.symbol
+    if isinstance(value, tuple) and value and all(isinstance(card, Card) for card in value):
+        return " ".join(_named(translations, card) for card in value)
+    return value
 
 
 # Words only the server says: refusals and notices arrive translated in the ack, the CSV is made on the server.

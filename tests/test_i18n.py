@@ -21,6 +21,7 @@ from flask import Flask, render_template
 from tree_sitter import Language, Node, Parser
 
 from partyrummy.bots import STRENGTHS
+from partyrummy.cards import Card
 from partyrummy.errors import RummyError
 from partyrummy.hand import Phase
 from partyrummy.i18n import DEFAULT_LANGUAGE, Catalogs, default_catalogs
@@ -123,6 +124,13 @@ def test_plural_forms_follow_each_language(catalogs: Catalogs) -> None:
     assert [text("pt-BR", "points", n=n) for n in (0, 1, 2)] == ["0 pontos", "1 ponto", "2 pontos"]
     assert catalogs.page("pt-BR")["zero"] == "other" and catalogs.page("es")["zero"] is None
     assert [text("es", "points", n=n) for n in (0, 1, 2)] == ["0 puntos", "1 punto", "2 puntos"]
+
+
+def test_a_card_in_a_message_is_named_in_the_readers_language_the_joker_by_its_word(catalogs: Catalogs) -> None:
+    # A refusal or a notice naming the joker says "Coringa" to a Brazilian, never the code JK.
+    assert "Coringa" in catalogs.text("pt-BR", "error.not_held", card=Card(0))
+    assert "JK" not in catalogs.text("en", "error.not_complete", cards=(Card(7, 2), Card(0)))
+    assert "7♥ Joker" in catalogs.text("en", "error.not_complete", cards=(Card(7, 2), Card(0)))
 
 
 def test_the_pages_get_plurals_by_cldr_category_matching_the_servers_forms(catalogs: Catalogs) -> None:

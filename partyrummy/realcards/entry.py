@@ -77,7 +77,7 @@ def check_cards(variant: Variant, players: int, size: int, cards: Sequence[Card]
     decks = variant.decks_for(players)
     for card, count in sorted(counts.items()):
         if count > decks:
-            raise BadCommand("error.too_many_copies", card=card.symbol, count=count, n=decks)
+            raise BadCommand("error.too_many_copies", card=card, count=count, n=decks)
 
 
 def most_points(variant: Variant, hand_no: int) -> int:

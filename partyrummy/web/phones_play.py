@@ -158,9 +158,9 @@ class PhonesPlay:
             self.play(AutoPlay(seat))
             hand = self.game.hand
             pick = hand.picks[seat] if seat < hand.players else None
-            card = hand.faces[pick].symbol if pick is not None else None
+            face = hand.faces[pick] if pick is not None else None
             key = "notice.played_pick" if had_drawn else "notice.played_for"
-            self.table.tell(seat, "played_for", key, {"card": card or "—"}, {"card": card})
+            self.table.tell(seat, "played_for", key, {"card": face or "—"}, {"card": face and face.symbol})
 
     # -- The caller -------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@
 import { card, cardPicker, laidOut, SUITS, SYMBOLS } from "./cards.js";
 import { el, store } from "./common.js";
 import { lang, list, onChange, t, tn } from "./i18n.js";
-import { $, act, view } from "./phone-shared.js";
+import { $, act, cardName, view } from "./phone-shared.js";
 
 /* The pages of two suits, and the one to open on: the one with the fewer cards in so far, so with the more still to
    enter (a deal gives every suit alike); the first on a tie. bench/taps.py measures it. */
@@ -85,7 +85,7 @@ function renderPicker(game, draft) {
   $("tapped-note").textContent = t(draft.cards.length ? "real.tap_off" : "real.no_cards");
   if (!picker.relaid(lang)) return;
   $("tapped").replaceChildren(...laidOut(draft, { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group orphans" }, wrap: (face, c) =>
-    el("button", { type: "button", class: "card-button", "data-face": c.card, "aria-label": t("real.take_off", { card: c.label }) }, face) }));
+    el("button", { type: "button", class: "card-button", "data-face": c.card, "aria-label": t("real.take_off", { card: cardName(c) }) }, face) }));
 }
 
 function renderPad() {
