@@ -397,27 +397,12 @@ def test_a_night_on_two_phones_in_chromium(browser, tmp_path: Path) -> None:  # 
         server.stop()
 
 
-def stop(server: LiveServer) -> None:
-    """Stop the server, failing on any traceback it printed but one: a page closed while its connection was being
-    upgraded to a WebSocket (the harness reloads a frame whose error hooks came late, tests/webkit.py), which the
-    server logs through werkzeug (engineio's probe answer meets a closed socket). That one is the transport's, not
-    the phone's; the report names it."""
-    try:
-        server.stop()
-    except AssertionError:
-        blocks = server.log.split("ERROR werkzeug: Error on request:")[1:]
-        if not blocks or not all("_upgrade_websocket" in b and "ConnectionClosed" in b for b in blocks):
-            raise
-        if server.log.count("Traceback") != 2 * len(blocks):
-            raise
-
-
 def test_a_night_on_two_phones_in_webkit(tmp_path: Path) -> None:
     from .webkit import Display, start
 
     with ExitStack() as stack:
         server = night_server(tmp_path, framable=True)
-        stack.callback(stop, server)
+        stack.callback(server.stop)
         display = Display()
         stack.callback(display.stop)
         shots = Shots(screenshot_folder("phone-night-webkit"), "webkit")

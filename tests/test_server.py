@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 
 import pytest
 import socketio
+import websocket
 
 from partyrummy.i18n import default_catalogs
 
@@ -334,3 +336,20 @@ def test_a_page_starts_in_the_browsers_nearest_language(server, accept: str | No
     headers = {"Accept-Language": accept} if accept else {}
     with urllib.request.urlopen(urllib.request.Request(server.url + "/", headers=headers), timeout=10) as response:
         assert f'<html lang="{lang}"' in response.read().decode()
+
+
+
+def test_a_page_that_leaves_in_the_middle_of_its_upgrade_leaves_no_error_behind(server) -> None:
+    # A phone opens by polling, then upgrades to a WebSocket; one locked or closed just after its probe (before
+    # the server's answer) is an ordinary goodbye, not a traceback in the host's terminal.
+    before = len(server.log)
+    for _ in range(3):
+        with urllib.request.urlopen(server.url + "/socket.io/?EIO=4&transport=polling", timeout=10) as response:
+            sid = json.loads(response.read().decode()[1:])["sid"]
+        ws = websocket.create_connection(
+            server.url.replace("http://", "ws://") + f"/socket.io/?EIO=4&transport=websocket&sid={sid}", timeout=10
+        )
+        ws.send("2probe")
+        ws.close()
+    time.sleep(1)  # the server's side of each upgrade runs on
+    assert "Traceback" not in server.log[before:]
