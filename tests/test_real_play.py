@@ -122,3 +122,47 @@ def test_the_tv_enters_for_a_seat_whose_phone_is_gone_and_the_hand_scores(table)
             lambda: any(e == "notice" and d["code"] == "entered_for_you" for e, d in ana.messages), timeout=5
         )
     assert told
+
+
+def test_a_claimed_seat_without_a_phone_is_nobody_elses_to_see_from_then_on(table) -> None:
+    # A helper phone answers for a seat without a phone; then someone claims that seat with its rejoin code. From
+    # that version on, only the claimer sees its picker: no helper's view (whole, or made from the table's and
+    # its own updates) ever holds a picker but those of seats without a phone, nor its own seat's as a helper.
+    tv, helper = table.tv, table.phones[1]
+    assert tv.call("allow_helpers", {"allow": True})["ok"]
+    assert tv.call("call_now")["ok"]  # hand 2 is dealt
+    tv.wait_for(lambda s: s["game"]["hand_no"] == 2 and s["game"]["phase"] == "setup")
+    assert tv.call("call_now")["ok"]  # "Draw!"
+    for seat, phone in enumerate(table.phones):
+        client, extra = (tv, {"seat": 2}) if seat == 2 else (phone, {})  # P2's phone is gone: the TV answers
+        assert client.call("ready", extra)["ok"], seat
+    tv.wait_for(phase_is("reveal"))
+    assert table.phones[0].call("match")["ok"]
+    tv.wait_for(phase_is("last_ready"))
+    for seat in (1, 3):
+        assert table.phones[seat].call("ready")["ok"]
+    assert tv.call("ready", {"seat": 2})["ok"]
+    tv.wait_for(phase_is("entry"))
+    claimed = PHONES + 1
+    assert helper.call("draft", {"cards": ["KS"], "seat": claimed}) == {"ok": True}
+    helper.wait_for(lambda s: str(claimed) in s["game"]["helping"])
+    ticket = tv.call("rejoin_code", {"seat": claimed})["url"].split("#claim=")[1]
+    claimer = Client(table.server.url, tv.room)
+    try:
+        assert claimer.call("claim", {"ticket": ticket})["ok"]
+        mine = claimer.wait_for(lambda s: s["room"]["you"]["seat"] == claimed and s["game"]["you"] == claimed)
+        assert [c["card"] for c in mine["game"]["draft"]["cards"]] == ["KS"]  # the helper's taps are its own now
+        late = helper.call("draft", {"cards": ["QS"], "seat": claimed})  # its phone is here now
+        assert refused(late, "bad_command", "your own seat")
+        assert claimer.call("draft", {"cards": ["KS", "KD"]}) == {"ok": True}
+        helper.wait_for(lambda s: str(claimed) not in s["game"]["helping"])
+        for client in (helper, claimer, table.phones[0], table.phones[3], table.guest):
+            for view in client.views:
+                g = view["game"]
+                if not g or g.get("mode") != "real":
+                    continue
+                phoneless = {str(row["seat"]) for row in view["room"]["seats"] if row["health"] == "phoneless"}
+                seen = set(g.get("helping", {})) | set(g.get("drafts", {}))
+                assert seen <= phoneless and str(g.get("you")) not in seen, (view["v"], g.get("you"), seen)
+    finally:
+        claimer.close()

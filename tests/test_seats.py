@@ -155,23 +155,54 @@ def test_the_tv_page_is_for_this_laptop_or_the_screen_key(server) -> None:
 
 
 def test_nobody_sees_another_seats_cards_across_seat_changes(server) -> None:
+    # Seats change hands three ways mid-game: a late guest dealt in, a released seat taken by someone new (its
+    # old phone still connected, now watching), a bot's seat taken by a guest. At every version, every message
+    # each connection received (whole states, the table's updates, its own part's) carries no card hidden in
+    # another seat's hand then; the table's carries no hidden card at all.
     host, phones = open_room(server, 3, variant="fast3")
+    assert host.call("add_bot", {"strength": "easy"})["ok"]
+    assert host.call("allow_bot_takeover", {"allow": True})["ok"]
     assert host.call("start")["ok"]
     late = Client(server.url, host.room)
     assert late.join("Lou")["ok"]
     play_until(host, phones, lambda s: s["game"]["hand_no"] == 2)
     assert host.call("release", {"seat": 0})["ok"]
-    taker = Client(server.url, host.room)
+    released_at = phones[0].wait_for(lambda s: s["room"]["you"]["seat"] is None)["v"]
+    taker, guest = Client(server.url, host.room), Client(server.url, host.room)
     assert taker.call("take", {"seat": 0, "name": "Tam"})["ok"]
-    play_game(host, [taker, phones[1], phones[2], late])
-    # A taker sees the open seat's hand from the moment it takes it, never another seat's.
-    for client in (late, taker):
-        for data in client.views:  # whole views and those its updates made
-            if data["game"] and data["game"]["you"] and not data["game"]["you"]["waiting"]:
-                game = data["game"]
-                public = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
-                public |= card_ids(game["matched"]) | card_ids(game["results"])
-                assert card_ids({k: v for k, v in game.items() if k != "you"}) <= public
+    assert guest.call("take", {"seat": 3, "name": "Gus"})["ok"]
+    play_game(host, [taker, phones[1], phones[2], guest, late])
+    clients = [host, *phones, late, taker, guest]
+
+    def public(game: dict) -> set[int]:
+        seen = {s["pile_top"]["id"] for s in game["seats"] if s["pile_top"]}
+        return seen | card_ids(game["pile"]) | card_ids(game["matched"]) | card_ids(game["results"])
+
+    # Each seat's hidden cards at each version, as its holder then saw them.
+    hidden: dict[int, dict[int, set[int]]] = {}
+    seat_at: dict[tuple[int, int], int | None] = {}
+    for c, client in enumerate(clients):
+        for view in client.views:
+            seat = view["room"]["you"]["seat"]
+            seat_at[(c, view["v"])] = seat
+            game = view["game"]
+            if game and game["you"] and seat is not None:
+                hidden.setdefault(view["v"], {})[seat] = card_ids(game["you"]) - public(game)
+    assert {seat for by_seat in hidden.values() for seat in by_seat} == {0, 1, 2, 3, 4}
+    checked = 0
+    for c, client in enumerate(clients):
+        for event, data in client.messages:
+            if event not in ("state", "table", "mine") or data["v"] not in hidden:
+                continue
+            own = None if event == "table" else seat_at.get((c, data["v"]))
+            others = set().union(*(cards for seat, cards in hidden[data["v"]].items() if seat != own))
+            assert not card_ids(data) & others, (event, data["v"], c, own)
+            checked += 1
+    assert checked > 200  # the whole game's messages were looked at, not a handful
+    # The released seat's old phone watches from then on: nothing hidden reaches it.
+    for event, data in phones[0].messages:
+        if event in ("state", "table", "mine") and data["v"] >= released_at and data["v"] in hidden:
+            assert not card_ids(data) & set().union(*hidden[data["v"]].values())
 
 
 def test_the_host_adds_bots_and_gives_a_gone_players_seat_to_one(server) -> None:
