@@ -338,7 +338,6 @@ def test_a_page_starts_in_the_browsers_nearest_language(server, accept: str | No
         assert f'<html lang="{lang}"' in response.read().decode()
 
 
-
 def test_a_page_that_leaves_in_the_middle_of_its_upgrade_leaves_no_error_behind(server) -> None:
     # A phone opens by polling, then upgrades to a WebSocket; one locked or closed just after its probe (before
     # the server's answer) is an ordinary goodbye, not a traceback in the host's terminal.
