@@ -182,8 +182,9 @@ class Replica:
 
     @property
     def behind(self) -> bool:
-        """An update came that does not follow its part, and none since has filled the gap."""
-        return bool(self.table.pending or self.mine.pending)
+        """An update came that does not follow its part, and none since has filled the gap. (Before the first
+        whole state nothing is missing: that state is on its way, and what follows it will be applied.)"""
+        return self.mine.value is not None and bool(self.table.pending or self.mine.pending)
 
     def full(self, state: dict[str, Any], force: bool = False) -> bool:
         """A whole state: kept if either of its parts is newer than the copy's (or `force`); then any waiting update

@@ -75,6 +75,17 @@ def test_a_view_once_sent_never_changes(party) -> None:
     assert all(message == then for message, then in kept)  # and nothing sent before it changed since
 
 
+def test_the_first_connection_of_a_new_room_is_sent_its_state_and_nothing_it_cannot_place(server) -> None:
+    # A TV opening a new room holds no table yet: an update before its state would look like a gap (and a
+    # client asks for a sync it did not need); its first message is its whole state, then no resync at all.
+    code, token = server.new_room()
+    host = Client(server.url, code, role="host", token=token)
+    assert host.call("variant", {"name": "fast3"})["ok"]
+    host.wait_for(lambda s: s["room"]["variant"] == "fast3")
+    assert host.messages[0][0] == "state" and host.resyncs == 0
+    host.close()
+
+
 def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> None:
     server.get("/")  # a fresh room: the TV's newest
     code, token = server.tv_page()

@@ -545,7 +545,12 @@ class Room:
         """The table's changes since it was last published, to every connection of the room at once; whether
         there were any."""
         table = self.table()
-        changes = diff(self.published, table) if self.published is not None else [table]
+        if self.published is None:
+            # The room's first table: nobody holds an earlier one to change, and every connection is sent the
+            # whole table with its state (state_for), so there is nothing to publish.
+            self.published, self.published_v = table, self.version
+            return False
+        changes = diff(self.published, table)
         self.published = table
         if changes is None:
             return False

@@ -59,8 +59,9 @@ export function replica() {
   }
   return {
     get state() { return state; },
-    /* An update came that does not follow its part: ask for the whole view. */
-    get behind() { return table.pending.size > 0 || mine.pending.size > 0; },
+    /* An update came that does not follow its part: ask for the whole view (not before the first one, which
+       is on its way). */
+    get behind() { return mine.value !== null && (table.pending.size > 0 || mine.pending.size > 0); },
     full(whole) {
       goesWith = whole.table_v;
       Object.assign(table, { value: whole.table, v: whole.table_v, last: null });
