@@ -6,8 +6,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from partyrummy.cards import parse_cards
+from partyrummy.cards import Card, parse_cards
 from partyrummy.errors import BadCommand
+from partyrummy.i18n import default_catalogs
 from partyrummy.melds import best_arrangement, is_complete
 from partyrummy.realcards import entry
 from partyrummy.variants import Variant, default_variants
@@ -38,7 +39,8 @@ def test_a_hand_needs_exactly_its_count_of_cards() -> None:
 def test_five_of_one_card_with_four_decks_is_refused_with_the_reason() -> None:
     five = ["7H"] * 5 + ["2C"] * 4  # hand 5 deals 7 cards; the 2C line is fine, the 7H line is not
     error = refusal(entry.preview, PARTY, 4, 7, five)
-    assert (error.key, error.params) == ("error.too_many_copies", {"card": "7♥", "count": 5, "n": 4})
+    assert (error.key, error.params) == ("error.too_many_copies", {"card": Card(7, 2), "count": 5, "n": 4})
+    assert "7♥" in default_catalogs().text("en", error.key, **error.params)  # what the player reads
     four = ["7H"] * 4 + ["2C"] * 4  # hand 6 deals 8 cards (eights wild): two sets of four
     assert entry.from_cards(PARTY, 4, 6, parse_cards(" ".join(four)), False).points == 0
 

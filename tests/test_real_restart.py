@@ -89,7 +89,12 @@ def test_killed_during_score_entry_every_entry_and_half_entered_hand_is_back(tmp
 
         server.kill()
         server = real_server(data=data, port=server.port)
-        after = [game(c.wait_for(lambda s, v=version: s["v"] > v and s["game"] is not None, 30)) for c in clients]
+        back = [game(c.wait_for(lambda s, v=version: s["v"] > v and s["game"] is not None, 30)) for c in phones]
+        # Until a phone is back, the TV offers its picker: compare once the three phones are all back.
+        on_tv = tv.wait_for(
+            lambda s, v=version: s["v"] > v and [r["connected"] for r in s["room"]["seats"][:3]] == [True] * 3
+        )
+        after = [game(on_tv), *back]
         assert after == before  # every entry, every half-entered hand, on every screen as it was
         assert [row["entered"] for row in after[0]["seats"]] == [True, True, False, False]
         assert [faces_of(m) for m in after[1]["entry"]["melds"]] == [["4H", "5H", "6H"]]
