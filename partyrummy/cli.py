@@ -83,8 +83,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--open", action="store_true", help="open the TV page in the default browser")
     parser.add_argument("--event-rate", type=float, help=argparse.SUPPRESS)  # for load and fuzz tests
-    # gevent (the bench extra) instead of threads: measured by bench/load.py (README: "Rooms per server process").
-    parser.add_argument("--async-mode", choices=("threading", "gevent"), default="threading", help=argparse.SUPPRESS)
+    # Greenlets hold a room of 12 for a fraction of what threads do (bench/RESULTS.md); threads stay, for comparing.
+    parser.add_argument("--async-mode", choices=("gevent", "threading"), default="gevent", help=argparse.SUPPRESS)
     # Connections the server holds in all, every bound on them scaled to it: for load tests from this machine.
     parser.add_argument("--capacity", type=_ranged(1, 100_000), help=argparse.SUPPRESS)
     parser.add_argument("--data", metavar="PATH", help="the SQLite file rooms are kept in (default: your data folder)")
@@ -149,10 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bots":
             return _bots(args, variants)
         if args.async_mode == "gevent":
-            try:
-                from gevent import monkey  # before the web layer creates any thread, lock or socket
-            except ImportError:
-                return _fail("--async-mode gevent needs gevent: pip install gevent (or leave the option out)")
+            from gevent import monkey  # before the web layer creates any thread, lock or socket
+
             monkey.patch_all()
         from .web.server import serve  # the web layer loads only when serving
 

@@ -86,7 +86,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     stream = Stream(emit)
     socketio = SocketIO(
         app,
-        # Threads and simple-websocket: `pip install` is all it needs. "gevent" (if installed) is for benchmarks.
+        # The command line serves on gevent (web/server.py); an app made in-process (tests) on threads.
         async_mode=app.config.get("ASYNC_MODE") or "threading",
         max_http_buffer_size=ENGINE_MAX_BYTES,
         serializer=WirePacket,  # a depth- and size-limited decoder: bad JSON is answered, never a traceback
@@ -99,8 +99,9 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     )
 
     eio = socketio.server.eio
-    if eio.async_mode == "threading":  # a copy: the driver's table is shared by every server of the process
-        eio._async = {**eio._async, "websocket": bounded_websocket(app.config.get("EVENT_RATE") or 10)}
+    # A copy: the driver's table is shared by every server of the process. In either mode, simple-websocket with
+    # a reader bounded and cut off on a flood (with gevent, on greenlets: the CLI patches threading first).
+    eio._async = {**eio._async, "websocket": bounded_websocket(app.config.get("EVENT_RATE") or 10)}
 
     def start_caller(room: Room) -> None:
         socketio.start_background_task(_caller_loop, room, rooms.sleep)

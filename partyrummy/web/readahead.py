@@ -1,5 +1,5 @@
 """WebSockets that read a connection no further ahead than its messages are handled, and cut off a flood
-(threading mode).
+(in both concurrency modes: on threads, or on greenlets with gevent).
 
 simple-websocket, which Engine.IO uses in threading mode, reads each socket in a thread of its own and
 queues every message without bound. A client that floods would have its messages parsed as fast as it
@@ -30,7 +30,37 @@ FLOOD_RATE = 2
 _WAIT_S = 1.0  # how often a waiting reader looks whether the connection closed meanwhile
 
 
-class _BoundedServer(simple_websocket.Server):
+class _WholeSends:
+    """A socket whose send() sends all it is given, one frame after another.
+
+    simple-websocket writes each frame with a single send(). A blocking socket sends it whole; gevent's
+    socket, non-blocking underneath, sends what the kernel's buffer takes and returns the count, which
+    simple-websocket does not look at: the rest of a large state to a phone that reads slowly was lost and
+    the browser dropped the connection ("Invalid frame header"). sendall() under a lock, so that frames
+    from two writers (the writer and a pong or close) never interleave.
+    """
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self._lock = threading.Lock()
+
+    def send(self, data: bytes, flags: int = 0) -> int:
+        with self._lock:
+            self._sock.sendall(data, flags)
+        return len(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+class _WholeFrames(simple_websocket.ws.Base):
+    """Where simple-websocket's Server hands its socket to the base class: the socket sends whole frames."""
+
+    def __init__(self, sock: socket.socket, *args: Any, **kwargs: Any) -> None:
+        super().__init__(_WholeSends(sock), *args, **kwargs)
+
+
+class _BoundedServer(simple_websocket.Server, _WholeFrames):
     def __init__(self, *args: Any, budget: TokenBucket, **kwargs: Any) -> None:
         self.drained = threading.Event()  # before the reader thread starts in the base class
         self.budget = budget

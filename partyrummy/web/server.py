@@ -85,17 +85,41 @@ class NoDelayServer(ThreadedWSGIServer):
 
 
 def _gevent(listener: socket.socket, app: object) -> object:
-    """gevent's WSGI server, with TCP_NODELAY like NoDelayServer, and the same two methods serve() calls.
-
-    WebSockets as Flask-SocketIO documents them for gevent: gevent-websocket's handler when it is installed
-    (Engine.IO's gevent driver then expects it), else Engine.IO's simple-websocket fallback on greenlets.
-    """
+    """gevent's WSGI server, with TCP_NODELAY like NoDelayServer, the request-head timeout of QuietHandler, and
+    the same two methods serve() calls. WebSockets are Engine.IO's simple-websocket driver on greenlets (the
+    bounded one, web/readahead.py), as in threading mode."""
+    from gevent import get_hub
     from gevent.pywsgi import WSGIHandler, WSGIServer
 
-    try:
-        from geventwebsocket.handler import WebSocketHandler as handler_class
-    except ImportError:
-        handler_class = WSGIHandler
+    class HeadTimeoutHandler(WSGIHandler):
+        """A connection sends its request's head within HEAD_TIMEOUT_S or is closed (see QuietHandler)."""
+
+        timed_out = False
+
+        def handle_one_request(self) -> object:
+            self.socket.settimeout(HEAD_TIMEOUT_S)
+            answer = super().handle_one_request()
+            return None if self.timed_out else answer  # None: closed without a word, as a silent one is
+
+        def process_result(self) -> None:
+            upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
+            if upgrade and self.status.startswith(b"200"):  # gevent keeps the status line as bytes
+                # Engine.IO answers an upgrade 200 once its WebSocket has ended (a refusal is a 400, sent as
+                # usual). The socket was the WebSocket's: that "200 OK" would reach the browser as a bad frame,
+                # and what follows is no next request (Werkzeug is told the same by a ConnectionError).
+                self.close_connection = True
+                return
+            super().process_result()
+
+        def read_request(self, raw_requestline: str) -> object:
+            try:
+                return super().read_request(raw_requestline)
+            except TimeoutError:
+                self.timed_out = True
+                return False
+            finally:
+                if self.socket is not None:
+                    self.socket.settimeout(None)
 
     class NoDelayGevent(WSGIServer):
         def handle(self, sock: socket.socket, address: object) -> None:
@@ -105,7 +129,9 @@ def _gevent(listener: socket.socket, app: object) -> object:
         def server_close(self) -> None:
             self.stop(timeout=0.5)
 
-    return NoDelayGevent(listener, app, log=None, handler_class=handler_class)
+    hub = get_hub()
+    hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C ends serve_forever; the hub need not print it
+    return NoDelayGevent(listener, app, log=None, handler_class=HeadTimeoutHandler)
 
 
 def _bind(host: str, port: int) -> socket.socket:
