@@ -198,7 +198,7 @@ def main() -> None:
         help="a running server on a loopback address, started with the pace's variants file (see bench/README.md)",
     )
     parser.add_argument("--pid", type=int, help="with --url: the server's process id, for its CPU and memory")
-    parser.add_argument("--async-mode", default="threading", choices=("threading", "gevent"))
+    parser.add_argument("--async-mode", default="gevent", choices=("gevent", "threading"))  # the server's default first
     parser.add_argument("--pace", default="human", choices=sorted(PACES))
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--rooms", type=int, help="one step of this many rooms")

@@ -121,7 +121,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", default="1,3,6,10,25,50", help="the values of R to try, in order")
     parser.add_argument("--seconds", type=float, default=15)
-    parser.add_argument("--async-mode", default="threading", choices=("threading", "gevent"))
+    parser.add_argument("--async-mode", default="gevent", choices=("gevent", "threading"))  # the server's default first
     parser.add_argument("--strength", default="easy", help="the bots' strength (easy thinks least: more load per CPU)")
     args = parser.parse_args()
     extra = ["--variants", str(ROOT / "bench" / "room.toml"), "--event-rate", "10000"]

@@ -445,3 +445,19 @@ def test_a_phone_changes_its_confirmed_hand_until_the_hand_is_scored(table, brow
     page.get_by_role("heading", name="Hand 1 scores").wait_for()
     assert page.get_by_role("button", name="Change my hand").is_hidden()  # scored: the host corrects now
     assert not table.watch.problems, table.watch.problems
+
+
+def test_a_released_seat_with_real_cards_says_the_tv_enters_its_hand(table, browser) -> None:  # noqa: F811
+    tv = tv_at_entry(table, browser)
+    bea = table.client()
+    assert bea.join("Bea")["ok"]  # a newcomer, seated for the next deal
+    assert table.host.call("points", {"seat": CARLA, "points": 3})["ok"]
+    assert table.host.call("points", {"seat": DAN, "points": 5})["ok"]
+    table.host.wait_for(lambda s: phase(s) == "scored")
+    assert table.host.call("call_now")["ok"]  # hand 2: Bea plays, then leaves her seat open
+    table.host.wait_for(lambda s: phase(s) == "setup" and s["game"]["hand_no"] == 2)
+    bea_seat = next(i for i, s in enumerate(table.host.state["room"]["seats"]) if s["name"] == "Bea")
+    assert table.host.call("release", {"seat": bea_seat})["ok"]
+    tile = tv.locator("#seats > li").nth(bea_seat)
+    tile.get_by_text("Open seat: the TV enters its hand until someone takes it").wait_for()
+    assert "the caller plays it" not in tv.locator("#seats").inner_text()

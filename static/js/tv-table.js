@@ -9,7 +9,7 @@ let clocks = {}; // the hurry and match-window deadlines, on this page's clock, 
 /* Connection health in words; "gone since" is worked out from when this state arrived. */
 export function healthText(seat) {
   switch (seat.health) {
-    case "open": return t("health.open");
+    case "open": return t(view.state.room.mode === "real" ? "health.open_real" : "health.open"); // real: nobody plays it
     case "bot": return t("health.bot", { strength: t(`bot.${seat.bot}`) });
     case "phoneless": return t("health.phoneless");
     case "reconnecting": {
