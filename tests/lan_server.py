@@ -12,12 +12,18 @@ Run as `python -m tests.lan_server [partyrummy options]`.
 
 from __future__ import annotations
 
+import sys
+
+if "threading" not in sys.argv:  # as the command does, before the web layer is imported here (the default mode)
+    from gevent import monkey
+
+    monkey.patch_all()
+
 import faulthandler
 import json
 import os
 import resource
 import signal
-import sys
 from typing import Any
 
 from partyrummy import cli

@@ -176,6 +176,8 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         tv = watch.open(browser, server.url + "/", phone=False)
         tv.locator("#ring").wait_for(state="attached")
         # What is measured depends on the font: the one .ci/run installs, or the figures are another machine's.
+        tv.locator(".code").wait_for()  # drawn: a node not yet laid out names no font
+        tv.evaluate("document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(r)))")
         assert fonts_used(tv, ".code") == {"DejaVu Sans"}, "install Debian's fonts-dejavu-core (.ci/run does)"
         join_url = tv.locator(".url").inner_text()
 

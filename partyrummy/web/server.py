@@ -103,10 +103,11 @@ def _gevent(listener: socket.socket, app: object) -> object:
 
         def process_result(self) -> None:
             upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
-            if upgrade and self.status.startswith(b"200"):  # gevent keeps the status line as bytes
-                # Engine.IO answers an upgrade 200 once its WebSocket has ended (a refusal is a 400, sent as
-                # usual). The socket was the WebSocket's: that "200 OK" would reach the browser as a bad frame,
-                # and what follows is no next request (Werkzeug is told the same by a ConnectionError).
+            if upgrade and (self.status is None or self.status.startswith(b"200")):  # gevent's status: bytes
+                # Engine.IO answers an upgrade 200 once its WebSocket has ended, or nothing if the page left in
+                # the middle of it (a refusal is a 400, sent as usual). The socket was the WebSocket's: that
+                # "200 OK" would reach the browser as a bad frame, and what follows is no next request (Werkzeug
+                # is told the same by a ConnectionError).
                 self.close_connection = True
                 return
             super().process_result()
