@@ -4,7 +4,7 @@
 import { calledText, el, loud, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
-import { matchedRow, newcomerTiles, renderCall, renderControls, seatLine, seatTile } from "./tv-table.js";
+import { falseText, firstReveal, matchedRow, newcomerTiles, renderCall, renderControls, seatLine, seatTile } from "./tv-table.js";
 
 /* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
    many nights never do. */
@@ -43,8 +43,9 @@ export function call(state) {
   }
 }
 
-/* What the players do now, under the call (never spoken: the phones say it too). */
+/* What the players do now, under the call (never spoken: the phones say it too); a Match! refused first. */
 function hint(game) {
+  if (game.false_match) return falseText(game, view.state.room.seats);
   if (game.game_over || game.phase === "setup" || game.phase === "scored") return "";
   if (game.matched.length && ["reveal", "turn", "last_turn"].includes(game.phase)) return ""; // the call says enough
   return t(`table.phase.${game.phase}`);
@@ -62,7 +63,8 @@ export function renderTable() {
   // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
   $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
   $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => matchedHand(seats[s.seat].name, s.entry)));
-  $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat])), ...newcomerTiles(seats));
+  const flip = firstReveal(game.phase);
+  $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat], flip)), ...newcomerTiles(seats));
 }
 
 /* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
@@ -113,15 +115,17 @@ function matchedHand(name, entry) {
   return matchedRow(entry.claim ? "" : "claim-bad", name, entry, el("span", { class: "verdict", text: verdict }));
 }
 
-/* One seat: its name, total and state (a tick when ready); a seat without a phone gets the TV's buttons. */
-function realTile(game, s, seat) {
+/* One seat: its name, total and state (a tick when ready, turning over into "Discard!" on the call); a seat
+   without a phone gets the TV's buttons. */
+function realTile(game, s, seat, flip) {
   const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
   const readying = game.phase === "ready" || game.phase === "last_ready";
   // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
   const status = entering ? (s.entered ? `✓ ${t("tv.real.entered")}` : t("tv.real.not_in"))
     : s.matched ? t(game.pacing === "turns" ? "tv.real.out" : "status.matched")
       : readying && s.ready ? `✓ ${t("tv.real.ready")}`
-        : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn") : "";
+        : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn")
+          : game.phase === "reveal" ? t("call.discard") : "";
   const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
@@ -131,7 +135,7 @@ function realTile(game, s, seat) {
   const shown = entering && !s.entered && buttons.length ? "" : status;
   const tile = seatTile(seat, s.matched, waiting,
     seatLine(line),
-    el("div", { class: "seat-status", text: shown }));
+    el("div", { class: `seat-status ${flip ? "flip" : ""}`, text: shown }));
   tile.classList.toggle("is-ready", readying && s.ready);
   tile.append(...buttons);
   return tile;

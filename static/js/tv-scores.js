@@ -1,9 +1,14 @@
-/* The TV's scores: every row all night, the chart, and beside the sheet what the game's mode adds. */
+/* The TV's scores: every row all night, the chart, and beside the sheet what the game's mode adds; a scored hand's
+   moments (a zero hand, the biggest penalty) and its rows moving to their new places; at the end the podium. */
 import { el, winnersText } from "./common.js";
-import { lang, t } from "./i18n.js";
+import { lang, list, t } from "./i18n.js";
 import { drawChart } from "./tv-chart.js";
 import { nightList } from "./tv-lobby.js";
 import { $, room, view } from "./tv-shared.js";
+
+let moved = ""; // the scored hand whose rows moved: they move once, when its scores first show
+let sheet = ""; // the game over whose whole sheet the host asked for ("Final scores"), over its podium
+const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /* `mode`: the module of the game's mode (tv-phones.js or tv-real.js), which gives each hand's points, draws
    each cell and says what goes beside the sheet. */
@@ -11,6 +16,10 @@ export function renderScores(mode) {
   const game = view.state.game;
   const seats = view.state.room.seats;
   const scored = game.phase === "scored" || game.game_over;
+  const won = (i) => game.game_over && (game.winners || []).includes(i);
+  const podium = game.awards && sheet !== `${game.hand_no}`;
+  $("scores").classList.toggle("on-podium", !!podium);
+  $("final-scores").onclick = () => { sheet = `${game.hand_no}`; renderScores(mode); };
   $("scores-title").textContent = game.game_over ? winnersText(view.state) : scored ? t("tv.hand_scored", { hand: game.hand_no }) : t("tv.scores");
   $("next-hand").hidden = game.game_over || game.phase !== "scored";
   $("play-again").hidden = !game.game_over;
@@ -26,18 +35,47 @@ export function renderScores(mode) {
   const head = el("tr", {}, el("th", { scope: "col", text: "#" }), el("th", { scope: "col", text: t("tv.player") }),
     ...history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
     el("th", { scope: "col", text: t("tv.total") }));
-  const rows = order.map((i) => {
-    const winner = game.game_over && (game.winners || []).includes(i);
-    return el("tr", { class: winner ? "winner" : "" },
-      el("td", { class: "place", text: `${order.indexOf(i) + 1}` }),
-      el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name),
-      ...history.map((_, k) => mode.scoreCell(game, k, i, seats[i].name)),
-      el("td", { class: "total", text: game.totals[i] }),
-    );
-  });
+  const rows = order.map((i) => el("tr", { class: won(i) ? "winner" : "" },
+    el("td", { class: "place", text: `${order.indexOf(i) + 1}` }),
+    el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), won(i) ? "★ " : "", seats[i].name),
+    ...history.map((_, k) => mode.scoreCell(game, k, i, seats[i].name)),
+    el("td", { class: "total", text: game.totals[i] }),
+  ));
   rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
   $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
-  $("story").replaceChildren(...mode.story(game, seats, night));
+  $("story").replaceChildren(...[...moments(game, seats), ...mode.story(game, seats, night)].filter(Boolean));
+  $("podium").replaceChildren(...(podium ? podiumOf(game, seats, won) : []));
   // After the story: the chart takes the room left.
   drawChart($("chart"), { points: history, seats: seats.slice(0, game.totals.length), order, hands: game.hands_total });
+  if (scored && !$("scores").hidden && moved !== `${game.hand_no}`) climb(rows, order, history.at(-1), game);
+}
+
+/* The hand's rows climb and fall: each starts where it stood before this hand and slides to its new place. */
+function climb(rows, order, points, game) {
+  moved = `${game.hand_no}`;
+  const before = [...order].sort((a, b) => game.totals[a] - (points[a] || 0) - game.totals[b] + (points[b] || 0) || a - b);
+  const tops = rows.map((row) => row.offsetTop);
+  rows.forEach((row, k) => {
+    const dy = tops[before.indexOf(order[k])] - tops[k];
+    if (dy && !still()) row.animate([{ transform: `translateY(${dy}px)` }, { transform: "none" }], { duration: 1100, easing: "ease-in-out" });
+  });
+}
+
+const names = (ids, seats) => list(ids.map((s) => seats[s].name));
+
+/* A scored hand's moments, big: who scored nothing, who took the biggest penalty. */
+function moments(game, seats) {
+  const r = !game.game_over && game.recap;
+  return !r ? [] : [r.zero.length ? el("p", { class: "moment zero", text: t("recap.zero", { names: names(r.zero, seats) }) }) : null,
+    r.worst && el("p", { class: "moment worst", text: t("recap.worst", { names: names(r.worst.seats, seats), n: r.worst.points }) })];
+}
+
+/* The night's end: the top three on their steps (ties share one; every winner starred), and the awards as cards. */
+function podiumOf(game, seats, won) {
+  const colour = (node, seat) => { node.style.setProperty("--seat-colour", seats[seat].colour); return node; };
+  const steps = game.awards.podium.map((step, k) => step.length ? colour(el("div", { class: `step step${k + 1}` },
+    ...step.map((s) => colour(el("p", { class: "name" }, el("span", { class: "dot" }), won(s) ? "★ " : "", seats[s].name), s)),
+    el("div", { class: "block", text: `${game.places[step[0]]}` })), step[0]) : null);
+  const awards = game.awards.awards.map((a) => colour(el("p", { class: "award", text: t(`award.${a.key}`, { names: names(a.seats, seats), n: a.n, from: a.from, to: a.to }) }), a.seats[0]));
+  return [el("div", { class: "steps" }, ...steps), el("div", { class: "awards" }, ...awards)];
 }

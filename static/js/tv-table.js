@@ -1,10 +1,23 @@
 /* The TV's table in either mode: the call, the seats, the controls, the clocks (the rest: tv-phones, tv-real). */
 import { laidOut } from "./cards.js";
 import { deadlines, el } from "./common.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 import { $, room, view } from "./tv-shared.js";
 
 let clocks = {}; // the hurry and match-window deadlines, on this page's clock, set when a state arrives
+let drawn = ""; // the phase the table was last drawn in
+
+/* True on the first drawing of "Discard!" only: the piles (with real cards, the Ready ticks) turn over then,
+   never again on a redraw. */
+export function firstReveal(phase) {
+  const first = phase === "reveal" && drawn !== phase;
+  drawn = phase;
+  return first;
+}
+
+/* A Match! refused, said plainly: "Not yet, Ana: 11 points left". */
+export const falseText = (game, seats) => (game.false_match
+  ? tn("table.false_match", game.false_match.points, { name: seats[game.false_match.seat].name }) : "");
 
 /* Connection health in words; "gone since" is worked out from when this state arrived. */
 export function healthText(seat) {
@@ -38,6 +51,8 @@ export function renderControls(game) {
   $("pause").disabled = game.game_over;
   $("call-now").disabled = game.game_over;
   $("call-now").textContent = t(game.phase === "scored" ? "action.next_hand" : "action.call_now");
+  $("show-scores").dataset.i18n = game.game_over ? "tv.final_scores" : "tv.scores";
+  $("show-scores").textContent = t($("show-scores").dataset.i18n);
 }
 
 /* A hand laid down for all to check: its player's name, its melds (and orphans), and what `after` adds. */

@@ -1,6 +1,8 @@
-/* The caller's voice: each new call spoken in the TV's language, with a beep. */
+/* The caller's voice: each new call spoken in the TV's language, with a beep (a Match! rings up, "Discard!" flips
+   down, a Match! refused buzzes low). */
 import { lang } from "./i18n.js";
 import { $, view } from "./tv-shared.js";
+import { falseText } from "./tv-table.js";
 
 let lastCall = "";
 let audio = null;
@@ -13,11 +15,12 @@ export function sayAgain() {
 /* Say the call of the game's mode (its module's `call`), if it is a new one. */
 export function announce(mode) {
   const game = view.state.game;
-  const text = game ? mode.call(view.state) : "";
+  const wrong = game ? falseText(game, view.state.room.seats) : "";
+  const text = game ? `${mode.call(view.state)} ${wrong}`.trim() : "";
   if (!text || text === lastCall) return;
   lastCall = text;
-  const matched = !!view.state.game && view.state.game.matched.length > 0;
-  if ($("opt-sound").checked) (matched ? [660, 880, 1100] : [660]).forEach((f, k) => beep(f, k * 0.15)); // a match rings up
+  const tones = wrong ? [330, 247] : game.matched.length ? [660, 880, 1100] : game.phase === "reveal" ? [1320, 990, 660] : [660];
+  if ($("opt-sound").checked) tones.forEach((f, k) => beep(f, k * 0.12));
   if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
     window.speechSynthesis.cancel();
     const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
