@@ -152,7 +152,7 @@ SERVER_ONLY = ("error.", "csv.")
 # nor are a phone's turn ("your turn"), its page title, a refusal's phase or the missing room's page (the TV's
 # page weighs its words: tests/test_weight.py).
 NOT_ON = {"tv": ("phone.", "real.", "coach.", "step.", "notice.", "call.your_", "title.phone", "phase.", "missing.",
-                 "penalty.after", "card.joker"), "phone": ("tv.",)}
+                 "penalty.after", "card.joker", "podium."), "phone": ("tv.",)}
 
 
 def _for_screen(messages: dict[str, Any], screen: str) -> dict[str, Any]:

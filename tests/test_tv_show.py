@@ -76,7 +76,8 @@ CALL_LARGEST = """(root) => {
   for (const el of document.querySelectorAll(`${root} *`)) {
     if (call.contains(el) || el.closest(".switches") || !el.checkVisibility({ opacityProperty: true })) continue;
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
+    const scale = el instanceof SVGElement ? el.getScreenCTM().a : 1; // an SVG text's size on screen
+    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
     if (size > big) found.push(`larger than the call (${big}px): ${el.tagName}.${el.className} '${el.textContent.trim().slice(0, 30)}' ${size}px`);
   }
   return found;
