@@ -54,6 +54,12 @@ SCORES = {
                 ["#chart .series-label", "#chart .series-label"]],
     "covered": "#score-table tbody tr",
 }
+PODIUM = {  # the end of a game: nothing of the podium behind the controls, at 720p too
+    "root": "#scores",
+    "overlap": [[".podium, .podium *", ".scores-controls, .scores-controls *"], [".step", ".step"],
+                [".award", ".award"], [".steps", ".awards"], ["#scores-title", ".podium"]],
+    "covered": ".step .name, .block, .award, .scores-controls button",
+}
 PHONE = {
     "viewport": "x",
     "min_text": 14,
@@ -111,6 +117,8 @@ def speak(page, lang: str) -> None:
         page.locator("#lang").select_option(lang)
         page.locator(f"html[lang='{lang}']").wait_for(state="attached")
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    # A moment's animation (a podium's steps rising again in the new words) plays out: the screen as it stays.
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
 
 
 def fonts_used(page, selector: str) -> set[str]:
@@ -257,6 +265,8 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         # The night played, to compare runs: the same on every run (see advance).
         (screens.folder / "night.json").write_text(json.dumps({"history": final["game"]["history"]}))
         tv.locator("#play-again").wait_for()
+        screens.tv(tv, "podium", PODIUM)
+        tv.locator("#final-scores").click()  # the whole sheet, one tap away
         screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
         for phone in phones:
             screens.phone(phone, "results-final")

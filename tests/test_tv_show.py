@@ -21,7 +21,7 @@ import pytest
 from .layout import check, playwright_js, tv_text_floor
 from .live import Client, LiveServer, act, phase
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
-from .test_screens import TABLE, TV_TARGETS, TV_TEXT, advance, play_out, speak
+from .test_screens import PODIUM, TABLE, TV_TARGETS, TV_TEXT, advance, play_out, speak
 
 pytestmark = pytest.mark.slow
 
@@ -34,13 +34,6 @@ SCORES = {
     "root": "#scores",
     "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"], ["#score-table", "#story"]],
     "covered": "#score-table tbody tr, .moment",
-}
-PODIUM = {
-    "root": "#scores",
-    # Nothing of the podium behind the controls, at 720p too.
-    "overlap": [[".podium, .podium *", ".scores-controls, .scores-controls *"], [".step", ".step"],
-                [".award", ".award"], [".steps", ".awards"], ["#scores-title", ".podium"]],
-    "covered": ".step .name, .block, .award, .scores-controls button",
 }
 MATCH = TABLE | {"covered": TABLE["covered"] + ", #melds .card"}
 
@@ -163,8 +156,9 @@ def winners_marked(page, names: list[str]) -> None:
     assert sorted(first) == sorted(f"★ {n}" for n in names), first
     page.locator("#final-scores").click()
     page.locator("#chart").wait_for()
-    rows = page.locator("#score-table tr.winner th").all_inner_texts()
-    assert sorted(r.strip() for r in rows) == sorted(f"★ {n}" for n in names), rows
+    rows = page.locator("#score-table tr.winner").evaluate_all("(rows) => rows.map((r) => r.innerText.split('\\t'))")
+    assert sorted(r[1].strip() for r in rows) == sorted(names), rows
+    assert all(r[0].startswith("★") for r in rows), rows
 
 
 def quiet(pages, before: list[int]) -> None:
@@ -272,4 +266,92 @@ def test_the_big_moments_with_cards_on_the_phones(browser, shots: Path) -> None:
     finally:
         for person in people:
             person.close()
+        server.stop()
+
+
+def test_the_big_moments_with_real_cards_and_a_shared_win(browser, shots: Path) -> None:  # noqa: F811
+    """Twelve players without a phone, each hand typed in on the TV's link: two of them score nothing all night and
+    share the win."""
+    server = LiveServer("--seed", "5")
+    watch = Watch(server.url)
+    moments = Moments(shots)
+    links: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        # The host's events spread over three links (each link's events are limited to ten a second).
+        links = [Client(server.url, code, role="host", token=token) for _ in range(3)]
+        host = links[0]
+        turn = iter(range(10**6))
+
+        def send(event: str, data: dict | None = None) -> None:
+            ack = links[next(turn) % len(links)].call(event, data or {})
+            assert ack["ok"], (event, data, ack)
+
+        tv = open_tv(browser, watch, server.url)
+        still = open_tv(browser, watch, server.url, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
+        send("mode", {"mode": "real"})
+        for name in NAMES:
+            send("add_person", {"name": name})
+        send("variant", {"name": "browser"})
+        send("start")
+        sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
+
+        for hand in range(1, 12):
+            host.wait_for(lambda s, hand=hand: phase(s) == "setup" and s["game"]["hand_no"] == hand)
+            send("call_now")  # the cards are dealt: "Draw!"; the players without a phone are Ready at once
+            state = host.wait_for(lambda s: phase(s) == "reveal")
+            if hand == 1:  # the Ready ticks turn over into "Discard!", together
+                assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
+                tv.wait_for_function("() => window.spy.ended.filter((a) => a.startsWith('flip')).length >= 12")
+                flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
+                assert len(flips) == 12 and all("seat-status" in a for a in flips), flips
+                assert tv.locator("#seats .seat-status.flip").all_inner_texts() == ["DISCARD!"] * 12
+                assert spy(tv)["tones"][-3:] == [1320, 990, 660]
+                still.locator("#seats .seat-status.flip").first.wait_for()
+                assert running(still) == 0 and not spy(still)["started"]
+                moments.measure(tv, "real-flip", TABLE)
+            matched = (0, 1) if hand == 1 else (4 + hand % 8,)
+            for seat in matched:
+                send("match", {"seat": seat})
+            send("call_now")  # the match window ends; the last cycle's Ready is at once too
+            host.wait_for(lambda s: phase(s) == "entry")
+            if hand == 1:  # a Match! that holds, and one that does not: both laid down big, the false one said
+                for seat, cards in ((1, ["7H", "8H", "9H"]), (0, ["2C", "7D", "KS"])):
+                    send("draft", {"seat": seat, "cards": cards})
+                    send("confirm", {"seat": seat})
+                host.wait_for(lambda s: s["game"]["false_match"])
+                tv.locator("#call-small").get_by_text(f"Not yet, {NAMES[0]}: 19 points left").wait_for()
+                tv.locator("#melds .matched").nth(1).wait_for()
+                tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))",
+                                     arg=f"Not yet, {NAMES[0]}: 19 points left")
+                moments.measure(tv, "real-match", MATCH, match_cards)
+            for seat in range(12):
+                if seat not in matched:
+                    send("points", {"seat": seat, "points": 0 if seat in (2, 3) else (seat * 7 + hand * 3) % 30 + 1})
+                elif hand > 1:
+                    send("points", {"seat": seat, "points": 0})
+            state = host.wait_for(lambda s: phase(s) == "scored" or s["game"]["game_over"])
+            if hand == 2:  # the hand's moments, and the rows sliding to their new places
+                tv.locator("#story .moment.worst").wait_for()
+                assert running(tv) > 0
+                tv.screenshot(path=str(moments.folder / "tv-real-climbing-1080p-en.png"))
+                moments.measure(tv, "real-scored", SCORES)
+                assert running(still) == 0 and spy(still)["animate"] == 0
+            if hand < 11:
+                send("call_now")
+
+        final = host.wait_for(lambda s: s["game"]["game_over"])["game"]
+        assert final["winners"] == [2, 3] and final["awards"]["podium"][0] == [2, 3]
+        tv.locator(".step1 .name").nth(1).wait_for()
+        moments.measure(tv, "real-podium", PODIUM, podium_names)
+        winners_marked(tv, NAMES[2:4])
+        moments.measure(tv, "real-final-scores", SCORES)
+        still.locator(".step1 .name").first.wait_for()
+        assert running(still) == 0
+        quiet([tv, still], sent)
+        assert not moments.problems, moments.summary()
+        assert not watch.problems, watch.problems
+    finally:
+        for link in links:
+            link.close()
         server.stop()

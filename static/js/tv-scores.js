@@ -19,7 +19,7 @@ export function renderScores(mode) {
   const podium = game.awards && sheet !== view.state.room.night.length;
   $("scores").classList.toggle("on-podium", !!podium);
   $("final-scores").onclick = () => { sheet = view.state.room.night.length; renderScores(mode); };
-  $("scores-title").textContent = game.game_over ? winnersText(view.state) : scored ? t("tv.hand_scored", { hand: game.hand_no }) : t("tv.scores");
+  $("scores-title").textContent = podium ? winnersText(view.state) : game.game_over ? t("tv.final_scores") : scored ? t("tv.hand_scored", { hand: game.hand_no }) : t("tv.scores");
   $("next-hand").hidden = game.game_over || game.phase !== "scored";
   $("play-again").hidden = !game.game_over;
   const real = game.mode === "real";
@@ -34,8 +34,8 @@ export function renderScores(mode) {
     ...history.map((h, i) => el("th", { scope: "col", text: `${i + 1}` })),
     el("th", { scope: "col", text: t("tv.total") }));
   const rows = order.map((i) => el("tr", { class: won(i) ? "winner" : "" },
-    el("td", { class: "place", text: `${order.indexOf(i) + 1}` }),
-    el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), won(i) ? "★ " : "", seats[i].name),
+    el("td", { class: "place", text: `${won(i) ? "★" : ""}${game.places[i]}` }), // ties share a place
+    el("th", { scope: "row" }, el("span", { class: "dot", "aria-hidden": "true" }), seats[i].name),
     ...history.map((_, k) => mode.scoreCell(game, k, i, seats[i].name)),
     el("td", { class: "total", text: game.totals[i] }),
   ));
