@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from .layout import check, playwright_js, tv_text_floor
-from .live import Client, LiveServer, act, phase
+from .live import Client, LiveServer, phase
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
 from .test_screens import PODIUM, TABLE, TV_TARGETS, TV_TEXT, advance, play_out, speak
 
@@ -52,7 +52,8 @@ document.addEventListener("animationend", (e) => window.spy.ended.push(`${e.anim
 window.AudioContext = class {
   constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
   createOscillator() {
-    const o = { frequency: { value: 0 }, connect: (g) => g, start: () => window.spy.tones.push(o.frequency.value), stop() {} };
+    const o = { frequency: { value: 0 }, connect: (g) => g, stop() {} };
+    o.start = () => window.spy.tones.push(o.frequency.value);
     return o;
   }
   createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
@@ -71,7 +72,8 @@ CALL_LARGEST = """(root) => {
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
     const scale = el instanceof SVGElement ? el.getScreenCTM().a : 1; // an SVG text's size on screen
     const size = parseFloat(getComputedStyle(el).fontSize) * scale;
-    if (size > big) found.push(`larger than the call (${big}px): ${el.tagName}.${el.className} '${el.textContent.trim().slice(0, 30)}' ${size}px`);
+    const text = el.textContent.trim().slice(0, 30);
+    if (size > big) found.push(`larger than the call (${big}px): ${el.tagName}.${el.className} '${text}' ${size}px`);
   }
   return found;
 }"""
@@ -136,7 +138,7 @@ def spy(page) -> dict:
 def match_cards(page, height: int) -> list[str]:
     """Match!'s card faces: tall enough from the sofa (80 px at 1080p, 54 at 720p), inside the screen."""
     floor = 80 if height >= 1080 else 54
-    boxes = page.evaluate("() => [...document.querySelectorAll('#melds .card')].map((c) => c.getBoundingClientRect().toJSON())")
+    boxes = page.locator("#melds .card").evaluate_all("(cards) => cards.map((c) => c.getBoundingClientRect().toJSON())")
     found = [] if boxes else ["no card faces laid down"]
     found += [f"a Match! card {b['height']:.0f} px tall (< {floor})" for b in boxes if b["height"] < floor - 0.5]
     found += [f"a Match! card outside the screen: {b}" for b in boxes if b["bottom"] > height or b["top"] < 0]
@@ -146,8 +148,9 @@ def match_cards(page, height: int) -> list[str]:
 def podium_names(page, height: int) -> list[str]:
     """The podium's names big (48 px at 1080p, the same share of the screen at 720p)."""
     floor = 48 * height / 1080
-    sizes = page.evaluate("() => [...document.querySelectorAll('.step .name')].map((n) => parseFloat(getComputedStyle(n).fontSize))")
-    return ([] if sizes else ["no names on the podium"]) + [f"a podium name at {s} px (< {floor})" for s in sizes if s < floor - 0.5]
+    sizes = page.locator(".step .name").evaluate_all("(ns) => ns.map((n) => parseFloat(getComputedStyle(n).fontSize))")
+    small = [f"a podium name at {s} px (< {floor})" for s in sizes if s < floor - 0.5]
+    return ([] if sizes else ["no names on the podium"]) + small
 
 
 def winners_marked(page, names: list[str]) -> None:

@@ -36,7 +36,8 @@ def qr_svg(text: str) -> str:
     # Let CSS size it; the box around it keeps the quiet zone white for cameras.
     return (
         f'<svg class="qr" role="img" aria-label="QR code to join" viewBox="0 0 {size} {size}" '
-        f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path stroke="#000" d="{"".join(runs)}"/></svg>'
+        f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges">'
+        f'<path stroke="#000" d="{"".join(runs)}"/></svg>'
     )
 
 
