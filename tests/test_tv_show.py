@@ -234,8 +234,17 @@ def test_the_big_moments_with_cards_on_the_phones(browser, shots: Path) -> None:
         assert running(still) == 0 and spy(still)["animate"] == 0
         moments.measure(tv, "scored", SCORES)
 
+        # Every call on the way to a Match! (each "Draw!", "Discard!"… of a few hands, at 720p): the call is the
+        # largest text on the TV.
+        calls: dict[str, list[str]] = {}
+
+        def matched(s: dict) -> bool:
+            calls[tv.locator("#call").inner_text()] = tv.evaluate(CALL_LARGEST, "#table")
+            return phase(s) == "reveal" and bool(s["game"]["matched"])
+
         # Match!: the name and the melds big, through the last cycle, rung up and said.
-        state = advance(host, people, lambda s: phase(s) == "reveal" and s["game"]["matched"])
+        state = advance(host, people, matched)
+        assert len(calls) > 5 and not any(calls.values()), calls
         tv.locator("#melds .card").first.wait_for()
         seats = state["room"]["seats"]
         for m in state["game"]["matched"]:
