@@ -127,6 +127,17 @@ def settle(page) -> None:
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def snapshot(page, selector: str, at: int, path: Path) -> None:
+    """A picture of a moment halfway: its animations held at `at` ms for the screenshot, then let go (if they are
+    over before the page is asked, the picture shows the moment as it stays)."""
+    held = page.evaluate(
+        """([sel, at]) => [...document.querySelectorAll(sel)].flatMap((e) => e.getAnimations())
+             .map((a) => { a.pause(); a.currentTime = at; return a; }).length""", [selector, at])
+    page.screenshot(path=str(path))
+    if held:
+        page.evaluate("() => document.getAnimations().forEach((a) => a.play())")
+
+
 def running(page) -> int:
     return page.evaluate("() => document.getAnimations().filter((a) => a.playState === 'running').length")
 
@@ -199,6 +210,7 @@ def test_the_big_moments_with_cards_on_the_phones(browser, shots: Path) -> None:
         state = host.wait_for(lambda s: phase(s) == "reveal")
         assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
         piles = sum(1 for s in state["game"]["seats"] if s["pile_top"])
+        snapshot(tv, ".flip", 250, moments.folder / "tv-flipping-1080p-en.png")
         tv.wait_for_function("(n) => window.spy.ended.filter((a) => a.startsWith('flip')).length >= n", arg=piles)
         flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
         assert len(flips) == piles == 12 and all("card" in a for a in flips), flips
@@ -227,7 +239,7 @@ def test_the_big_moments_with_cards_on_the_phones(browser, shots: Path) -> None:
         tv.locator("#story .moment").first.wait_for()
         assert tv.locator("#story .moment").count() == bool(recap["zero"]) + bool(recap["worst"])
         assert spy(tv)["animate"] > animated and running(tv) > 0  # the rows are moving
-        tv.screenshot(path=str(moments.folder / "tv-climbing-1080p-en.png"))
+        snapshot(tv, "#score-table tr", 500, moments.folder / "tv-climbing-1080p-en.png")
         settle(tv)
         assert running(tv) == 0
         still.locator("#story .moment").first.wait_for()
