@@ -20,7 +20,7 @@ import pytest
 
 from .layout import check, count_visible, playwright_js, tv_text_floor
 from .live import Client, LiveServer, act
-from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
+from .test_browser import Watch, browser, playwright, shots  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -94,7 +94,10 @@ class Screens:
     def phone(self, page, screen: str, **options) -> None:
         size = page.viewport_size
         if page.locator("#notice").is_visible():
-            page.locator("#notice").tap()  # read and tapped away, as a player would
+            try:
+                page.locator("#notice").tap(timeout=3000)  # read and tapped away, as a player would
+            except playwright.TimeoutError:
+                pass  # it went away by itself meanwhile
             page.locator("#notice").wait_for(state="hidden")
         for lang in LANGS:
             speak(page, lang)
