@@ -148,8 +148,11 @@ def _named(translations: Translations, value: Any) -> Any:
 
 # Words only the server says: refusals and notices arrive translated in the ack, the CSV is made on the server.
 SERVER_ONLY = ("error.", "csv.")
-# Words one screen never shows: the phone's steps and coach are not the TV's, the TV's words are not a phone's.
-NOT_ON = {"tv": ("phone.", "real.", "coach.", "step.", "notice."), "phone": ("tv.",)}
+# Words one screen never shows: the phone's steps and coach are not the TV's, the TV's words are not a phone's;
+# nor are a phone's turn ("your turn"), its page title, a refusal's phase or the missing room's page (the TV's
+# page weighs its words: tests/test_weight.py).
+NOT_ON = {"tv": ("phone.", "real.", "coach.", "step.", "notice.", "call.your_", "title.phone", "phase.", "missing.",
+                 "penalty.after", "card.joker", "podium."), "phone": ("tv.",)}
 
 
 def _for_screen(messages: dict[str, Any], screen: str) -> dict[str, Any]:

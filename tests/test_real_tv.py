@@ -24,7 +24,7 @@ from .layout import check, count_visible, playwright_js, tv_text_floor
 from .live import Client, LiveServer, phase
 from .real_helpers import faces_of
 from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
-from .test_screens import TABLE, TV_TARGETS, TV_TEXT, speak
+from .test_screens import PODIUM, TABLE, TV_TARGETS, TV_TEXT, speak
 
 LANGS = ["en", "ro", "pt-BR", "es"]  # every shipped language (Romanian and Portuguese run longest)
 SIZES = [(1920, 1080), (1280, 720)]
@@ -509,6 +509,8 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
         tv.locator("#play-again").wait_for()
         assert tv.locator("#score-table td.cell.corrected").count() == 2
         assert "null" not in tv.locator("#scores").inner_text()  # no missing part shows as a word
+        screens.measure(tv, "podium", PODIUM)
+        tv.locator("#final-scores").click()  # the whole sheet, one tap away
         screens.measure(tv, "scores-final", SCORES, lambda: rows_shown(tv))
         assert not screens.problems, summary(screens.problems)
         assert not watch.problems, watch.problems

@@ -20,7 +20,7 @@ import pytest
 
 from .layout import check, count_visible, playwright_js, tv_text_floor
 from .live import Client, LiveServer, act
-from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
+from .test_browser import Watch, browser, playwright, shots  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -53,6 +53,12 @@ SCORES = {
     "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"],
                 ["#chart .series-label", "#chart .series-label"]],
     "covered": "#score-table tbody tr",
+}
+PODIUM = {  # the end of a game: nothing of the podium behind the controls, at 720p too
+    "root": "#scores",
+    "overlap": [[".podium, .podium *", ".scores-controls, .scores-controls *"], [".step", ".step"],
+                [".award", ".award"], [".steps", ".awards"], ["#scores-title", ".podium"]],
+    "covered": ".step .name, .block, .award, .scores-controls button",
 }
 PHONE = {
     "viewport": "x",
@@ -88,7 +94,10 @@ class Screens:
     def phone(self, page, screen: str, **options) -> None:
         size = page.viewport_size
         if page.locator("#notice").is_visible():
-            page.locator("#notice").tap()  # read and tapped away, as a player would
+            try:
+                page.locator("#notice").tap(timeout=3000)  # read and tapped away, as a player would
+            except playwright.TimeoutError:
+                pass  # it went away by itself meanwhile
             page.locator("#notice").wait_for(state="hidden")
         for lang in LANGS:
             speak(page, lang)
@@ -111,6 +120,8 @@ def speak(page, lang: str) -> None:
         page.locator("#lang").select_option(lang)
         page.locator(f"html[lang='{lang}']").wait_for(state="attached")
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    # A moment's animation (a podium's steps rising again in the new words) plays out: the screen as it stays.
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
 
 
 def fonts_used(page, selector: str) -> set[str]:
@@ -259,6 +270,8 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         # The night played, to compare runs: the same on every run (see advance).
         (screens.folder / "night.json").write_text(json.dumps({"history": final["game"]["history"]}))
         tv.locator("#play-again").wait_for()
+        screens.tv(tv, "podium", PODIUM)
+        tv.locator("#final-scores").click()  # the whole sheet, one tap away
         screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
         for phone in phones:
             screens.phone(phone, "results-final")

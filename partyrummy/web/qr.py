@@ -12,8 +12,9 @@ __all__ = ["qr_svg", "cached_qr_svg"]
 def qr_svg(text: str) -> str:
     """An SVG element drawing `text` as a QR code, sized by its container.
 
-    One path of runs, a rectangle per stretch of dark modules in a row: half the bytes of qrcode's path of
-    single modules, and the TV page carries its QR twice.
+    One path of strokes, a line one module thick along each stretch of dark modules in a row, the next one a
+    relative move away: a third of the bytes of a rectangle per stretch, and the TV page weighs its QR
+    (tests/test_weight.py).
     """
     code = qrcode.QRCode(border=2)
     code.add_data(text)
@@ -21,7 +22,7 @@ def qr_svg(text: str) -> str:
     matrix = code.get_matrix()
     runs = []
     for y, row in enumerate(matrix):
-        x = 0
+        x, end = 0, None  # end: where the row's last stretch ended (a relative move from there)
         while x < len(row):
             if not row[x]:
                 x += 1
@@ -29,12 +30,14 @@ def qr_svg(text: str) -> str:
             start = x
             while x < len(row) and row[x]:
                 x += 1
-            runs.append(f"M{start} {y}h{x - start}v1h{start - x}z")
+            runs.append(f"M{start} {y}.5h{x - start}" if end is None else f"m{start - end} 0h{x - start}")
+            end = x
     size = len(matrix)
     # Let CSS size it; the box around it keeps the quiet zone white for cameras.
     return (
         f'<svg class="qr" role="img" aria-label="QR code to join" viewBox="0 0 {size} {size}" '
-        f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><path d="{"".join(runs)}"/></svg>'
+        f'xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges">'
+        f'<path stroke="#000" d="{"".join(runs)}"/></svg>'
     )
 
 

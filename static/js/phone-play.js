@@ -134,7 +134,7 @@ function newsText(game, you, now) {
   if (game.game_over) return winnersLine(game, you.seat);
   const wrong = game.false_match;
   if (wrong && wrong.seat !== you.seat) { // this phone's own refusal comes as a notice
-    return t("phone.false_match", { name: view.state.room.seats[wrong.seat].name, points: tn("points", wrong.points) });
+    return tn("table.false_match", wrong.points, { name: view.state.room.seats[wrong.seat].name });
   }
   if (game.phase === "scored" || !now.others.length || now.turns) return "";
   const heading = !now.drawing && !now.choosing && !(now.canMatch && now.complete);

@@ -128,7 +128,7 @@ function newsLine(game, seat, who, now) {
   if (game.game_over) return winnersLine(game, game.you);
   if (now.paused || ["scored", "entry"].includes(game.phase)) return "";
   const wrong = game.false_match;
-  if (wrong) return t("phone.false_match", { name: who[wrong.seat], points: tn("points", wrong.points) });
+  if (wrong) return tn("table.false_match", wrong.points, { name: who[wrong.seat] });
   if (game.on_deal && game.on_deal.length) return tn("phone.on_deal", game.on_deal.length, { names: list(game.on_deal.map((s) => who[s])) });
   return game.phase === "reveal" ? "" : theyMatched(game, seat, who);
 }

@@ -4,9 +4,7 @@ import { callText } from "./call.js";
 import { el } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, view } from "./tv-shared.js";
-import { matchedRow, newcomerTiles, renderCall, renderClocks, renderControls, seatLine, seatTile } from "./tv-table.js";
-
-let lastPhase = "";
+import { falseText, firstReveal, matchedRow, newcomerTiles, renderCall, renderClocks, renderControls, seatLine, seatTile } from "./tv-table.js";
 
 /* A mode's module gives tv.js the same names as tv-real.js. The caller's words, shown big and spoken: */
 export const call = callText;
@@ -14,7 +12,7 @@ export const call = callText;
 export function renderTable() {
   const game = view.state.game;
   const seats = view.state.room.seats;
-  renderCall(callText(view.state));
+  renderCall(callText(view.state), falseText(game, seats));
   renderWaiting(game, seats);
   renderControls(game);
   $("deal").hidden = true; // the real-cards table's own parts (tv-real.js), after a night of that
@@ -24,6 +22,7 @@ export function renderTable() {
   $("shared-pile").hidden = !game.pile; // turns: one pile for everyone, in the middle
   if (game.pile) $("shared-pile").replaceChildren(el("span", { text: t("tv.pile") }), cardFace(game.pile.top));
   $("melds").replaceChildren(...game.matched.map((m) => matchedRow("", seats[m.seat].name, { melds: m.melds, orphans: [] })));
+  const flip = firstReveal(game.phase);
   const tiles = game.seats.map((s) => {
     const seat = seats[s.seat];
     const waiting = game.waiting_for.includes(s.seat);
@@ -31,14 +30,12 @@ export function renderTable() {
       : waiting ? (game.pile ? "their_turn" : "thinking") : null;
     const line = [tn("cards", s.cards), tn("points", game.totals[s.seat])];
     if (game.dealer === s.seat) line.push(t("tv.dealer"));
-    const flip = game.phase === "reveal" && lastPhase !== "reveal";
     return seatTile(seat, s.matched, waiting,
       game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, flip ? "flip" : "")),
       seatLine(line),
       el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
   });
   $("seats").replaceChildren(...tiles, ...newcomerTiles(seats));
-  lastPhase = game.phase;
   renderClocks();
 }
 
@@ -56,25 +53,11 @@ function renderWaiting(game, seats) {
 export const handPoints = (game) => game.history;
 export const scoreCell = (game, hand, seat) => el("td", { text: game.history[hand][seat] ?? "–" });
 
-/* Beside the sheet: between hands the hand's story; at the end of the night the podium and the awards
-   (partyrummy/awards.py). The night's games go under the sheet (tv-scores.js). */
+/* Beside the sheet, under the hand's moments (tv-scores.js): who climbed and who fell most. */
 export function story(game, seats) {
-  const names = (ids) => list(ids.map((s) => seats[s].name));
-  const lines = [];
-  if (game.awards) {
-    game.awards.podium.forEach((step, k) => {
-      if (step.length) lines.push(el("p", { class: "podium", text: t("podium.place", { place: k + 1, names: names(step) }) }));
-    });
-    for (const a of game.awards.awards) lines.push(el("p", { text: t(`award.${a.key}`, { names: names(a.seats), n: a.n, from: a.from, to: a.to }) }));
-  } else if (game.recap) {
-    const r = game.recap;
-    if (r.zero.length) lines.push(el("p", { text: t("recap.zero", { names: names(r.zero) }) }));
-    if (r.worst) lines.push(el("p", { text: t("recap.worst", { names: names(r.worst.seats), n: r.worst.points }) }));
-    for (const [key, move] of [["recap.climbed", r.climbed[0]], ["recap.fell", r.fell[0]]]) {
-      if (move) lines.push(el("p", { text: t(key, { name: seats[move.seat].name, from: move.from, to: move.to }) }));
-    }
-  }
-  return lines;
+  const r = !game.game_over && game.recap;
+  return !r ? [] : [["recap.climbed", r.climbed[0]], ["recap.fell", r.fell[0]]].map(([key, move]) => move
+    && el("p", { text: t(key, { name: seats[move.seat].name, from: move.from, to: move.to }) }));
 }
 
 /* Nothing of this mode's stays open over the table. */

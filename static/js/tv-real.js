@@ -1,13 +1,11 @@
-/* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
-   waited for, and answers for the seats without a phone (a tap target on each); its scores correct with a tap.
-   The game's fields are partyrummy/realcards/views.py's table view. */
+/* The TV's table with real cards: it sets the table, calls, shows who is ready or waited for, answers for seats
+   without a phone (partyrummy/realcards/views.py's table view). */
 import { calledText, el, loud, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
-import { matchedRow, newcomerTiles, renderCall, renderControls, seatLine, seatTile } from "./tv-table.js";
+import { falseText, firstReveal, matchedRow, newcomerTiles, renderCall, renderControls, seatLine, seatTile } from "./tv-table.js";
 
-/* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
-   many nights never do. */
+/* The host's pad and picker (tv-pad.js, tv-picker.js) load when first opened: many nights never do. */
 let pad = null;
 async function openPad(...args) {
   pad = pad || (await import("./tv-pad.js"));
@@ -19,7 +17,7 @@ export function refresh() {
   if (pad) pad.refreshPad();
 }
 
-/* A mode's module gives tv.js the same names as tv-phones.js. The caller's shout (shown big and spoken): */
+/* The same names as tv-phones.js gives tv.js. The caller's shout: */
 export function call(state) {
   const game = state.game;
   if (game.game_over) return winnersText(state);
@@ -43,8 +41,9 @@ export function call(state) {
   }
 }
 
-/* What the players do now, under the call (never spoken: the phones say it too). */
+/* What the players do now, under the call (never spoken: the phones say it too); a Match! refused first. */
 function hint(game) {
+  if (game.false_match) return falseText(game, view.state.room.seats);
   if (game.game_over || game.phase === "setup" || game.phase === "scored") return "";
   if (game.matched.length && ["reveal", "turn", "last_turn"].includes(game.phase)) return ""; // the call says enough
   return t(`table.phase.${game.phase}`);
@@ -62,10 +61,11 @@ export function renderTable() {
   // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
   $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
   $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => matchedHand(seats[s.seat].name, s.entry)));
-  $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat])), ...newcomerTiles(seats));
+  const flip = firstReveal(game.phase);
+  $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat], flip)), ...newcomerTiles(seats));
 }
 
-/* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
+/* Who the table waits for: the few not ready by name (else a count), the hands not entered. */
 function waitingLine(game, seats) {
   const listed = (ids) => list(ids.map((s) => seats[s].name));
   if (game.phase === "ready" || game.phase === "last_ready") {
@@ -82,8 +82,8 @@ function waitingLine(game, seats) {
   return "";
 }
 
-/* The table set, while people deal: the hand, the piles to start, the decks, who deals and starts, the wild rank
-   big; and the host's button to call the first "Draw!" once the cards are out. */
+/* The table set while people deal: the hand, piles, decks, dealer and starter, the wild rank big; and the host's
+   button for the first "Draw!". */
 function renderDeal(game, seats) {
   const setup = game.phase === "setup" && !game.game_over;
   $("deal").hidden = !setup;
@@ -106,38 +106,39 @@ function renderDeal(game, seats) {
   $("deal-go").disabled = !!view.state.room.paused;
 }
 
-/* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
+/* A matched hand as entered, laid out for all to check, and whether it holds. */
 function matchedHand(name, entry) {
   const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
     entry.claim ? t("tv.real.claim_ok") : t("tv.real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
   return matchedRow(entry.claim ? "" : "claim-bad", name, entry, el("span", { class: "verdict", text: verdict }));
 }
 
-/* One seat: its name, total and state (a tick when ready); a seat without a phone gets the TV's buttons. */
-function realTile(game, s, seat) {
+/* One seat: name, total, state (a tick when ready, flipping to "Discard!"); a phone-less seat's buttons. */
+function realTile(game, s, seat, flip) {
   const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
   const readying = game.phase === "ready" || game.phase === "last_ready";
-  // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
+  // Entering, a matched seat stays green; its line says if its hand is in.
   const status = entering ? (s.entered ? `✓ ${t("tv.real.entered")}` : t("tv.real.not_in"))
     : s.matched ? t(game.pacing === "turns" ? "tv.real.out" : "status.matched")
       : readying && s.ready ? `✓ ${t("tv.real.ready")}`
-        : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn") : "";
+        : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn")
+          : game.phase === "reveal" ? t("call.discard") : "";
   const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
   const answered = seat.phoneless && !game.game_over;
   const buttons = answered ? answers(game, s, seat.name, entering) : [];
-  // A phone-less seat still to enter shows its button, which says as much as "Not in yet": one line less.
+  // A phone-less seat still to enter shows its button instead of "Not in yet".
   const shown = entering && !s.entered && buttons.length ? "" : status;
   const tile = seatTile(seat, s.matched, waiting,
     seatLine(line),
-    el("div", { class: "seat-status", text: shown }));
+    el("div", { class: `seat-status ${flip ? "flip" : ""}`, text: shown }));
   tile.classList.toggle("is-ready", readying && s.ready);
   tile.append(...buttons);
   return tile;
 }
 
-/* The TV answers for a seat without a phone: the button its player would tap, on its tile. */
+/* On a phone-less seat's tile, the button its player would tap. */
 function answers(game, s, name, entering) {
   const seat = s.seat;
   const paused = !entering && view.state.room.paused; // the pace's taps wait; entering goes on
@@ -166,12 +167,10 @@ function answers(game, s, name, entering) {
 export const handPoints = (game) => game.sheet.map((row) => row.map((cell) => (cell ? cell.points : null)));
 export const scoreCell = (game, hand, seat, name) => sheetCell(game.sheet[hand][seat], hand + 1, seat, name);
 
-/* Beside the sheet: the night's games (their height under it goes to the sheet's rows of buttons at 720p), then
-   the legend. */
+/* Beside the sheet (its rows of buttons need the height at 720p): the night's games, the legend. */
 export const story = (game, seats, night) => [...night, ...legend(game)];
 
-/* A score of a real-cards night: a button, so the host can correct it; underlined when typed and, when
-   corrected, with the score as entered struck through beside it. */
+/* A score: a button (the host corrects it); underlined when typed; when corrected, the old score struck beside. */
 function sheetCell(cell, hand, seat, name) {
   if (!cell) return el("td", { text: "–" });
   const typed = cell.how === "typed";
@@ -184,8 +183,7 @@ function sheetCell(cell, hand, seat, name) {
     el("span", { class: "num", text: cell.points })));
 }
 
-/* What the marks on the sheet mean, each beside a sample, and that a tap corrects; once a hand is scored, the
-   faces its entries hold more often than the decks do (someone mistyped: the host checks and corrects). */
+/* The sheet's marks by samples, and that a tap corrects; faces entered more often than the decks hold. */
 function legend(game) {
   return [
     game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: list(game.overdrawn.map((c) => c.label)) }) }) : null,

@@ -1,6 +1,7 @@
-/* The caller's voice: each new call spoken in the TV's language, with a beep. */
+/* The caller's voice: each new call spoken, with a beep (Match! rings up, "Discard!" down, a false Match! buzzes). */
 import { lang } from "./i18n.js";
 import { $, view } from "./tv-shared.js";
+import { falseText } from "./tv-table.js";
 
 let lastCall = "";
 let audio = null;
@@ -13,11 +14,12 @@ export function sayAgain() {
 /* Say the call of the game's mode (its module's `call`), if it is a new one. */
 export function announce(mode) {
   const game = view.state.game;
-  const text = game ? mode.call(view.state) : "";
+  const wrong = game ? falseText(game, view.state.room.seats) : "";
+  const text = game ? `${mode.call(view.state)} ${wrong}`.trim() : "";
   if (!text || text === lastCall) return;
   lastCall = text;
-  const matched = !!view.state.game && view.state.game.matched.length > 0;
-  if ($("opt-sound").checked) (matched ? [660, 880, 1100] : [660]).forEach((f, k) => beep(f, k * 0.15)); // a match rings up
+  const tones = wrong ? [330, 247] : game.matched.length ? [660, 880, 1100] : game.phase === "reveal" ? [1320, 990, 660] : [660];
+  if ($("opt-sound").checked) tones.forEach((f, k) => beep(f, k * 0.12));
   if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
     window.speechSynthesis.cancel();
     const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
@@ -29,8 +31,7 @@ export function announce(mode) {
 
 if ("speechSynthesis" in window) window.speechSynthesis.getVoices(); // browsers load their voices on first ask
 
-/* A voice that speaks the TV's language (its region first: pt-BR over pt-PT), or none: the browser's default
-   then reads it as best it can. */
+/* A voice of the TV's language (its region first: pt-BR over pt-PT), or none (the browser's default). */
 function voiceFor(lang) {
   const voices = window.speechSynthesis.getVoices();
   const norm = (tag) => tag.replace("_", "-").toLowerCase();

@@ -1,0 +1,382 @@
+"""The TV's big moments, in Chromium, with twelve seats and 20-character names, in both modes.
+
+The flip on "Discard!" (every pile top, or with real cards every Ready tick, turns over together, with a sound);
+Match! (the name and the melds big in the middle, real card faces 80 px tall at 1080p and 54 at 720p, nothing
+over them, through the last cycle, with a sound and the caller's voice; a false Match! said plainly); a scored
+hand's moments (a zero hand, the biggest penalty) and its rows sliding to their new places; the podium at the
+end (names 48 px at 1080p, tied winners on one step and starred on the podium and in the sheet, the awards as
+cards, the sheet one tap away behind "Final scores"). Each moment is measured by geometry (tests/layout.py) at
+1920×1080 and 1280×720 in English and Romanian; the call is the largest text on the TV at each call. Each
+animation is seen to start and to end; a second TV page asking for less motion shows each moment's last state at
+once, with no animation; neither page sends the server anything while the moments play (the pace is the
+server's: its deadlines are the variant's). Screenshots go to screenshots/<time>/show/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .layout import check, playwright_js, tv_text_floor
+from .live import Client, LiveServer, phase
+from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
+from .test_screens import PODIUM, TABLE, TV_TARGETS, TV_TEXT, advance, play_out, speak
+
+pytestmark = pytest.mark.slow
+
+SIZES = [(1920, 1080), (1280, 720)]
+LANGS = ["en", "ro"]
+NAMES = ["Maria Fernanda Souza", "WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve",
+         "MMMMMMMMMM MMMMMMMMM", "Þórunn Guðmundsdótti", "Ștefănescu Mihaela B", "José María Fernández",
+         "Aleksandra Wójcicka", "Bartholomew Kingsly", "Gheorghe Ionescu-Pop", "Ingrid Halvorsen-Bak"]
+SCORES = {
+    "root": "#scores",
+    "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"], ["#score-table", "#story"]],
+    "covered": "#score-table tbody tr, .moment",
+}
+MATCH = TABLE | {"covered": TABLE["covered"] + ", #melds .card"}
+
+# Recorded in each TV page: what it sends the server, the animations it starts and ends, its tones and its voice.
+SPY = """
+window.spy = { sent: [], started: [], ended: [], animate: 0, tones: [], said: [] };
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  if (typeof data === "string" && data.startsWith("42")) window.spy.sent.push(data.slice(0, 80));
+  return send.call(this, data);
+};
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.spy.animate += 1; return animate.apply(this, args); };
+document.addEventListener("animationstart", (e) => window.spy.started.push(`${e.animationName} ${e.target.className}`));
+document.addEventListener("animationend", (e) => window.spy.ended.push(`${e.animationName} ${e.target.className}`));
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  createOscillator() {
+    const o = { frequency: { value: 0 }, connect: (g) => g, stop() {} };
+    o.start = () => window.spy.tones.push(o.frequency.value);
+    return o;
+  }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
+};
+if (window.speechSynthesis) window.speechSynthesis.speak = (u) => window.spy.said.push(u.text);
+"""
+
+# Every visible text bigger than the call's big line (the call is the largest text on the TV); on the scores,
+# their title is the call.
+CALL_LARGEST = """(root) => {
+  const call = document.querySelector(root === "#scores" ? "#scores-title" : "#call-big");
+  const big = parseFloat(getComputedStyle(call).fontSize);
+  const found = [];
+  for (const el of document.querySelectorAll(`${root} *`)) {
+    if (call.contains(el) || el.closest(".switches") || !el.checkVisibility({ opacityProperty: true })) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const scale = el instanceof SVGElement ? el.getScreenCTM().a : 1; // an SVG text's size on screen
+    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
+    const text = el.textContent.trim().slice(0, 30);
+    if (size > big) found.push(`larger than the call (${big}px): ${el.tagName}.${el.className} '${text}' ${size}px`);
+  }
+  return found;
+}"""
+
+
+class Moments:
+    """Measures and screenshots of each moment, every problem gathered and reported together at the end."""
+
+    def __init__(self, shots: Path) -> None:  # noqa: F811
+        self.folder = shots / "show"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.problems: dict[str, list[str]] = {}
+
+    def measure(self, page, name: str, options: dict, extra=None) -> None:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            for lang in LANGS:
+                speak(page, lang)
+                settle(page)
+                found = check(playwright_js(page), targets=TV_TARGETS, min_text=tv_text_floor(width),
+                              text_scope=TV_TEXT, min_contrast=4.5, **options)
+                found += page.evaluate(CALL_LARGEST, options.get("root", "#table"))
+                found += extra(page, height) if extra else []
+                page.screenshot(path=str(self.folder / f"tv-{name}-{height}p-{lang}.png"))
+                if found:
+                    self.problems[f"{name}-{height}p-{lang}"] = found
+        speak(page, "en")
+
+    def summary(self) -> str:
+        lines = [f"{len(self.problems)} screens with problems"]
+        for name, found in self.problems.items():
+            lines += [f"{name}: {len(found)}", *[f"    {p}" for p in found[:8]]]
+        return "\n".join(lines)
+
+
+def open_tv(browser, watch: Watch, url: str, **context):  # noqa: F811
+    """A TV page (spied on, see SPY), 1920×1080 unless told; a click lets it make sounds, as a host's first tap."""
+    made = browser.new_context(**({"locale": "en-US", "viewport": {"width": 1920, "height": 1080}} | context))
+    watch.attach(made)
+    made.add_init_script(SPY)
+    page = made.new_page()
+    page.goto(url + "/")
+    page.locator("#ring").wait_for(state="attached")
+    page.locator(".brand").click()
+    return page
+
+
+def settle(page) -> None:
+    """Every animation played out: the moment as it stays."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def snapshot(page, selector: str, at: int, path: Path) -> None:
+    """A picture of a moment halfway: its animations held at `at` ms for the screenshot, then let go (if they are
+    over before the page is asked, the picture shows the moment as it stays)."""
+    held = page.evaluate(
+        """([sel, at]) => [...document.querySelectorAll(sel)].flatMap((e) => e.getAnimations())
+             .map((a) => { a.pause(); a.currentTime = at; return a; }).length""", [selector, at])
+    page.screenshot(path=str(path))
+    if held:
+        page.evaluate("() => document.getAnimations().forEach((a) => a.play())")
+
+
+def running(page) -> int:
+    return page.evaluate("() => document.getAnimations().filter((a) => a.playState === 'running').length")
+
+
+def spy(page) -> dict:
+    return page.evaluate("() => window.spy")
+
+
+def match_cards(page, height: int) -> list[str]:
+    """Match!'s card faces: tall enough from the sofa (80 px at 1080p, 54 at 720p), inside the screen."""
+    floor = 80 if height >= 1080 else 54
+    boxes = page.locator("#melds .card").evaluate_all("(cards) => cards.map((c) => c.getBoundingClientRect().toJSON())")
+    found = [] if boxes else ["no card faces laid down"]
+    found += [f"a Match! card {b['height']:.0f} px tall (< {floor})" for b in boxes if b["height"] < floor - 0.5]
+    found += [f"a Match! card outside the screen: {b}" for b in boxes if b["bottom"] > height or b["top"] < 0]
+    return found
+
+
+def podium_names(page, height: int) -> list[str]:
+    """The podium's names big (48 px at 1080p, the same share of the screen at 720p)."""
+    floor = 48 * height / 1080
+    sizes = page.locator(".step .name").evaluate_all("(ns) => ns.map((n) => parseFloat(getComputedStyle(n).fontSize))")
+    small = [f"a podium name at {s} px (< {floor})" for s in sizes if s < floor - 0.5]
+    return ([] if sizes else ["no names on the podium"]) + small
+
+
+def winners_marked(page, names: list[str]) -> None:
+    """Every winner starred on the podium's first step, and (behind "Final scores") in the sheet."""
+    first = page.locator(".step1 .name").all_inner_texts()
+    assert sorted(first) == sorted(f"★ {n}" for n in names), first
+    page.locator("#final-scores").click()
+    page.locator("#chart").wait_for()
+    rows = page.locator("#score-table tr.winner").evaluate_all("(rows) => rows.map((r) => r.innerText.split('\\t'))")
+    assert sorted(r[1].strip() for r in rows) == sorted(names), rows
+    assert all(r[0].startswith("★") for r in rows), rows
+
+
+def quiet(pages, before: list[int]) -> None:
+    """Neither TV page sent the server any command since `before` (how many each had sent): the moments never act.
+    A page may ask for the whole state again (`sync`, when an update went missing) or say its language."""
+    for page, count in zip(pages, before, strict=True):
+        sent = [m for m in spy(page)["sent"][count:] if '"lang"' not in m and '"sync"' not in m]
+        assert not sent, sent
+
+
+def test_the_big_moments_with_cards_on_the_phones(browser, shots: Path) -> None:  # noqa: F811
+    server = LiveServer("--seed", "5")
+    watch = Watch(server.url)
+    moments = Moments(shots)
+    people: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        tv = open_tv(browser, watch, server.url)
+        still = open_tv(browser, watch, server.url, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
+        for name in NAMES[:10]:
+            people.append(Client(server.url, code))
+            assert people[-1].join(name)["ok"]
+        for _ in range(2):
+            assert host.call("add_bot", {"strength": "sharp"})["ok"]
+        assert host.call("variant", {"name": "browser"})["ok"]
+        assert host.call("start")["ok"]
+        advance(host, [], lambda s: phase(s) == "draw")
+        sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
+
+        # The flip: every pile top turns over at once on "Discard!", with a falling chime. Everyone draws and
+        # discards (the bots too), and the server calls it.
+        for person in people:
+            person.wait_for(lambda s: phase(s) == "draw")
+        play_out(people)
+        state = host.wait_for(lambda s: phase(s) == "reveal")
+        assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
+        piles = sum(1 for s in state["game"]["seats"] if s["pile_top"])
+        snapshot(tv, ".flip", 250, moments.folder / "tv-flipping-1080p-en.png")
+        tv.wait_for_function("(n) => window.spy.ended.filter((a) => a.startsWith('flip')).length >= n", arg=piles)
+        flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
+        assert len(flips) == piles == 12 and all("card" in a for a in flips), flips
+        assert spy(tv)["tones"][-3:] == [1320, 990, 660], spy(tv)["tones"]
+        still.locator("#seats .card.flip").first.wait_for()
+        assert still.locator("#seats .card.flip").count() == piles and running(still) == 0
+        assert not spy(still)["started"]
+        moments.measure(tv, "flip", TABLE)
+
+        # A false Match!, said plainly, with a low buzz.
+        wrong = next(p for p in people if p.state["game"]["you"]["hint"]["penalty"] > 0)
+        assert not wrong.call("match")["ok"]
+        refused = host.wait_for(lambda s: s["game"]["false_match"])["game"]["false_match"]
+        name = state["room"]["seats"][refused["seat"]]["name"]
+        said = f"Not yet, {name}: {refused['points']} points left"
+        tv.locator("#call-small").get_by_text(said).wait_for()
+        still.locator("#call-small").get_by_text(said).wait_for()
+        tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))", arg=said)
+        assert spy(tv)["tones"][-2:] == [330, 247]
+        moments.measure(tv, "false-match", TABLE)
+
+        # The hand scored: its moments big, then the rows sliding from the order before it to the new one.
+        animated = spy(tv)["animate"]
+        scored = advance(host, people, lambda s: phase(s) == "scored")
+        recap = scored["game"]["recap"]
+        tv.locator("#story .moment").first.wait_for()
+        assert tv.locator("#story .moment").count() == bool(recap["zero"]) + bool(recap["worst"])
+        assert spy(tv)["animate"] > animated and running(tv) > 0  # the rows are moving
+        snapshot(tv, "#score-table tr", 500, moments.folder / "tv-climbing-1080p-en.png")
+        settle(tv)
+        assert running(tv) == 0
+        still.locator("#story .moment").first.wait_for()
+        assert running(still) == 0 and spy(still)["animate"] == 0
+        moments.measure(tv, "scored", SCORES)
+
+        # Every call on the way to a Match! (each "Draw!", "Discard!"… of a few hands, at 720p): the call is the
+        # largest text on the TV.
+        calls: dict[str, list[str]] = {}
+
+        def matched(s: dict) -> bool:
+            calls[tv.locator("#call").inner_text()] = tv.evaluate(CALL_LARGEST, "#table")
+            return phase(s) == "reveal" and bool(s["game"]["matched"])
+
+        # Match!: the name and the melds big, through the last cycle, rung up and said.
+        state = advance(host, people, matched)
+        assert len(calls) > 5 and not any(calls.values()), calls
+        tv.locator("#melds .card").first.wait_for()
+        seats = state["room"]["seats"]
+        for m in state["game"]["matched"]:
+            assert tv.locator("#melds .who").get_by_text(seats[m["seat"]]["name"]).count() == 1
+        tv.wait_for_function("() => window.spy.said.some((s) => /MATCH/.test(s))")
+        assert [1100, 880, 660] != spy(tv)["tones"][-3:] == [660, 880, 1100]
+        moments.measure(tv, "match", MATCH, match_cards)
+        moments.measure(still, "match-still", MATCH, match_cards)
+        assert running(still) == 0
+        advance(host, people, lambda s: phase(s) == "last_draw")
+        tv.locator("#melds .card").first.wait_for()
+        assert not match_cards(tv, tv.viewport_size["height"])
+
+        # The podium: the top three on their steps, the awards as cards; the whole sheet one tap away.
+        final = advance(host, people, lambda s: s["game"]["game_over"])
+        tv.locator(".step1 .name").first.wait_for()
+        assert tv.locator(".step").first.evaluate("(e) => e.getAnimations().length") > 0
+        settle(tv)
+        winners = [seats[s]["name"] for s in final["game"]["winners"]]
+        assert tv.locator(".award").count() == len(final["game"]["awards"]["awards"])
+        moments.measure(tv, "podium", PODIUM, podium_names)
+        winners_marked(tv, winners)
+        moments.measure(tv, "final-scores", SCORES)
+        still.locator(".step1 .name").first.wait_for()
+        assert running(still) == 0
+        quiet([tv, still], sent)
+        assert tv.locator("#show-scores").inner_text() == "Final scores"
+
+        assert not moments.problems, moments.summary()
+        assert not watch.problems, watch.problems
+    finally:
+        for person in people:
+            person.close()
+        server.stop()
+
+
+def test_the_big_moments_with_real_cards_and_a_shared_win(browser, shots: Path) -> None:  # noqa: F811
+    """Twelve players without a phone, each hand typed in on the TV's link: two of them score nothing all night and
+    share the win."""
+    server = LiveServer("--seed", "5")
+    watch = Watch(server.url)
+    moments = Moments(shots)
+    links: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        # The host's events spread over three links (each link's events are limited to ten a second).
+        links = [Client(server.url, code, role="host", token=token) for _ in range(3)]
+        host = links[0]
+        turn = iter(range(10**6))
+
+        def send(event: str, data: dict | None = None) -> None:
+            ack = links[next(turn) % len(links)].call(event, data or {})
+            assert ack["ok"], (event, data, ack)
+
+        tv = open_tv(browser, watch, server.url)
+        still = open_tv(browser, watch, server.url, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
+        send("mode", {"mode": "real"})
+        for name in NAMES:
+            send("add_person", {"name": name})
+        send("variant", {"name": "browser"})
+        send("start")
+        sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
+
+        for hand in range(1, 12):
+            host.wait_for(lambda s, hand=hand: phase(s) == "setup" and s["game"]["hand_no"] == hand)
+            send("call_now")  # the cards are dealt: "Draw!"; the players without a phone are Ready at once
+            state = host.wait_for(lambda s: phase(s) == "reveal")
+            if hand == 1:  # the Ready ticks turn over into "Discard!", together
+                assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
+                tv.wait_for_function("() => window.spy.ended.filter((a) => a.startsWith('flip')).length >= 12")
+                flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
+                assert len(flips) == 12 and all("seat-status" in a for a in flips), flips
+                assert tv.locator("#seats .seat-status.flip").all_inner_texts() == ["DISCARD!"] * 12
+                assert spy(tv)["tones"][-3:] == [1320, 990, 660]
+                still.locator("#seats .seat-status.flip").first.wait_for()
+                assert running(still) == 0 and not spy(still)["started"]
+                moments.measure(tv, "real-flip", TABLE)
+            matched = (0, 1) if hand == 1 else (4 + hand % 8,)
+            for seat in matched:
+                send("match", {"seat": seat})
+            send("call_now")  # the match window ends; the last cycle's Ready is at once too
+            host.wait_for(lambda s: phase(s) == "entry")
+            if hand == 1:  # a Match! that holds, and one that does not: both laid down big, the false one said
+                for seat, cards in ((1, ["7H", "8H", "9H"]), (0, ["2C", "7D", "KS"])):
+                    send("draft", {"seat": seat, "cards": cards})
+                    send("confirm", {"seat": seat})
+                host.wait_for(lambda s: s["game"]["false_match"])
+                tv.locator("#call-small").get_by_text(f"Not yet, {NAMES[0]}: 19 points left").wait_for()
+                tv.locator("#melds .matched").nth(1).wait_for()
+                tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))",
+                                     arg=f"Not yet, {NAMES[0]}: 19 points left")
+                moments.measure(tv, "real-match", MATCH, match_cards)
+            for seat in range(12):
+                if seat not in matched:
+                    send("points", {"seat": seat, "points": 0 if seat in (2, 3) else (seat * 7 + hand * 3) % 30 + 1})
+                elif hand > 1:
+                    send("points", {"seat": seat, "points": 0})
+            state = host.wait_for(lambda s: phase(s) == "scored" or s["game"]["game_over"])
+            if hand == 2:  # the hand's moments, and the rows sliding to their new places
+                tv.locator("#story .moment.worst").wait_for()
+                assert running(tv) > 0
+                tv.screenshot(path=str(moments.folder / "tv-real-climbing-1080p-en.png"))
+                moments.measure(tv, "real-scored", SCORES)
+                assert running(still) == 0 and spy(still)["animate"] == 0
+            if hand < 11:
+                send("call_now")
+
+        final = host.wait_for(lambda s: s["game"]["game_over"])["game"]
+        assert final["winners"] == [2, 3] and final["awards"]["podium"][0] == [2, 3]
+        tv.locator(".step1 .name").nth(1).wait_for()
+        moments.measure(tv, "real-podium", PODIUM, podium_names)
+        winners_marked(tv, NAMES[2:4])
+        moments.measure(tv, "real-final-scores", SCORES)
+        still.locator(".step1 .name").first.wait_for()
+        assert running(still) == 0
+        quiet([tv, still], sent)
+        assert not moments.problems, moments.summary()
+        assert not watch.problems, watch.problems
+    finally:
+        for link in links:
+            link.close()
+        server.stop()
