@@ -38,6 +38,7 @@ from load_phone import PACES, Tally  # noqa: E402
 from load_proc import core_times, threads, waited, waits  # noqa: E402
 from load_report import P95_LIMIT_S, Step, report  # noqa: E402
 from load_worker import CONNECTS_PER_S, PLAYERS, RoomSpec, Setup, Window, run  # noqa: E402
+from room import percentile  # noqa: E402
 from scale import server_usage  # noqa: E402
 
 from partyrummy.web.netaddr import is_loopback  # noqa: E402
@@ -168,6 +169,7 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
         tally=tally,
         gen_cpu=[w.cpu / w.wall for w in windows],
         gen_wait=[w.wait / w.wall for w in windows],
+        gen_late=max((percentile(w.late, 0.95) for w in windows if w.late), default=0.0),
         server_cpu=(cpu1 - cpu0) / wall if pid else None,
         server_wait=waited(queued0, queued1) / wall if pid else None,
         rss=rss,

@@ -13,6 +13,7 @@ __all__ = ["P95_LIMIT_S", "Step", "report", "verdict"]
 P95_LIMIT_S = 0.100  # a step passes with the reveal's p95 under this and nothing refused or lost
 BUSY = 0.85  # a generator process above this share of a core may be what limits the figures
 FEW = 100  # up to this many cycles, p99 is the slowest one (up to 20, p95 too)
+LATE = 0.25  # a generator loop late by this share of the p95 limit adds its own delay to what is measured
 STARVED = 0.05  # waiting for a core less than this share of the time delays nothing worth naming
 
 
@@ -33,6 +34,7 @@ class Step:
     failed: int
     cycles: int  # cycles revealed in the window, over all rooms
     core_busy: float | None = None  # share of the time the server's core was busy, with anything (None: unpinned)
+    gen_late: float = 0.0  # seconds: how late a generator process's loop ran its timers (p95, the latest process)
 
     @property
     def passed(self) -> bool:
@@ -63,6 +65,7 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         f"      refused {refused} {dict(step.tally.refused) or ''}  lost {lost} {dict(step.tally.lost) or ''}  "
         f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
     )
+    print(f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95)")
     if step.cycles:
         per_phone = step.tally.received / (step.cycles * PLAYERS) / 1024
         print(f"      {step.cycles} cycles revealed; each phone received {per_phone:.1f} KB a cycle")
@@ -88,6 +91,11 @@ def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
         return "generator", (
             f"THE GENERATOR WAS THE LIMIT: a process at {busiest:.0%} of a core, {sum(step.gen_cpu):.0%} in all "
             f"on {gen_cpus} core(s); these figures understate the server"
+        )
+    if step.gen_late > LATE * P95_LIMIT_S:
+        return "generator", (
+            f"THE GENERATOR WAS THE LIMIT: its event loop ran timers {step.gen_late * 1000:.0f} ms late (p95) at "
+            f"{busiest:.0%} of a core; a phone's message waited as long, so the latencies include its own delays"
         )
     if starved:
         return "machine", (

@@ -23,6 +23,7 @@ from load_phone import PACES, Brain, Client, Pace, Phone, Tally, Tv
 from load_proc import waited, waits
 
 from partyrummy.variants import Variant, default_variants, load_variants
+from partyrummy.web.server import fewer_full_collections
 
 __all__ = ["CONNECTS_PER_S", "PLAYERS", "RoomSpec", "Setup", "Window", "run"]
 
@@ -31,6 +32,7 @@ CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds
 # Connections begun a second over all processes: under the server's limit for its own machine's address
 # (20 a second after a burst of 200, web/sockets.py), which would refuse the rest.
 CONNECTS_PER_S = 18
+PROBE_S = 0.01  # the event loop's timer probe (Worker.probe)
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class Window:
     rooms: int = 0
     connections: int = 0
     cycles: int = 0  # cycles played to their reveal in this window, over all rooms (measured or not)
+    late: list[float] = field(default_factory=list)  # seconds this process's event loop ran a timer late
 
 
 class LoadRoom:
@@ -177,9 +180,19 @@ class Worker:
         self.gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
         self.pacer = Pacer(CONNECTS_PER_S / setup.workers)
         self.since, self.cpu, self.waits = time.perf_counter(), time.process_time(), waits(os.getpid())
+        self.late: list[float] = []
+
+    async def probe(self) -> None:
+        """How late the loop runs a timer: a phone's message waits as long behind the others' work, and the
+        reveal's latency measured here includes that wait."""
+        while not self.stop.is_set():
+            asked = time.perf_counter()
+            await asyncio.sleep(PROBE_S)
+            self.late.append(time.perf_counter() - asked - PROBE_S)
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
+        self.tasks.append(asyncio.create_task(self.probe()))
         while True:
             command, arg = await loop.run_in_executor(None, self.conn.recv)
             if command == "add":
@@ -216,8 +229,9 @@ class Worker:
             rooms=len(self.rooms),
             connections=sum(client.sio.connected for room in self.rooms for client in room.clients),
             cycles=sum(cycles for _, cycles in measured),
+            late=self.late,
         )
-        self.since, self.cpu, self.waits = now, cpu, queued
+        self.since, self.cpu, self.waits, self.late = now, cpu, queued, []
         return figures
 
     async def close(self) -> None:
@@ -235,6 +249,7 @@ def run(conn: Connection, setup: Setup) -> None:
     """A process's entry point: pin it, then serve the parent until it says stop."""
     if setup.cpus:
         os.sched_setaffinity(0, setup.cpus)
+    fewer_full_collections()  # as the server: a full collection here held every phone's message 0.1 to 0.5 s
 
     async def main() -> None:
         await Worker(conn, setup).serve()

@@ -81,3 +81,6 @@ def test_the_verdict_names_the_side_that_limited_a_step() -> None:
     assert verdict(replace(step([0.2], [0.0], 0.3, 0.9), core_busy=0.95), 1)[0] == "machine"
     assert verdict(step([0.2], [0.0], 0.95, 0.1), 1)[0] == "server"
     assert verdict(step([0.2], [0.0], 0.3, 0.01), 1)[0] is None
+    # A generator whose loop runs its timers late holds each phone's message as long: the latency is partly its own.
+    assert verdict(replace(step([0.6], [0.0], 0.4, 0.0), gen_late=0.08), 1)[0] == "generator"
+    assert verdict(replace(step([0.6], [0.0], 0.4, 0.0), gen_late=0.002), 1)[0] is None
