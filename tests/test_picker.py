@@ -221,6 +221,7 @@ def test_a_correction_opens_at_the_score_of_the_cell_tapped(table, browser, shot
     assert tv.get_by_role("button", name="Save").is_enabled()  # the same score again is one tap
     for width, height in TV_SIZES:  # the sheet stays in sight beside the pad
         tv.set_viewport_size({"width": width, "height": height})
+        tv.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")  # rows
         found = check(
             playwright_js(tv),
             root="body",

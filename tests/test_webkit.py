@@ -80,13 +80,24 @@ def table():
         yield Table(stack)
 
 
+def settle(frame: Frame) -> None:
+    """Let the page's animations end (a scored hand's rows slide to their places): measure where things stay."""
+    frame.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+        ".then(() => requestAnimationFrame(() => done()));"
+    )
+
+
 def phone_layout(frame: Frame) -> list[str]:
     """The Chromium screens test's phone checks (tests/test_screens.py), in WebKit."""
+    settle(frame)
     return [f"{frame.size[0]} px: {p}" for p in check(selenium_js(frame.driver), **screens.PHONE)]
 
 
 def tv_layout(frame: Frame, screen: dict) -> list[str]:
     """The Chromium screens test's TV checks for this screen (lobby, table or scores), in WebKit."""
+    settle(frame)
     found = check(
         selenium_js(frame.driver),
         targets=screens.TV_TARGETS,
@@ -210,6 +221,7 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     tv.tap("Call now")
     play_until(table.host, table.others, lambda s: phase(s) == "scored", timeout=30, next_hand=False)
     tv.wait_heading("Hand 1 scored")
+    settle(tv)
     tv.screenshot(shots / f"{engine}-tv-scores.png")
     layout += tv_layout(tv, screens.SCORES)
     phone.wait_heading("Hand 1 scores")
