@@ -23,7 +23,7 @@ from load_phone import PACES, Brain, Client, Pace, Phone, Tally, Tv
 from load_proc import waited, waits
 
 from partyrummy.variants import Variant, default_variants, load_variants
-from partyrummy.web.server import fewer_full_collections
+from partyrummy.web.collector import fewer_full_collections
 
 __all__ = ["CONNECTS_PER_S", "PLAYERS", "RoomSpec", "Setup", "Window", "run"]
 

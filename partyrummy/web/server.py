@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import errno
-import gc
 import ipaddress
 import logging
 import socket
@@ -19,6 +18,7 @@ from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
 from ..variants import Variant
 from .app import create_app
+from .collector import fewer_full_collections
 from .journal import Journal, default_data_path
 from .netaddr import lan_address
 
@@ -29,7 +29,6 @@ DEFAULT_PORT = 3313
 PORTS_TRIED = 20  # on a clash, the next ports looked at for a free one
 
 
-FULL_AFTER = 1000  # collections of the middle generation between two full ones (Python's default: 10)
 HEAD_TIMEOUT_S = 10.0  # a phone sends its request's head at once; only a stranger's junk takes longer
 
 
@@ -135,20 +134,6 @@ def _gevent(listener: socket.socket, app: object) -> object:
     hub = get_hub()
     hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C ends serve_forever; the hub need not print it
     return NoDelayGevent(listener, app, log=None, handler_class=HeadTimeoutHandler)
-
-
-def fewer_full_collections() -> None:
-    """Python's cycle collector, tuned for a process holding many rooms of live connections.
-
-    Its full collections walk every object alive (each connection's last view, the rooms' engines): at 120
-    rooms they stopped the whole process for 100 to 300 ms about every ten seconds, and a reveal in flight
-    waited that long (bench/RESULTS.md). What exists once the server is set up is frozen out of its way, and
-    a full collection comes after FULL_AFTER younger ones instead of 10; young objects are collected as before,
-    and cycles among old ones are still reclaimed, later.
-    """
-    young, middle, _ = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(young, middle, FULL_AFTER)
 
 
 def _bind(host: str, port: int) -> socket.socket:
