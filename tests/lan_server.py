@@ -4,8 +4,9 @@
   test on 127.0.0.1 can speak as a guest on the LAN (192.168.x.y) - all traffic stays on loopback.
 - Only 127.0.0.1 and ::1 are the laptop (IS_LOCAL), not all of 127.0.0.0/8: a test whose socket is bound to
   127.0.0.2, 127.0.0.3… is a guest with an address of its own, as a laptop on the Wi-Fi with several would be.
-- PARTYRUMMY_TEST_NOFILE lowers the open-file limit (macOS's default is 256), to show a flood cannot use
-  them all; PARTYRUMMY_TEST_CONFIG (JSON) sets app config keys, such as smaller connection caps.
+- PARTYRUMMY_TEST_NOFILE sets the open-file limit, soft and hard, as a machine with that few would have
+  (macOS's default is 256, Linux's 1,024), to show a flood cannot use them all; PARTYRUMMY_TEST_CONFIG (JSON)
+  sets app config keys, and under "LIMITS" changes to limits.Limits (smaller caps, shorter clocks).
 
 Run as `python -m tests.lan_server [partyrummy options]`.
 """
@@ -29,6 +30,7 @@ from typing import Any
 from partyrummy import cli
 from partyrummy.web import app as app_module
 from partyrummy.web import server
+from partyrummy.web.limits import LIMITS
 
 
 def peer_from_header(wsgi_app: Any) -> Any:
@@ -53,14 +55,16 @@ def main() -> int:
     faulthandler.register(signal.SIGUSR1)  # a test stuck on the server can ask it where its threads are
     nofile = os.environ.get("PARTYRUMMY_TEST_NOFILE")
     if nofile:
-        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (int(nofile), hard))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (int(nofile), int(nofile)))
     real = app_module.create_app
 
     extra = json.loads(os.environ.get("PARTYRUMMY_TEST_CONFIG") or "{}")
+    changes = extra.pop("LIMITS", {})
 
     def create_app(config: dict | None = None) -> Any:
-        app, socketio = real({**(config or {}), **extra, "IS_LOCAL": laptop_only})
+        config = {**(config or {}), **extra, "IS_LOCAL": laptop_only}
+        config["LIMITS"] = (config.get("LIMITS") or LIMITS).changed(changes)
+        app, socketio = real(config)
         app.wsgi_app = peer_from_header(app.wsgi_app)
         return app, socketio
 

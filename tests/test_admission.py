@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.web.admission import Connections, Quota, Sessions
+from partyrummy.web.admission import GUEST, LOCAL, SEAT, Connections, Quota, SeatAddresses, Sessions
+from partyrummy.web.limits import Share
 
 from .live import Client, LiveServer, Refused
 from .real_helpers import REAL_VARIANTS, phase_is, refused
@@ -37,20 +38,41 @@ def guest(n: int) -> str:
 # -- The quotas, pure ---------------------------------------------------------
 
 
+def share(per_address: int, guests: int, local: int, seat_reserve: int = 0, seat_reserves: int = 0) -> Share:
+    return Share(per_address, guests, seat_reserve, seat_reserves, local)
+
+
 def test_guests_cannot_use_up_what_the_laptop_holds() -> None:
-    quota = Quota(per_address=3, guests=5, local=4, is_local=laptop)
+    quota = Quota(share(per_address=3, guests=5, local=4), is_local=laptop)
     taken = [quota.take(guest(n)) for n in (1, 1, 1, 1, 2, 2, 2)]
-    assert taken == [True, True, True, False, True, True, False]  # 3 an address, 5 for all guests
-    assert [quota.take(LAPTOP) for _ in range(5)] == [True] * 4 + [False]  # the laptop's own four, untouched
-    quota.give(guest(1))  # a place freed: anyone's, under their own cap; then full again
-    assert quota.take(guest(2)) is True and quota.take(guest(3)) is False
+    assert taken == [GUEST, GUEST, GUEST, None, GUEST, GUEST, None]  # 3 an address, 5 for all guests
+    assert [quota.take(LAPTOP) for _ in range(5)] == [LOCAL] * 4 + [None]  # the laptop's own four, untouched
+    quota.give(guest(1), GUEST)  # a place freed: anyone's, under their own cap; then full again
+    assert quota.take(guest(2)) == GUEST and quota.take(guest(3)) is None
+
+
+def test_a_seats_address_draws_on_its_own_reserve_once_guests_hold_everything() -> None:
+    seats = SeatAddresses(limit=2)
+    quota = Quota(share(per_address=2, guests=2, local=1, seat_reserve=2, seat_reserves=3), laptop, seats)
+    assert [quota.take(guest(1)) for _ in range(3)] == [GUEST, GUEST, None]  # a stranger holds all guests may
+    assert quota.take(guest(2)) is None  # a newcomer: no room
+    seats.add(guest(2))  # a seat was seen at this address
+    assert [quota.take(guest(2)) for _ in range(3)] == [SEAT, SEAT, None]  # its reserve: two, no more
+    assert quota.take(guest(3), seated=True) == SEAT  # a seat's token from an address not yet known
+    assert quota.take(guest(4), seated=True) is None  # the reserves hold three in all
+    quota.give(guest(2), SEAT)
+    assert quota.take(guest(4), seated=True) == SEAT
+    for address in (guest(5), guest(6)):  # remembered up to the limit, the oldest forgotten first
+        seats.add(address)
+    assert guest(2) not in seats and guest(6) in seats
 
 
 def test_a_session_that_never_connects_is_overdue_and_one_that_connects_is_not() -> None:
     now = [0.0]
-    sessions = Sessions(Quota(2, 10, 10, laptop), connect_s=5, clock=lambda: now[0])
+    sessions = Sessions(Quota(share(2, 10, 10), laptop), connect_s=5, clock=lambda: now[0])
     assert sessions.open("a", guest(1)) and sessions.open("b", guest(1))
     assert not sessions.open("c", guest(1))  # two an address, connected or not
+    assert sessions.opened_by("a") == guest(1) and sessions.opened_by("nope") is None
     sessions.connected("a")
     now[0] = 5.0
     assert sessions.overdue() == ["b"]
@@ -61,19 +83,16 @@ def test_a_session_that_never_connects_is_overdue_and_one_that_connects_is_not()
     assert set(sessions.overdue()) == {"a", "c"}
 
 
-def test_a_seated_phone_takes_a_watchers_place_when_guests_hold_every_connection() -> None:
-    watchers = {"w1", "w2", "w3"}
-    connections = Connections(Quota(3, 4, 4, laptop), watching=lambda sid: sid in watchers)
-    for sid, address in (("w1", guest(1)), ("w2", guest(1)), ("w3", guest(1)), ("seat-b", guest(2))):
-        assert connections.admit(sid, address) == (True, None)
-    assert connections.admit("w4", guest(3)) == (False, None)  # full: a watcher waits
-    assert connections.admit("tv", LAPTOP, seated=True) == (True, None)  # the laptop has its own room
-    admitted, evicted = connections.admit("seat-a", guest(4), seated=True)
-    assert admitted and evicted == "w3"  # the newest watcher of the address holding the most
-    connections.forget("w3")  # its disconnect, afterwards: nothing more is given back
-    assert connections.admit("w5", guest(3)) == (False, None)
-    watchers.clear()  # nobody left who only watches: a seat cannot push a seat out
-    assert connections.admit("seat-c", guest(5), seated=True) == (False, None)
+def test_a_seated_connection_gets_in_when_guests_hold_every_connection() -> None:
+    connections = Connections(Quota(share(3, 4, 4, seat_reserve=1, seat_reserves=2), laptop))
+    for n, address in enumerate((guest(1), guest(1), guest(1), guest(2))):
+        assert connections.admit(f"w{n}", address)
+    assert not connections.admit("w4", guest(3))  # full: a watcher waits
+    assert connections.admit("tv", LAPTOP, seated=True)  # the laptop has its own room
+    assert connections.admit("seat-a", guest(4), seated=True)  # a seat's token: the reserve
+    assert not connections.admit("seat-a2", guest(4), seated=True)  # one each
+    connections.forget("seat-a")
+    assert connections.admit("seat-a", guest(4), seated=True)  # given back, taken again
 
 
 # -- A live server, attacked from several addresses --------------------------------------------------
@@ -115,7 +134,7 @@ def alive(server: LiveServer, source: str, sid: str) -> bool:
 @pytest.mark.slow
 def test_bare_sessions_from_one_address_hold_at_most_its_cap_and_the_tv_and_a_phone_still_get_in() -> None:
     cap = 6
-    server = lan_server({"SESSIONS_PER_ADDRESS": cap, "SESSIONS": 8, "CONNECT_S": 1.0})
+    server = lan_server({"LIMITS": {"sessions": {"per_address": cap, "guests": 8}, "connect_s": 1.0}})
     clients: list[Client] = []
     try:
         attacker = guest(1)
@@ -153,7 +172,7 @@ def test_bare_sessions_from_one_address_hold_at_most_its_cap_and_the_tv_and_a_ph
 @pytest.mark.slow
 def test_seven_addresses_at_their_caps_leave_the_tv_and_a_returning_seated_phone_their_way_in() -> None:
     per_address, total = 4, 24  # seven guest addresses at their caps would hold 28
-    server = lan_server({"CONNECTIONS_PER_ADDRESS": per_address, "CONNECTIONS": total})
+    server = lan_server({"LIMITS": {"connections": {"per_address": per_address, "guests": total}}})
     watchers: list[Client] = []
     others: list[Client] = []
     try:
@@ -179,8 +198,7 @@ def test_seven_addresses_at_their_caps_leave_the_tv_and_a_returning_seated_phone
         back = Client(server.url, code, token=seat_token, source=guest(9))  # Ana's phone, back with her token
         others.append(back)
         assert back.state["room"]["you"]["seat"] == 0 and back.state["room"]["you"]["role"] == "player"
-        gone = [w for w in watchers if not w.sio.connected]
-        assert len(gone) >= 1  # a watcher made room for her
+        assert all(w.sio.connected for w in watchers)  # from the seats' reserve: nobody was pushed out for her
     finally:
         for client in watchers + others:
             client.close()

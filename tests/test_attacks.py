@@ -232,7 +232,7 @@ def test_a_flood_from_a_lan_address_leaves_the_other_phones_round_trip_within_tw
 
 def test_oversized_polling_posts_hold_nothing_even_with_256_files_and_connections_are_capped(monkeypatch) -> None:
     monkeypatch.setenv("PARTYRUMMY_TEST_NOFILE", "256")
-    monkeypatch.setenv("PARTYRUMMY_TEST_CONFIG", '{"CONNECTIONS_PER_ADDRESS": 5}')
+    monkeypatch.setenv("PARTYRUMMY_TEST_CONFIG", '{"LIMITS": {"connections": {"per_address": 5}}}')
     server = LiveServer(command=LAN)
     try:
         # One guest's address holds at most its cap of connections; the laptop's own are not counted.
@@ -276,7 +276,9 @@ def test_oversized_polling_posts_hold_nothing_even_with_256_files_and_connection
 def test_a_connection_that_never_sends_a_request_is_closed_and_the_tv_still_answers(server) -> None:
     import socket
 
-    from partyrummy.web.server import HEAD_TIMEOUT_S
+    from partyrummy.web.limits import LIMITS
+
+    HEAD_TIMEOUT_S = LIMITS.head_s
 
     silent = [socket.create_connection(("127.0.0.1", server.port), timeout=HEAD_TIMEOUT_S + 10) for _ in range(20)]
     trickle = socket.create_connection(("127.0.0.1", server.port), timeout=HEAD_TIMEOUT_S + 10)

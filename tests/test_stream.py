@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import copy
+import socket
 import threading
 from dataclasses import replace
 
 from partyrummy.delta import apply
 from partyrummy.web.app import create_app
+from partyrummy.web.httpd import threaded_server
 from partyrummy.web.room import Room, Viewer
-from partyrummy.web.server import NoDelayServer, QuietHandler
 from partyrummy.web.stream import Stream
 
 from .live import Client, free_port, play_game
@@ -128,7 +129,9 @@ def test_what_was_sent_to_a_connection_is_released_when_it_leaves(tmp_path) -> N
             gone.notify_all()
 
     manager.gone = forgetting
-    web = NoDelayServer("127.0.0.1", port, app, handler=QuietHandler)
+    admission = app.extensions["partyrummy.admission"]
+    listener = socket.create_server(("127.0.0.1", port))
+    web = threaded_server(listener, app, admission.sockets, admission.watchdog, admission.limits.head_s)
     threading.Thread(target=web.serve_forever, daemon=True).start()
     try:
         room = rooms.current()

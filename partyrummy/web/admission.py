@@ -1,93 +1,122 @@
-"""Who gets in: what each address, all guests together, and the laptop itself may hold of the server.
+"""Who gets in: what the laptop, a seat's address and any other guest may hold of the server.
 
-Three things are held: open HTTP requests (a WebSocket is one for its whole life), Engine.IO sessions
-(connected or not) and Socket.IO connections. Each is a `Quota`: capped per guest address, and for all guests
-together, while the laptop (its TV, `partyrummy bots`, benchmarks) has a total of its own that guests cannot
-use up. On top of that, Engine.IO sessions must connect (Socket.IO's CONNECT) within `connect_s` or they are
-closed (`Sessions`), and a seated phone coming back finds room even when guests hold every connection
-(`Connections` lets a watcher go for it: the table matters more than watchers).
+Four things are held, each counted by a `Quota` of its own (limits.Share gives the numbers): TCP connections
+(counted as they are accepted, server.py), open HTTP requests (a WebSocket is one for its whole life, guard.py),
+Engine.IO sessions (connected or not) and Socket.IO connections. The laptop has a share guests cannot use up;
+guests share the rest, capped per address; and an address a seat was seen at (`SeatAddresses`) may draw on a
+reserve of its own when the guests' share is full, so strangers holding everything never keep a seated phone
+out. Engine.IO sessions must also connect (Socket.IO's CONNECT) within their time, or are closed (`Sessions`).
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-__all__ = ["Quota", "Sessions", "Connections", "CONNECT_S"]
+from .deadlines import Watchdog
+from .limits import Limits, Share
 
-# A page sends its Socket.IO CONNECT right after the Engine.IO handshake; a session without one this long
-# after is a stranger's (or a page that gave up): it is closed.
-CONNECT_S = 5.0
+__all__ = ["Admission", "Quota", "SeatAddresses", "Sessions", "Connections", "LOCAL", "GUEST", "SEAT"]
+
+# The share a thing was taken from, given back to the same one.
+LOCAL, GUEST, SEAT = "local", "guest", "seat"
 
 
-@dataclass
+class SeatAddresses:
+    """Guest addresses a seat was seen at (a phone connected with its seat's token, or the TV on another screen).
+
+    Remembered for the night, the oldest forgotten first past `limit`. A stranger's address is never one: it
+    would need a seat's token. A guest who joins the table is one from then on, which gives it no more than
+    its own small reserve.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.seen: OrderedDict[str, None] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def add(self, address: str) -> None:
+        with self.lock:
+            self.seen[address] = None
+            self.seen.move_to_end(address)
+            while len(self.seen) > self.limit:
+                self.seen.popitem(last=False)
+
+    def __contains__(self, address: object) -> bool:
+        return address in self.seen
+
+
 class Quota:
-    """Things held by address: at most `per_address` for one guest address and `guests` for all guests together;
-    the laptop's own (`is_local`) up to `local`, whatever the guests hold. Thread-safe."""
+    """Things held by address, from three shares: the laptop's (`is_local`), the guests', and the seats' reserve,
+    which an address may draw on once the guests' share refuses it and it is a seat's. Thread-safe."""
 
-    per_address: int
-    guests: int
-    local: int
-    is_local: Callable[[str], bool]
-    held: Counter[str] = field(default_factory=Counter)
-    guest_total: int = 0
-    local_total: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    def __init__(self, share: Share, is_local: Callable[[str], bool], seats: SeatAddresses | None = None) -> None:
+        self.share, self.is_local, self.seats = share, is_local, seats
+        self.held: dict[str, Counter[str]] = {LOCAL: Counter(), GUEST: Counter(), SEAT: Counter()}
+        self.totals: Counter[str] = Counter()
+        self.lock = threading.Lock()
 
-    def take(self, address: str) -> bool:
-        """Hold one more for `address`, if it may; False (nothing held) if not."""
+    def take(self, address: str, seated: bool = False) -> str | None:
+        """Hold one more for `address`: the share it came from, or None (nothing held) if it may not.
+        `seated`: the caller knows it is a seat's (a seat's token), whether or not its address is known yet."""
+        share = self.share
         with self.lock:
-            return self._take(address)
+            if self.is_local(address):
+                return self._hold(LOCAL, address) if self.totals[LOCAL] < share.local else None
+            if self.totals[GUEST] < share.guests and self.held[GUEST][address] < share.per_address:
+                return self._hold(GUEST, address)
+            seat = seated or (self.seats is not None and address in self.seats)
+            if seat and self.totals[SEAT] < share.seat_reserves and self.held[SEAT][address] < share.seat_reserve:
+                return self._hold(SEAT, address)
+            return None
 
-    def _take(self, address: str) -> bool:
-        if self.is_local(address):
-            if self.local_total >= self.local:
-                return False
-            self.local_total += 1
-        else:
-            if self.guest_total >= self.guests or self.held[address] >= self.per_address:
-                return False
-            self.guest_total += 1
-        self.held[address] += 1
-        return True
+    def _hold(self, kind: str, address: str) -> str:
+        self.held[kind][address] += 1
+        self.totals[kind] += 1
+        return kind
 
-    def give(self, address: str) -> None:
-        """One held by `address` is let go."""
+    def give(self, address: str, kind: str) -> None:
+        """One held by `address` from share `kind` is let go."""
         with self.lock:
-            self._give(address)
+            held = self.held[kind]
+            if held[address] <= 0:
+                return
+            held[address] -= 1
+            if not held[address]:
+                del held[address]
+            self.totals[kind] -= 1
 
-    def _give(self, address: str) -> None:
-        if self.held[address] <= 0:
-            return
-        self.held[address] -= 1
-        if not self.held[address]:
-            del self.held[address]
-        if self.is_local(address):
-            self.local_total -= 1
-        else:
-            self.guest_total -= 1
+    def holding(self, address: str) -> int:
+        """How many `address` holds, from every share."""
+        return sum(held[address] for held in self.held.values())
 
 
 class Sessions:
     """Engine.IO sessions by address (a `Quota`), and those still to send their Socket.IO CONNECT, with a deadline."""
 
-    def __init__(self, quota: Quota, connect_s: float = CONNECT_S, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, quota: Quota, connect_s: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.quota, self.connect_s, self.clock = quota, connect_s, clock
         self.lock = threading.Lock()
-        self.address: dict[str, str] = {}  # Engine.IO sid -> the address that opened it
+        self.address: dict[str, tuple[str, str]] = {}  # Engine.IO sid -> the address that opened it, and its share
         self.pending: dict[str, float] = {}  # Engine.IO sid -> when it must have connected
 
     def open(self, eio_sid: str, address: str) -> bool:
         """A new session: counted against its address, and due to connect; False if it may not be opened."""
-        if not self.quota.take(address):
+        kind = self.quota.take(address)
+        if kind is None:
             return False
         with self.lock:
-            self.address[eio_sid] = address
+            self.address[eio_sid] = (address, kind)
             self.pending[eio_sid] = self.clock() + self.connect_s
         return True
+
+    def opened_by(self, eio_sid: str) -> str | None:
+        """The address that opened a live session; None for a session the server does not hold."""
+        held = self.address.get(eio_sid)
+        return held[0] if held is not None else None
 
     def connected(self, eio_sid: str) -> None:
         """The session's Socket.IO connection was accepted: it may stay."""
@@ -103,10 +132,10 @@ class Sessions:
     def close(self, eio_sid: str) -> None:
         """The session ended."""
         with self.lock:
-            address = self.address.pop(eio_sid, None)
+            held = self.address.pop(eio_sid, None)
             self.pending.pop(eio_sid, None)
-        if address is not None:
-            self.quota.give(address)
+        if held is not None:
+            self.quota.give(*held)
 
     def overdue(self) -> list[str]:
         """Sessions past their deadline to connect (to be closed)."""
@@ -121,44 +150,49 @@ class Sessions:
 
 
 class Connections:
-    """Open Socket.IO connections by address (a `Quota`); a seated phone or the TV may have a watcher let go to get
-    in."""
+    """Open Socket.IO connections by address (a `Quota`): one with a seat's token may draw on the seats' reserve."""
 
-    def __init__(self, quota: Quota, watching: Callable[[str], bool]) -> None:
+    def __init__(self, quota: Quota) -> None:
         self.quota = quota
-        self.watching = watching  # whether a connection only watches (no seat): the first to go for a seat
-        self.address: dict[str, str] = {}  # sid -> address
+        self.address: dict[str, tuple[str, str]] = {}  # sid -> its address, and the share it holds
 
-    def admit(self, sid: str, address: str, seated: bool = False) -> tuple[bool, str | None]:
-        """Whether `sid` may connect, and the watcher to disconnect to make room for it (seated only), if any."""
-        quota = self.quota
-        with quota.lock:
-            if quota._take(address):
-                self.address[sid] = address
-                return True, None
-            if not seated or quota.is_local(address) or quota.held[address] >= quota.per_address:
-                return False, None
-            victim = self._watcher()
-            if victim is None:
-                return False, None
-            # The watcher's place is the newcomer's at once: its own disconnect then finds nothing to give back.
-            quota._give(self.address.pop(victim))
-            quota._take(address)
-            self.address[sid] = address
-            return True, victim
-
-    def _watcher(self) -> str | None:
-        """A guest's connection that only watches: the newest from the address holding the most."""
-        held = self.quota.held
-        guests = [(held[a], n, sid) for n, (sid, a) in enumerate(self.address.items()) if not self.quota.is_local(a)]
-        for _, _, sid in sorted(guests, reverse=True):
-            if self.watching(sid):
-                return sid
-        return None
+    def admit(self, sid: str, address: str, seated: bool = False) -> bool:
+        """Whether `sid` may connect (then it is counted until `forget`)."""
+        kind = self.quota.take(address, seated)
+        if kind is None:
+            return False
+        self.address[sid] = (address, kind)
+        return True
 
     def forget(self, sid: str) -> None:
         """A connection ended."""
-        with self.quota.lock:
-            address = self.address.pop(sid, None)
-            if address is not None:
-                self.quota._give(address)
+        held = self.address.pop(sid, None)
+        if held is not None:
+            self.quota.give(*held)
+
+
+@dataclass
+class Admission:
+    """Everything that says who gets in, made once per server: its limits, the seats' addresses, and the quotas of
+    TCP connections, requests, sessions and connections, with the watchdog of their deadlines."""
+
+    limits: Limits
+    seats: SeatAddresses
+    sockets: Quota
+    requests: Quota
+    sessions: Sessions
+    connections: Connections
+    watchdog: Watchdog
+
+    @classmethod
+    def of(cls, limits: Limits, is_local: Callable[[str], bool]) -> Admission:
+        seats = SeatAddresses(limits.seat_addresses)
+        return cls(
+            limits,
+            seats,
+            sockets=Quota(limits.sockets, is_local, seats),
+            requests=Quota(limits.requests, is_local, seats),
+            sessions=Sessions(Quota(limits.sessions, is_local, seats), limits.connect_s),
+            connections=Connections(Quota(limits.connections, is_local, seats)),
+            watchdog=Watchdog(),
+        )

@@ -14,16 +14,17 @@ from flask_socketio import SocketIO
 from ..i18n import default_catalogs
 from ..resources import resource_path
 from ..variants import Variant, default_variants
-from .admission import CONNECT_S, Connections, Quota, Sessions
+from .admission import Admission
+from .guard import Guard
 from .journal import Journal, NotSaved, default_data_path
-from .limits import Guard, GuardLimits
+from .limits import LIMITS, Limits
 from .netaddr import interface_addresses, is_loopback
 from .pages import register_pages
 from .payloads import WirePacket
 from .readahead import bounded_websocket
 from .room import Refused, Room
-from .rooms import MAX_ROOMS, Rooms
-from .sockets import MAX_CONNECTIONS, MAX_PER_ADDRESS, guard_sessions, register_sockets
+from .rooms import Rooms
+from .sockets import guard_sessions, register_sockets
 from .stream import ForgettingManager, Stream
 
 __all__ = ["create_app", "served_names", "IDLE_S"]
@@ -33,12 +34,6 @@ log = logging.getLogger(__name__)
 # A room nobody is connected to, with nothing due, lets its caller thread go after this long (it sleeps);
 # the next connection wakes it.
 IDLE_S = 60.0
-# Engine.IO's own limit on one message; a bigger one closes that connection. Under it, our decoder answers
-# anything over payloads.MAX_MESSAGE with a refusal.
-ENGINE_MAX_BYTES = 131_072
-# Engine.IO sessions (each holds a ping timer), connected or not: one guest address, and all guests together.
-SESSIONS_PER_ADDRESS = 32
-SESSIONS = 300
 
 
 def served_names(public_url: str, extra: set[str] | None = None) -> set[str]:
@@ -58,10 +53,8 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     Config: PUBLIC_URL (for the QR code), VARIANTS, SEED (fixed deals), DATA (the rooms' SQLite file),
     EVENT_RATE (events a second one connection may send, default 10), ASYNC_MODE ("threading" or "gevent"),
     HOSTS (more Host names to answer to), HOLDER (how the journal's lock names this server to a second one),
-    CONNECTIONS_PER_ADDRESS and CONNECTIONS (open connections a guest's address, and all guests, may hold;
-    the laptop as many again), SESSIONS_PER_ADDRESS and SESSIONS (Engine.IO sessions, the same way),
-    CONNECT_S (how long a session may wait to connect), ROOMS (rooms held in memory),
-    CAPACITY (load tests: the laptop's own connections, with its other bounds raised by as many),
+    LIMITS (a limits.Limits: the command line's, sized under its descriptors; tests change some),
+    CAPACITY (load tests: the laptop's own share of everything held raised by as many),
     IS_LOCAL (tests only, set in code: which peer addresses are the laptop; loopback by default).
     """
     config = dict(config or {})
@@ -74,6 +67,13 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app.config.update(DEBUG=False, PUBLIC_URL="http://127.0.0.1:5000")
     app.config.update(config)
     variants: dict[str, Variant] = app.config.get("VARIANTS") or default_variants()
+    limits: Limits = app.config.get("LIMITS") or LIMITS
+    if app.config.get("EVENT_RATE"):
+        limits = limits.changed({"event_rate": app.config["EVENT_RATE"]})
+    if app.config.get("CAPACITY"):  # load tests only (hidden --capacity): the laptop's shares, scaled
+        limits = limits.scaled(app.config["CAPACITY"])
+    is_local = app.config.get("IS_LOCAL") or is_loopback  # the laptop itself: one answer for every check
+    admission = Admission.of(limits, is_local)
 
     def emit(sid: str, event: str, payload: dict) -> None:
         socketio.emit(event, payload, to=sid)
@@ -88,7 +88,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         app,
         # The command line serves on gevent (web/server.py); an app made in-process (tests) on threads.
         async_mode=app.config.get("ASYNC_MODE") or "threading",
-        max_http_buffer_size=ENGINE_MAX_BYTES,
+        max_http_buffer_size=limits.transport_bytes,
         serializer=WirePacket,  # a depth- and size-limited decoder: bad JSON is answered, never a traceback
         # One connection's events are handled in order in its own reading thread, not a new thread each:
         # a flood costs its sender's thread, never the server's.
@@ -101,14 +101,12 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     eio = socketio.server.eio
     # A copy: the driver's table is shared by every server of the process. In either mode, simple-websocket with
     # a reader bounded and cut off on a flood (with gevent, on greenlets: the CLI patches threading first).
-    eio._async = {**eio._async, "websocket": bounded_websocket(app.config.get("EVENT_RATE") or 10)}
+    eio._async = {**eio._async, "websocket": bounded_websocket(limits.rate("flood"))}
 
     def start_caller(room: Room) -> None:
         socketio.start_background_task(_caller_loop, room, rooms.sleep)
 
     public_url = app.config["PUBLIC_URL"]
-    capacity = app.config.get("CAPACITY")  # load tests only (hidden --capacity): the laptop's bounds, scaled
-    is_local = app.config.get("IS_LOCAL") or is_loopback  # the laptop itself: one answer for every check
     journal = Journal(app.config.get("DATA") or default_data_path(), holder=app.config.get("HOLDER") or public_url)
     # Opens the TV page on a screen other than this laptop's; kept, so such a screen survives a restart.
     app.config["SCREEN_KEY"] = journal.setting("screen_key", lambda: secrets.token_urlsafe(12))
@@ -119,54 +117,32 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
         seed=app.config.get("SEED"),
         journal=journal,
         catalogs=default_catalogs(),
-        limit=app.config.get("ROOMS") or MAX_ROOMS,
+        limit=limits.rooms,
         publish=publish,
     )
     rooms.restore()
     app.extensions["partyrummy.rooms"] = rooms
     app.extensions["partyrummy.stream"] = stream
+    app.extensions["partyrummy.admission"] = admission
     register_pages(app, rooms, public_url, app.config["SCREEN_KEY"], is_local)
 
-    def quota(per_address: str, default_per_address: int, total: str, default_total: int) -> Quota:
-        guests = app.config.get(total) or default_total
-        return Quota(app.config.get(per_address) or default_per_address, guests, (capacity or 0) + guests, is_local)
-
-    session_quota = quota("SESSIONS_PER_ADDRESS", SESSIONS_PER_ADDRESS, "SESSIONS", SESSIONS)
-    sessions = Sessions(session_quota, app.config.get("CONNECT_S") or CONNECT_S)
-    guard_sessions(socketio, sessions)
-
-    def watching(sid: str) -> bool:
-        room = rooms.by_sid.get(sid)
-        viewer = room.viewers.get(sid) if room is not None else None
-        return viewer is not None and viewer.role == "guest"
-
-    connections = Connections(
-        quota("CONNECTIONS_PER_ADDRESS", MAX_PER_ADDRESS, "CONNECTIONS", MAX_CONNECTIONS), watching
-    )
+    guard_sessions(socketio, admission.sessions)
     register_sockets(
         socketio,
         rooms,
-        connections,
-        sessions,
+        admission,
         is_local,
-        event_rate=app.config.get("EVENT_RATE") or 10,
         public_url=public_url,
     )
     app.wsgi_app = Guard(  # type: ignore[method-assign]
         app.wsgi_app,
         hosts=served_names(public_url, set(app.config.get("HOSTS") or ())),
-        limits=GuardLimits(max_body=ENGINE_MAX_BYTES, **_scaled(capacity)),
-        is_local=is_local,
+        limits=limits,
+        requests=admission.requests,
+        session_address=admission.sessions.opened_by,
+        watchdog=admission.watchdog,
     )
     return app, socketio
-
-
-def _scaled(capacity: int | None) -> dict[str, int]:
-    """The laptop's request bounds for a server holding `capacity` connections from this machine (bench/load.py)."""
-    if not capacity:
-        return {}
-    defaults = GuardLimits()
-    return {"in_flight_local": capacity + defaults.in_flight_local}  # a WebSocket is a request for its life
 
 
 def _caller_loop(room: Room, sleep: Any) -> None:

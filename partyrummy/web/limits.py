@@ -1,197 +1,129 @@
-"""Limits: token buckets (how many events a connection, and how many joins an address, may send), and the
-WSGI guard that bounds what any client holds of the server and refuses foreign Host names."""
+"""Every limit of the server, in one place: what one message may be, how fast a connection may send, and what
+the laptop, a seat's address and any other guest may hold of the server.
+
+docs/protocol.md ("Limits, refusals and what a VIP phone may do") states each number; tests/test_limits.py
+reads them there and holds them to these. The catalogs' sentences that name a limit are formatted from here.
+
+What is held is counted in three shares (admission.Quota): the laptop's own (127.0.0.1 and ::1: its TV tab,
+`partyrummy bots`, benchmarks), which guests cannot use up; every guest address's, up to a cap each and one for
+all guests together; and a reserve for addresses a seat was seen at, drawn on only when the guests' share is
+full, so a seated phone coming back (or the TV on another screen) finds room whatever strangers hold.
+"""
 
 from __future__ import annotations
 
-import io
-import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .admission import Quota
-
-__all__ = ["TokenBucket", "Limiter", "Guard", "GuardLimits", "PERMISSIONS_POLICY"]
+__all__ = ["Limits", "Share", "Rate", "LIMITS", "FILES_KEPT"]
 
 
-@dataclass
-class TokenBucket:
-    """`capacity` events at once, refilled at `rate` a second."""
+@dataclass(frozen=True)
+class Rate:
+    """A token bucket's shape: `burst` at once, then `per_s` a second."""
 
-    capacity: float
-    rate: float
-    clock: Callable[[], float] = time.monotonic
-    tokens: float = field(init=False)
-    stamp: float = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.tokens = self.capacity
-        self.stamp = self.clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+    burst: float
+    per_s: float
 
 
-class Limiter:
-    """One bucket per key (a connection, an address); forgotten when the key goes."""
+@dataclass(frozen=True)
+class Share:
+    """What the guests may hold of one thing: `per_address` for one address and `guests` for all of them; a seat's
+    address a reserve beyond that (`seat_reserve` each, `seat_reserves` in all); the laptop `local` of its own."""
 
-    def __init__(self, capacity: float, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.capacity, self.rate, self.clock = capacity, rate, clock
-        self.buckets: dict[str, TokenBucket] = {}
+    per_address: int
+    guests: int
+    seat_reserve: int
+    seat_reserves: int
+    local: int
 
-    def allow(self, key: str) -> bool:
-        bucket = self.buckets.get(key)
-        if bucket is None:
-            if len(self.buckets) > 10_000:  # bounded: a flood of keys cannot grow it forever
-                self.buckets.clear()
-            bucket = self.buckets[key] = TokenBucket(self.capacity, self.rate, self.clock)
-        return bucket.take()
-
-    def forget(self, key: str) -> None:
-        self.buckets.pop(key, None)
+    def scaled(self, capacity: int) -> Share:
+        """With the laptop's own share raised by `capacity` (load tests from this machine: bench/load.py)."""
+        return replace(self, local=self.local + capacity)
 
 
-Environ = dict[str, Any]
-StartResponse = Callable[..., Any]
-WSGIApp = Callable[[Environ, StartResponse], Iterable[bytes]]
-
-# Sent with every answer: the pages use no camera, microphone, location or payment; a TV may stay awake.
-PERMISSIONS_POLICY = (
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), "
-    "display-capture=(), screen-wake-lock=(self), fullscreen=(self)"
-)
+# Descriptors kept back from every socket cap: the rooms' file and its lock, the listening socket, gevent's
+# own, the standard streams, a browser the host opens with --open.
+FILES_KEPT = 64
 
 
-@dataclass
-class GuardLimits:
-    """What one guest address, all guests together, and the laptop itself may hold of the server's requests."""
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits (the numbers of docs/protocol.md). Times in seconds, sizes in bytes."""
 
-    in_flight_per_address: int = 80  # open HTTP requests (a WebSocket is one for its whole life)
-    in_flight_total: int = 600  # all guests together
-    in_flight_local: int = 600  # the laptop's own: guests cannot use them up
-    max_body: int = 131_072  # bytes of a long-polling POST: Engine.IO's own limit, checked before it reads
-    body_timeout_s: float = 10.0  # a POST body must arrive within this long
+    # One message
+    message_bytes: int = 16_384  # characters of one event's JSON; a game's largest is well under 1 KB
+    message_depth: int = 32  # how deep its arrays and objects may nest; a game's deepest is 2
+    number_digits: int = 100  # digits of one number in it
+    transport_bytes: int = 131_072  # Engine.IO's own limit on one message (and a long-polling POST's body)
+    name_length: int = 20  # characters of a player's name
+    # How fast: in events a second of one connection (`--event-rate` sets `event_rate`)
+    event_rate: float = 10
+    event_burst: float = 2  # a connection may send this many seconds' worth at once
+    host_burst: float = 20  # the TV answers for several seats at once: this many seconds' worth at once …
+    host_rate: float = 5  # … then this many times the event rate
+    flood_burst: float = 10  # a WebSocket sending this many seconds' worth at once is cut off …
+    flood_rate: float = 2  # … or this many times the event rate for long
+    joins: Rate = Rate(12, 0.5)  # Socket.IO connections from one guest address
+    local_joins: Rate = Rate(200, 20)  # … and from the laptop
+    handshakes: Rate = Rate(24, 1.0)  # new Engine.IO sessions from one guest address (the laptop: unlimited)
+    lookups: Rate = Rate(12, 0.5)  # /join/CODE and /room/CODE/scores.csv from one guest address
+    # What may be held
+    connections: Share = Share(per_address=32, guests=200, seat_reserve=8, seat_reserves=200, local=200)
+    sessions: Share = Share(per_address=32, guests=300, seat_reserve=8, seat_reserves=300, local=300)
+    requests: Share = Share(per_address=80, guests=600, seat_reserve=16, seat_reserves=600, local=600)
+    # TCP connections, counted as they are accepted: sized under the process's descriptors (`for_descriptors`).
+    sockets: Share = field(
+        default_factory=lambda: Share(per_address=64, guests=1024, seat_reserve=32, seat_reserves=512, local=8192)
+    )
+    # How long
+    head_s: float = 10.0  # a connection sends a request's whole head (request line and headers) within this
+    body_s: float = 10.0  # a long-polling POST's whole body arrives within this
+    connect_s: float = 5.0  # an Engine.IO session sends its Socket.IO CONNECT within this
+    drop_grace_s: float = 3.0  # a seat's dropped connection is shown to the table only after this
+    # How many
+    rooms: int = 300  # rooms held in memory (a room of 12 holds 2-3 MB): the most a leaked TV key can make it hold
+    seat_addresses: int = 4096  # addresses remembered as a seat's (the oldest forgotten first)
 
+    def for_descriptors(self, files: int) -> Limits:
+        """These limits with the TCP connections sized under `files` descriptors (the process's soft limit): the
+        laptop's share first, so however many guests connect the TV still can; a share a machine with few
+        descriptors cannot give is cut down in proportion."""
+        spare = max(files - FILES_KEPT, 16)
+        wanted = self.sockets
+        total = wanted.guests + wanted.seat_reserves + wanted.local
+        if spare >= total:
+            return replace(self, sockets=replace(wanted, local=spare - wanted.guests - wanted.seat_reserves))
+        guests, seats = spare * 3 // 8, spare // 4
+        sockets = Share(
+            per_address=min(wanted.per_address, guests),
+            guests=guests,
+            seat_reserve=min(wanted.seat_reserve, max(seats // 4, 1)),
+            seat_reserves=seats,
+            local=spare - guests - seats,
+        )
+        return replace(self, sockets=sockets)
 
-class Guard:
-    """WSGI middleware in front of everything: refuse foreign Host names, and bound what any one client holds.
+    def changed(self, changes: dict[str, Any]) -> Limits:
+        """These limits with some changed: a field's new value, or for a `Share` or `Rate` a dict of its fields."""
+        fields = {}
+        for name, value in changes.items():
+            old = getattr(self, name)
+            fields[name] = replace(old, **value) if isinstance(value, dict) else value
+        return replace(self, **fields)
 
-    Each refusal is immediate and small (no thread kept waiting): a Host this server is not served under
-    (DNS rebinding: a web page in the laptop's own browser must not read the TV page), too many requests
-    open from one guest address or from all guests (the laptop has its own allowance, which guests cannot
-    use up), Engine.IO handshakes faster than `handshakes` allows for one address (loopback excepted), and
-    long-polling bodies that are too big, unsized or slow. Every answer gets the Permissions-Policy header.
-    (How many Engine.IO sessions an address may hold is the sessions' own count: admission.Sessions.)
-    """
+    def scaled(self, capacity: int) -> Limits:
+        """With the laptop's share of everything held raised by `capacity` (load tests from this machine)."""
+        held = ("connections", "sessions", "requests", "sockets")
+        return replace(self, **{name: getattr(self, name).scaled(capacity) for name in held})
 
-    def __init__(
-        self,
-        app: WSGIApp,
-        hosts: set[str],
-        limits: GuardLimits | None = None,
-        is_local: Callable[[str], bool] = lambda address: False,
-    ) -> None:
-        self.app, self.hosts, self.is_local = app, {h.lower() for h in hosts}, is_local
-        self.limits = limits = limits or GuardLimits()
-        self.handshakes = Limiter(capacity=24, rate=1.0)
-        self.open = Quota(limits.in_flight_per_address, limits.in_flight_total, limits.in_flight_local, is_local)
-
-    def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
-        def respond(status: str, headers: list[tuple[str, str]], *exc: Any) -> Any:
-            headers = [(k, v) for k, v in headers if k.lower() != "permissions-policy"]
-            headers += [("Permissions-Policy", PERMISSIONS_POLICY)]
-            return start_response(status, headers, *exc)
-
-        refusal = self._refusal(environ)
-        if refusal is not None:
-            return _plain(respond, *refusal)
-        address = environ.get("REMOTE_ADDR") or "?"
-        if not self.open.take(address):
-            return _plain(respond, "503 Service Unavailable", "Too many requests at once; try again in a moment.")
-        try:
-            error = self._read_body(environ)
-            if error is not None:
-                return _plain(respond, *error)
-            # Read the answer whole here, so the request counts as open until it is made (a WebSocket: its life).
-            try:
-                result = self.app(environ, respond)
-            except KeyError:
-                # Engine.IO's own race: a request for a session the server is closing that moment (its
-                # _get_socket raises). The answer is the one it gives any session it does not know.
-                if not _is_socketio(environ):
-                    raise
-                return _plain(respond, "400 Bad Request", "Invalid session")
-            try:
-                return list(result)
-            finally:
-                if hasattr(result, "close"):
-                    result.close()
-        finally:
-            self.open.give(address)
-
-    def _refusal(self, environ: Environ) -> tuple[str, str] | None:
-        host = _host_name(environ.get("HTTP_HOST"))
-        if host is not None and host not in self.hosts:
-            return "421 Misdirected Request", "This server does not answer to that name."
-        if not _is_socketio(environ):
-            return None
-        query = environ.get("QUERY_STRING", "")
-        if environ.get("REQUEST_METHOD") == "GET" and "sid=" not in query:  # a new Engine.IO session
-            address = environ.get("REMOTE_ADDR") or "?"
-            if not self.is_local(address) and not self.handshakes.allow(address):
-                return "429 Too Many Requests", "Too many connections from this device; wait a moment."
-        return None
-
-    def _read_body(self, environ: Environ) -> tuple[str, str] | None:
-        """A long-polling POST's body, read here within the size and time limits, so Engine.IO never waits on it."""
-        if environ.get("REQUEST_METHOD") != "POST" or not _is_socketio(environ):
-            return None
-        try:
-            length = int(environ.get("CONTENT_LENGTH") or "")
-        except ValueError:
-            return "411 Length Required", "A message needs its length."
-        if not 0 <= length <= self.limits.max_body:
-            return "413 Content Too Large", "That message is too big."
-        sock = environ.get("werkzeug.socket")
-        try:
-            if sock is not None:
-                sock.settimeout(self.limits.body_timeout_s)
-            body = environ["wsgi.input"].read(length)
-        except OSError:
-            return "408 Request Timeout", "The message did not arrive in time."
-        finally:
-            if sock is not None:
-                try:
-                    sock.settimeout(None)
-                except OSError:
-                    pass
-        if len(body) != length:
-            return "400 Bad Request", "The message was cut short."
-        environ["wsgi.input"] = io.BytesIO(body)
-        return None
+    def rate(self, kind: str) -> Rate:
+        """The token bucket of one connection's events (`events`), the TV's (`host_events`) or a WebSocket's flood
+        cut (`flood`), from the event rate."""
+        times = {"events": (self.event_burst, 1), "host_events": (self.host_burst, self.host_rate)}
+        times["flood"] = (self.flood_burst, self.flood_rate)
+        burst, per = times[kind]
+        return Rate(burst * self.event_rate, per * self.event_rate)
 
 
-def _is_socketio(environ: Environ) -> bool:
-    return environ.get("PATH_INFO", "").startswith("/socket.io/")
-
-
-def _host_name(header: str | None) -> str | None:
-    """The name in a Host header, without its port ("[::1]:8765" -> "::1"); None when there is none."""
-    if not header:
-        return None
-    header = header.strip().lower()
-    if header.startswith("["):
-        return header[1 : header.find("]")] if "]" in header else header
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
-
-
-def _plain(start_response: StartResponse, status: str, text: str) -> list[bytes]:
-    body = text.encode()
-    start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))])
-    return [body]
+LIMITS = Limits()

@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
 
 from ..i18n import NOT_ON, Catalogs
-from .limits import Limiter
+from .buckets import Limiter
+from .limits import LIMITS
 from .qr import cached_qr_svg
 from .room import Refused
 from .rooms import Rooms
@@ -39,7 +40,7 @@ def register_pages(
     """
     catalogs: Catalogs = rooms.catalogs
     # Room codes must not be listable over HTTP either: per address, as a socket connects (loopback free).
-    lookups = Limiter(capacity=12, rate=0.5)
+    lookups = Limiter.of(LIMITS.lookups)
 
     def limited() -> None:
         address = request.remote_addr or "?"
@@ -49,7 +50,8 @@ def register_pages(
     @app.context_processor
     def languages() -> dict:
         """The menus' languages, and the page's own: the nearest to the browser's (a choice the page remembers wins)."""
-        return {"languages": catalogs.names(), "lang": catalogs.find(*request.accept_languages.values())}
+        lang = catalogs.find(*request.accept_languages.values())
+        return {"languages": catalogs.names(), "lang": lang, "name_length": LIMITS.name_length}
 
     def _unavailable(error: Refused) -> Response:
         """A room that could not be made or woken: the reason, in the reader's language."""

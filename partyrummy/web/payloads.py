@@ -12,17 +12,15 @@ from socketio.packet import Packet
 
 from ..commands import SOURCES
 from ..errors import BadCommand
+from .limits import LIMITS
 
-__all__ = ["Schema", "check", "clean_name", "name_key", "WirePacket", "MALFORMED", "MAX_MESSAGE", "MAX_DEPTH"]
+__all__ = ["Schema", "check", "clean_name", "name_key", "WirePacket", "MALFORMED"]
 
 _MAX_INT = 1_000_000
 # Real cards: a hand tapped in is at most this many faces ("7H", "10S", "JK"), each this long at most; the
 # engine says what is wrong with one that fits (a bad face, too many cards for the hand, too many copies).
 MAX_CARDS, MAX_FACE = 20, 4
-# The largest message a client may send (characters of its JSON); a game's largest is well under 1 KB.
-MAX_MESSAGE = 16_384
-# How deep its arrays and objects may nest; a game's deepest is 2.
-MAX_DEPTH = 32
+MAX_MESSAGE, MAX_DEPTH, MAX_DIGITS = LIMITS.message_bytes, LIMITS.message_depth, LIMITS.number_digits
 # The event name a message the decoder refused turns into, so it is answered like any other bad event.
 MALFORMED = "\x00malformed"
 
@@ -40,8 +38,8 @@ _SKELETON = str.maketrans(
 )
 
 def clean_name(value: Any) -> str:
-    """A player's name: NFKC-normalised, trimmed, 1-20 characters; no control, format (bidi, invisible) or
-    unpaired surrogate characters, which would reorder, hide or break what the table reads."""
+    """A player's name: NFKC-normalised, trimmed, 1 to LIMITS.name_length characters; no control, format (bidi,
+    invisible) or unpaired surrogate characters, which would reorder, hide or break what the table reads."""
     if not isinstance(value, str):
         raise BadCommand("error.name_text")
     # Categories: Cc control, Cf format (bidi overrides, zero-width joiners), Cs surrogates, Co private, Cn unassigned.
@@ -50,8 +48,10 @@ def clean_name(value: Any) -> str:
     name = " ".join(unicodedata.normalize("NFKC", value).split())
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
         raise BadCommand("error.name_control")  # NFKC can make one of them out of others
-    if not 1 <= len(name) <= 20 or not any(ch.isalnum() or unicodedata.category(ch) == "So" for ch in name):
-        raise BadCommand("error.name_length")  # an empty-looking name (only marks or spaces) is no name
+    shown = any(ch.isalnum() or unicodedata.category(ch) == "So" for ch in name)
+    if not 1 <= len(name) <= LIMITS.name_length or not shown:
+        # An empty-looking name (only marks or spaces) is no name.
+        raise BadCommand("error.name_length", max=LIMITS.name_length)
     return name
 
 
@@ -137,7 +137,7 @@ def _too_deep(text: str) -> bool:
 
 
 def _whole(digits: str) -> int:
-    if len(digits) > 100:  # as python-engineio's own decoder: no 10,000-digit numbers to convert
+    if len(digits) > MAX_DIGITS:  # as python-engineio's own decoder: no 10,000-digit numbers to convert
         raise ValueError("number too long")
     return int(digits)
 

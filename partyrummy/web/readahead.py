@@ -5,8 +5,8 @@ simple-websocket, which Engine.IO uses in threading mode, reads each socket in a
 queues every message without bound. A client that floods would have its messages parsed as fast as it
 sends them, starving every other thread of the interpreter, and piling up in memory. Here the reading
 thread waits while a connection has READ_AHEAD messages not yet handled (the flood waits in its own TCP
-buffers), and a connection that sends far more than the server's event rate allows (FLOOD_BURST times it at
-once, or FLOOD_RATE times it a second for long) is closed at the socket: shutting it down also frees a writer
+buffers), and a connection that sends far more than the server's event rate allows (limits.Limits.rate("flood"):
+far above play, where a phone sends a few a cycle) is closed at the socket: shutting it down also frees a writer
 blocked on a client that never reads.
 """
 
@@ -19,14 +19,12 @@ from typing import Any
 import simple_websocket
 from engineio.async_drivers._websocket_wsgi import SimpleWebSocketWSGI
 
-from .limits import TokenBucket
+from .buckets import TokenBucket
+from .limits import LIMITS, Rate
 
-__all__ = ["BoundedWebSocketWSGI", "bounded_websocket", "READ_AHEAD", "FLOOD_BURST", "FLOOD_RATE"]
+__all__ = ["BoundedWebSocketWSGI", "bounded_websocket", "READ_AHEAD"]
 
 READ_AHEAD = 16  # messages read but not yet handled, per connection
-# Per event a second the Socket.IO rate limit allows (default 10): far above play, where a phone sends a few.
-FLOOD_BURST = 10
-FLOOD_RATE = 2
 _WAIT_S = 1.0  # how often a waiting reader looks whether the connection closed meanwhile
 
 
@@ -104,10 +102,10 @@ class _BoundedServer(simple_websocket.Server, _WholeFrames):
 class BoundedWebSocketWSGI(SimpleWebSocketWSGI):
     """Engine.IO's threading WebSocket driver, with the bounded reader above (the rest as the original)."""
 
-    event_rate: float = 10  # the server's Socket.IO rate limit, which the flood cut stays far above
+    flood: Rate = LIMITS.rate("flood")  # what a connection may send before it is cut off
 
     def __call__(self, environ: dict, start_response: Any) -> Any:
-        budget = TokenBucket(FLOOD_BURST * self.event_rate, FLOOD_RATE * self.event_rate)
+        budget = TokenBucket.of(self.flood)
         self.ws = _BoundedServer(environ, budget=budget, **self.server_args)
         try:
             ret = self.app(self)
@@ -124,6 +122,6 @@ class BoundedWebSocketWSGI(SimpleWebSocketWSGI):
         return ret
 
 
-def bounded_websocket(event_rate: float) -> type[BoundedWebSocketWSGI]:
-    """The driver for a server whose connections may send `event_rate` events a second (a test lifts it)."""
-    return type("BoundedWebSocketWSGI", (BoundedWebSocketWSGI,), {"event_rate": event_rate})
+def bounded_websocket(flood: Rate) -> type[BoundedWebSocketWSGI]:
+    """The driver for a server whose connections are cut off past `flood` (a test lifts the event rate)."""
+    return type("BoundedWebSocketWSGI", (BoundedWebSocketWSGI,), {"flood": flood})

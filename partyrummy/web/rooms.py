@@ -17,9 +17,10 @@ from collections.abc import Callable
 from ..i18n import Catalogs, default_catalogs
 from ..variants import DEFAULT_VARIANT, Variant
 from .journal import Journal, NotSaved
+from .limits import LIMITS
 from .room import Refused, Room
 
-__all__ = ["Rooms", "CODE_ALPHABET", "MAX_ROOMS", "new_code"]
+__all__ = ["Rooms", "CODE_ALPHABET", "new_code"]
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +28,6 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ACEFHJKLMNPRTWXY"
 _CODES = len(CODE_ALPHABET) ** 4
 _TRIES = 64  # random tries before looking for a free code in order
-# Rooms held in memory at once (a room of 12 holds 2-3 MB): far more than one laptop's parties, and the most
-# a leaked TV key can make the server hold.
-MAX_ROOMS = 300
 _ASKED_S = 10.0  # a room asked for by code this recently is not let go
 
 
@@ -58,7 +56,7 @@ class Rooms:
         seed: int | None = None,
         journal: Journal | None = None,
         catalogs: Catalogs | None = None,
-        limit: int = MAX_ROOMS,
+        limit: int = LIMITS.rooms,
         publish: Callable[[str, str, dict], None] | None = None,
     ) -> None:
         self.catalogs = catalogs or default_catalogs()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..bots import Bot
 from ..i18n import DEFAULT_LANGUAGE
+from .limits import LIMITS
 from .payloads import name_key
 from .refused import Refused
 
@@ -32,7 +33,7 @@ __all__ = [
 RECONNECT_GRACE_S = 60
 # A seat whose connection drops is shown to the others as reconnecting only if it is not back within this
 # long: a phone whose socket dropped and came straight back makes nobody else redraw.
-DROP_GRACE_S = 3.0
+DROP_GRACE_S = LIMITS.drop_grace_s
 
 # Seat colours; the TV also prints each name, so colour is never the only signal.
 COLOURS = (  # each >= 3:1 on the table's greens; ordered so small tables get the most distinct hues first

@@ -14,126 +14,19 @@ import webbrowser
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
-
 from ..variants import Variant
 from .app import create_app
 from .collector import fewer_full_collections
+from .httpd import gevent_server, raise_descriptor_limit, threaded_server
 from .journal import Journal, default_data_path
+from .limits import LIMITS
 from .netaddr import lan_address
 
-__all__ = ["serve", "NoDelayServer", "QuietHandler", "DEFAULT_PORT", "PORTS_TRIED"]
+__all__ = ["serve", "DEFAULT_PORT", "PORTS_TRIED"]
 
 # Not 5000 (AirPlay Receiver on many Macs) nor 8000/8080 (every other dev server): "3-13", the hand sizes.
 DEFAULT_PORT = 3313
 PORTS_TRIED = 20  # on a clash, the next ports looked at for a free one
-
-
-HEAD_TIMEOUT_S = 10.0  # a phone sends its request's head at once; only a stranger's junk takes longer
-
-
-class QuietHandler(WSGIRequestHandler):
-    """Werkzeug's request handler, minus two things the host's terminal and the network need not see.
-
-    - After a WebSocket session, engine.io's driver ends the request by raising ConnectionError, and
-      Werkzeug calls connection_dropped() but then, the request being HTTP/1.1 keep-alive, reads the
-      socket again for a next request: what it finds is the phone's WebSocket close frame
-      (b"\\x88\\x82..."), logged as "code 400, Bad request syntax". A dropped connection is over.
-    - No `Server: Werkzeug/x Python/y` banner: nothing on the LAN needs our versions.
-
-    And one thing it adds: a connection must send its request's head within HEAD_TIMEOUT_S, or it is
-    closed. Without it, a stranger's socket that never sends a request (or sends it a byte at a time)
-    held a thread and a file for ever. Once the head is in, the timeout is lifted: a long-polling wait or a
-    WebSocket may be quiet for longer, and the app bounds request bodies itself (limits.Guard).
-    """
-
-    def connection_dropped(self, error: BaseException, environ: dict | None = None) -> None:
-        self.close_connection = True
-
-    def handle_one_request(self) -> None:
-        self.connection.settimeout(HEAD_TIMEOUT_S)
-        super().handle_one_request()
-
-    def parse_request(self) -> bool:
-        ok = super().parse_request()
-        self.connection.settimeout(None)
-        return ok
-
-    def log_error(self, format: str, *args: object) -> None:
-        if not format.startswith("Request timed out"):  # a silent stranger is not the host's business
-            super().log_error(format, *args)
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        self.log_request(code)
-        self.send_response_only(code, message)
-        self.send_header("Date", self.date_time_string())
-
-
-class NoDelayServer(ThreadedWSGIServer):
-    """Werkzeug's threaded server with TCP_NODELAY on every connection.
-
-    Without it, Nagle's algorithm meets delayed ACKs on our small frames and
-    adds ~40 ms to every reveal (FACTS.md; bench/room.py shows it).
-    """
-
-    daemon_threads = True  # Ctrl-C must not wait for every phone's WebSocket to end
-    block_on_close = False
-
-    def get_request(self) -> tuple[socket.socket, object]:
-        conn, address = super().get_request()
-        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        return conn, address
-
-
-def _gevent(listener: socket.socket, app: object) -> object:
-    """gevent's WSGI server, with TCP_NODELAY like NoDelayServer, the request-head timeout of QuietHandler, and
-    the same two methods serve() calls. WebSockets are Engine.IO's simple-websocket driver on greenlets (the
-    bounded one, web/readahead.py), as in threading mode."""
-    from gevent import get_hub
-    from gevent.pywsgi import WSGIHandler, WSGIServer
-
-    class HeadTimeoutHandler(WSGIHandler):
-        """A connection sends its request's head within HEAD_TIMEOUT_S or is closed (see QuietHandler)."""
-
-        timed_out = False
-
-        def handle_one_request(self) -> object:
-            self.socket.settimeout(HEAD_TIMEOUT_S)
-            answer = super().handle_one_request()
-            return None if self.timed_out else answer  # None: closed without a word, as a silent one is
-
-        def process_result(self) -> None:
-            upgrade = self.environ.get("HTTP_UPGRADE", "").lower() == "websocket"
-            if upgrade and (self.status is None or self.status.startswith(b"200")):  # gevent's status: bytes
-                # Engine.IO answers an upgrade 200 once its WebSocket has ended, or nothing if the page left in
-                # the middle of it (a refusal is a 400, sent as usual). The socket was the WebSocket's: that
-                # "200 OK" would reach the browser as a bad frame, and what follows is no next request (Werkzeug
-                # is told the same by a ConnectionError).
-                self.close_connection = True
-                return
-            super().process_result()
-
-        def read_request(self, raw_requestline: str) -> object:
-            try:
-                return super().read_request(raw_requestline)
-            except TimeoutError:
-                self.timed_out = True
-                return False
-            finally:
-                if self.socket is not None:
-                    self.socket.settimeout(None)
-
-    class NoDelayGevent(WSGIServer):
-        def handle(self, sock: socket.socket, address: object) -> None:
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            super().handle(sock, address)
-
-        def server_close(self) -> None:
-            self.stop(timeout=0.5)
-
-    hub = get_hub()
-    hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C ends serve_forever; the hub need not print it
-    return NoDelayGevent(listener, app, log=None, handler_class=HeadTimeoutHandler)
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -241,6 +134,7 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     if listener is None:
         return 1
     port = listener.getsockname()[1]
+    limits = LIMITS.for_descriptors(raise_descriptor_limit())  # every TCP connection holds a descriptor
     public_url = (args.public_url or f"http://{_url_host(args.host)}:{port}").rstrip("/")
     try:
         if getattr(args, "new_tv_key", False):
@@ -254,6 +148,7 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
                 "EVENT_RATE": args.event_rate,
                 "ASYNC_MODE": args.async_mode,
                 "CAPACITY": getattr(args, "capacity", None),
+                "LIMITS": limits,
             }
         )
     except Exception as error:  # opening the rooms' file is what fails here; the host gets one line, not a traceback
@@ -262,11 +157,12 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
         return 1
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    admission = app.extensions["partyrummy.admission"]  # the limits as the app made them (a load test's scaled)
+    sockets, watchdog, head_s = admission.sockets, admission.watchdog, admission.limits.head_s
     if args.async_mode == "threading":
-        server = NoDelayServer(args.host, port, app, handler=QuietHandler, fd=listener.fileno())
-        listener.close()  # Werkzeug holds its own copy of the socket
+        server = threaded_server(listener, app, sockets, watchdog, head_s)
     else:
-        server = _gevent(listener, app)
+        server = gevent_server(listener, app, sockets, watchdog, head_s)
     room = app.extensions["partyrummy.rooms"].current()
     tv = f"{public_url}/?key={app.config['SCREEN_KEY']}"
     fewer_full_collections()

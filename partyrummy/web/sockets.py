@@ -18,20 +18,14 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 
 from ..errors import BadCommand, RummyError
 from ..i18n import DEFAULT_LANGUAGE
-from .admission import Connections, Sessions
+from .admission import Admission, Sessions
+from .buckets import Limiter
 from .events import EVENTS, Event, Sender
-from .limits import Limiter
 from .payloads import MALFORMED, check
 from .room import Refused, Viewer
 from .rooms import Rooms
 
-__all__ = ["register_sockets", "guard_sessions", "MAX_PER_ADDRESS", "MAX_CONNECTIONS"]
-
-# Open Socket.IO connections one guest's address may hold (a phone has one or two; bots from another
-# machine a dozen), and all guests together: a party is 12 phones, a TV or two and some watchers. The
-# laptop itself (its TV tabs, `partyrummy bots` for several rooms, benchmarks) has as many again of its own.
-MAX_PER_ADDRESS = 32
-MAX_CONNECTIONS = 200
+__all__ = ["register_sockets", "guard_sessions"]
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +37,11 @@ class SlowDown(Refused):
 
 def guard_sessions(socketio: SocketIO, sessions: Sessions) -> None:
     """Count every Engine.IO session against its address (refused past its quota, before any Socket.IO), and close
-    those that have not connected in time: a session held open without a connection holds the server's room."""
+    those that have not connected in time: a session held open without a connection holds the server's room.
+
+    A session is closed without waiting for anything: Engine.IO's own disconnect() waits until a long-polling
+    session's last packets are read, by a GET that a stranger's session never sends, and would stop the sweeper
+    there for good."""
     eio = socketio.server.eio
     opened, closed = eio.handlers["connect"], eio.handlers["disconnect"]
     sweeping = threading.Lock()  # held while the sweeper runs: one at a time, started by a new session
@@ -63,7 +61,9 @@ def guard_sessions(socketio: SocketIO, sessions: Sessions) -> None:
         while True:
             while sessions.waiting():
                 for eio_sid in sessions.overdue():
-                    eio.disconnect(eio_sid)
+                    session = eio.sockets.pop(eio_sid, None)
+                    if session is not None:
+                        session.close(wait=False, reason=eio.reason.SERVER_DISCONNECT)
                     sessions.close(eio_sid)  # already gone from Engine.IO: forget it all the same
                 socketio.sleep(0.25)
             sweeping.release()
@@ -78,25 +78,22 @@ def guard_sessions(socketio: SocketIO, sessions: Sessions) -> None:
 def register_sockets(
     socketio: SocketIO,
     rooms: Rooms,
-    connections: Connections,
-    sessions: Sessions,
+    admission: Admission,
     is_local: Callable[[str], bool],
-    event_rate: float = 10,
     public_url: str = "http://127.0.0.1:5000",
 ) -> None:
-    """Wire every event of docs/protocol.md to its action; who may connect is `connections`' to say."""
-
-    # A phone sends a few events a cycle; a burst of 2 s' worth at 10 a second is far above any real play.
-    # A connection's events are handled one after another in its own reading thread (async_handlers=False),
-    # so a flood costs that connection's thread and no new ones; far over the rate, readahead.py cuts it off.
-    events = Limiter(capacity=2 * event_rate, rate=event_rate)
-    # The TV answers for several seats at once (four hands of 13 cards tapped in on its picker): its bound is
-    # its own, far above a phone's, never a guest's.
-    host_events = Limiter(capacity=20 * event_rate, rate=5 * event_rate)
-    # Connecting: a burst from one address, then one every 2 s, so room codes cannot be tried fast.
-    joins = Limiter(capacity=12, rate=0.5)
-    # The laptop itself (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
-    local_joins = Limiter(capacity=200, rate=20)
+    """Wire every event of docs/protocol.md to its action; who may connect is `admission`'s to say."""
+    limits, connections, sessions, seat_addresses = (
+        admission.limits, admission.connections, admission.sessions, admission.seats
+    )
+    # A phone sends a few events a cycle. A connection's events are handled one after another in its own reading
+    # thread (async_handlers=False), so a flood costs that connection's thread and no new ones; far over the
+    # rate, readahead.py cuts it off. The TV answers for several seats at once (four hands of 13 cards tapped in
+    # on its picker): its bound is its own, far above a phone's, never a guest's.
+    events, host_events = Limiter.of(limits.rate("events")), Limiter.of(limits.rate("host_events"))
+    # Connecting: a burst from one address, then slowly, so room codes cannot be tried fast; the laptop itself
+    # (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
+    joins, local_joins = Limiter.of(limits.joins), Limiter.of(limits.local_joins)
     catalogs = rooms.catalogs
     engine_sids: dict[str, str] = {}  # Socket.IO sid -> its Engine.IO session's
 
@@ -152,11 +149,10 @@ def register_sockets(
                 viewer = Viewer("guest", lang=lang)
                 if room.locked and not room.valid_ticket(auth.get("ticket")):
                     raise refuse("locked", "error.room_locked")
-        admitted, evicted = connections.admit(request.sid, address, seated=viewer.role != "guest")
-        if not admitted:
+        if not connections.admit(request.sid, address, seated=viewer.role != "guest"):
             raise refuse("too_many", "error.too_many_connections")
-        if evicted is not None:  # a watcher makes room for a seat: the table matters more
-            socketio.server.disconnect(evicted)
+        if viewer.role != "guest":
+            seat_addresses.add(address)  # a seat (or the TV) comes back from here: it finds room whatever guests hold
         engine_sids[request.sid] = eio_sid = socketio.server.manager.eio_sid_from_sid(request.sid, "/")
         sessions.connected(eio_sid)
         socketio.server.enter_room(request.sid, room.code)  # the table's changes go to the room's connections at once
@@ -187,7 +183,7 @@ def register_sockets(
         error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
         if error is None and event == MALFORMED:  # the decoder refused it: too big, too deep, or not JSON
             problem = args[0] if args and args[0] in ("too_big", "too_deep") else "not_json"
-            error = BadCommand(f"error.{problem}")
+            error = BadCommand(f"error.{problem}", kb=limits.message_bytes // 1024)
         return refusal(error or BadCommand("error.unknown_event", event=str(event)[:20]))
 
     socketio.on_event("connect", on_connect)
@@ -216,6 +212,8 @@ def register_sockets(
                         result = event.act(room, viewer, payload, Sender(request.sid, public_url))
                     finally:
                         room.settle()  # a refusal changes no game, but may be news (a false Match!)
+                if result and "token" in result:  # a seat joined, taken or claimed: its address is a seat's now
+                    seat_addresses.add(request.remote_addr or "?")
                 return {"ok": True, **(result or {})}
             except RummyError as error:
                 return refusal(error)

@@ -67,7 +67,8 @@ ready.then(() => {
   $("notice").addEventListener("click", () => { $("notice").hidden = true; }); // read: tap it away
 
   $("name").addEventListener("input", () => {
-    $("name-note").textContent = $("name").value.length >= 20 ? t("phone.name_limit") : "";
+    const max = $("name").maxLength;  // the server's limit, in the page
+    $("name-note").textContent = $("name").value.length >= max ? t("phone.name_limit", { max }) : "";
   });
 
   $("join-form").addEventListener("submit", async (e) => {
