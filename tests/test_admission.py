@@ -311,6 +311,61 @@ def test_a_locked_room_lets_in_the_tv_seated_phones_and_ticket_holders_only() ->
         server.stop()
 
 
+@pytest.mark.slow
+def test_the_lock_holds_however_a_guest_tries_it() -> None:
+    """A stale watcher, a rejoin ticket used twice, a released seat's old token, the bots' path: only the TV, the
+    seats' phones and a ticket's one holder get in."""
+    from partyrummy.web.remote_bots import BotsError, seat_bots
+
+    server = lan_server({})
+    clients: list[Client] = []
+
+    def locked_out(**kwargs) -> None:
+        with pytest.raises(Refused) as refusal:
+            clients.append(Client(server.url, code, lang="en", **kwargs))
+        assert refusal.value.code == "locked", refusal.value
+
+    try:
+        code, token = server.tv_page()
+        tv = Client(server.url, code, role="host", token=token)
+        ana, bob = Client(server.url, code, source=guest(1)), Client(server.url, code, source=guest(2))
+        watcher = Client(server.url, code, source=guest(3))
+        clients += [tv, ana, bob, watcher]
+        assert ana.join("Ana")["ok"] and bob.join("Bob")["ok"]
+        assert tv.call("variant", {"name": "fast"})["ok"] and tv.call("start")["ok"]
+        assert tv.call("lock", {"locked": True}) == {"ok": True}
+        # The watcher from before the lock may watch, no more; once it drops it is a stranger.
+        assert refused(watcher.call("join", {"name": "Mallory"}), "refused", "locked")
+        assert refused(watcher.call("take", {"seat": 0, "name": "Mallory"}), "refused", "locked")
+        assert refused(watcher.call("claim", {"ticket": "guessed"}), "refused")
+        watcher.close()
+        locked_out(source=guest(3))
+        # A ticket lets in one device, once: not a second while the first holds it, nobody after it is claimed.
+        ticket = tv.call("rejoin_code", {"seat": 0})["url"].split("#claim=")[1]
+        holder = Client(server.url, code, source=guest(4), ticket=ticket)
+        clients.append(holder)
+        locked_out(source=guest(5), ticket=ticket)
+        assert holder.call("claim", {"ticket": ticket})["ok"]
+        locked_out(source=guest(5), ticket=ticket)
+        ana_token = ana.token  # Ana's phone: its seat was claimed by the ticket's holder, its token is no key now
+        ana.close()
+        locked_out(source=guest(1), token=ana_token)
+        # A released seat: its old phone is a stranger, and nobody takes the seat while the room is locked.
+        bob_token = bob.token
+        assert tv.call("release", {"seat": 1})["ok"]
+        bob.close()
+        locked_out(source=guest(2), token=bob_token)
+        # The bots' path (from the laptop itself): they would join as guests, and are told why not.
+        with pytest.raises(BotsError, match="locked"):
+            seat_bots(server.url, code, 1, "easy", {})
+        assert tv.call("add_bot", {"strength": "easy"})["ok"]  # the TV may still seat one
+        assert tv.sync()["state"]["room"]["locked"]
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+
+
 def test_the_server_holds_a_bounded_number_of_rooms(tmp_path) -> None:
     """The cap on rooms in memory: the longest-asleep let go for a new one (back from the journal on its code);
     when every room held is awake, a new one is refused in plain words."""

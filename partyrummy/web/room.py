@@ -376,6 +376,11 @@ class Room:
             return False
         return True
 
+    def may_enter_locked(self, ticket: object) -> bool:
+        """Whether a connection with this ticket may come into the locked room: a live ticket, that no other
+        connection holds (a ticket is one device's way in, and once claimed nobody's)."""
+        return self.valid_ticket(ticket) and all(viewer.ticket != ticket for viewer in self.viewers.values())
+
     def claim(self, sid: str, ticket: str) -> tuple[int, str]:
         """A device scanned a seat's rejoin QR: the seat gets a new token, and its old devices are told.
 

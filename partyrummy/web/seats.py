@@ -78,6 +78,7 @@ class Viewer:
     role: str  # "host", "player" or "guest" (not seated: may join or watch)
     token: str | None = None
     lang: str = DEFAULT_LANGUAGE  # the language this connection reads: its refusals and notices come in it
+    ticket: str | None = None  # the rejoin ticket it came into a locked room with (one connection a ticket)
 
 
 def seat_of(seats: list[Seat], token: str | None) -> int | None:

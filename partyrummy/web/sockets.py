@@ -145,10 +145,12 @@ def register_sockets(
                 viewer = Viewer("host", token, lang)
             elif room.seat_of(token) is not None:
                 viewer = Viewer("player", token, lang)
-            else:
+            elif not room.locked:
                 viewer = Viewer("guest", lang=lang)
-                if room.locked and not room.valid_ticket(auth.get("ticket")):
-                    raise refuse("locked", "error.room_locked")
+            elif room.may_enter_locked(auth.get("ticket")):
+                viewer = Viewer("guest", lang=lang, ticket=auth["ticket"])
+            else:
+                raise refuse("locked", "error.room_locked")
         if not connections.admit(request.sid, address, seated=viewer.role != "guest"):
             raise refuse("too_many", "error.too_many_connections")
         if viewer.role != "guest":
