@@ -186,3 +186,33 @@ def test_connections_that_never_finish_a_request_head_hold_few_descriptors_and_k
         assert report["longest_closed"] <= LIMITS.head_s + SLACK_S and report["longest_open"] <= LIMITS.head_s + SLACK_S
     finally:
         server.stop()
+
+
+def test_a_night_of_twelve_phones_is_played_to_the_end_while_every_attack_runs() -> None:
+    from .live import play_game
+
+    server = LiveServer(command=LAN)
+    phones: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        tv = Client(server.url, code, role="host", token=token)
+        for n in range(12):
+            phones.append(Client(server.url, code, source=f"127.0.0.{n + 2}"))
+            assert phones[-1].join(f"P{n}")["ok"]
+        assert tv.call("variant", {"name": "fast3"})["ok"]
+        with (
+            siege(server, "bodies", attackers(4, first=20), seconds=HELD_S * 2),
+            siege(server, "sessions", attackers(4, first=30), seconds=HELD_S * 2),
+            siege(server, "heads", attackers(2, first=40), seconds=HELD_S * 2),
+        ):
+            assert tv.call("start")["ok"]
+            final = play_game(tv, phones, timeout=HELD_S * 2)
+        assert final["game"]["game_over"]
+        totals = final["game"]["totals"]
+        for phone in phones:  # every phone holds the same end: nothing lost on the way
+            seen = phone.wait_for(lambda s: s["game"]["game_over"])
+            assert seen["game"]["totals"] == totals
+    finally:
+        for client in phones:
+            client.close()
+        server.stop()
