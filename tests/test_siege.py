@@ -26,7 +26,7 @@ from .siege import handshake, pong
 
 LAN = [sys.executable, "-m", "tests.lan_server"]
 PHONES = ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
-HELD_S = 30.0  # each attack: three times the longest limit it meets
+HELD_S = 15.0  # each attack: half as long again as the longest limit it meets
 SLACK_S = 2.0  # a deadline is kept to within the watchdog's tick, and the machine is busy
 
 pytestmark = pytest.mark.slow
@@ -39,7 +39,7 @@ def attackers(n: int, first: int = 10) -> list[str]:
 class Phone:
     """A seated phone that drops and comes back with its token every `every` seconds, from its own address."""
 
-    def __init__(self, server: LiveServer, code: str, name: str, source: str, every: float = 3.0) -> None:
+    def __init__(self, server: LiveServer, code: str, name: str, source: str, every: float = 2.0) -> None:
         self.server, self.code, self.source, self.every = server, code, source, every
         self.client = Client(server.url, code, source=source)
         assert self.client.join(name)["ok"]
@@ -104,15 +104,19 @@ def night(server: LiveServer) -> Iterator[tuple[Tv, list[Phone]]]:
 
 
 @contextmanager
-def siege(server: LiveServer, attack: str, sources: list[str], seconds: float = HELD_S) -> Iterator[dict]:
-    """tests/siege.py running `attack` for `seconds`; the dict it reports fills in as the block ends."""
+def siege(
+    server: LiveServer, attack: str, sources: list[str], seconds: float = HELD_S, report: bool = True
+) -> Iterator[dict]:
+    """tests/siege.py running `attack` for `seconds`; the dict it reports fills in as the block ends (without
+    `report`, the attack is stopped where the block ends)."""
     command = [sys.executable, "-m", "tests.siege", attack, server.url, str(seconds), *sources]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
-    report: dict = {}
+    said: dict = {}
     try:
         assert process.stdout.readline().strip() == "on"
-        yield report
-        report.update(json.loads(process.stdout.readline()))
+        yield said
+        if report:
+            said.update(json.loads(process.stdout.readline()))
     finally:
         process.kill()
         process.wait(10)
@@ -125,7 +129,7 @@ def held_up(tv: Tv, phones: list[Phone]) -> None:
     print(f"longest a phone was out: {outs} s; TV failures: {tv.failures[:3]}")
     assert not tv.failures
     assert all(out <= 10.0 for out in outs), outs
-    assert all(len(phone.outages) >= 4 for phone in phones), [len(phone.outages) for phone in phones]
+    assert all(len(phone.outages) >= 3 for phone in phones), [len(phone.outages) for phone in phones]
 
 
 def files_of(server: LiveServer) -> int:
@@ -201,12 +205,12 @@ def test_a_night_of_twelve_phones_is_played_to_the_end_while_every_attack_runs()
             assert phones[-1].join(f"P{n}")["ok"]
         assert tv.call("variant", {"name": "fast3"})["ok"]
         with (
-            siege(server, "bodies", attackers(4, first=20), seconds=HELD_S * 2),
-            siege(server, "sessions", attackers(4, first=30), seconds=HELD_S * 2),
-            siege(server, "heads", attackers(2, first=40), seconds=HELD_S * 2),
+            siege(server, "bodies", attackers(4, first=20), seconds=120, report=False),
+            siege(server, "sessions", attackers(4, first=30), seconds=120, report=False),
+            siege(server, "heads", attackers(2, first=40), seconds=120, report=False),
         ):
             assert tv.call("start")["ok"]
-            final = play_game(tv, phones, timeout=HELD_S * 2)
+            final = play_game(tv, phones, timeout=100)
         assert final["game"]["game_over"]
         totals = final["game"]["totals"]
         for phone in phones:  # every phone holds the same end: nothing lost on the way
