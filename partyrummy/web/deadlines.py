@@ -39,9 +39,10 @@ class Watch:
 
 
 class Watchdog:
-    """Shuts sockets whose deadline passed, looking every `tick` seconds (a deadline is kept to within a tick)."""
+    """Shuts sockets whose deadline passed, looking every `tick` seconds (a deadline is kept to within a tick;
+    `tick` None: nobody looks but who calls `fire_due`, as a test does)."""
 
-    def __init__(self, tick: float = 0.25, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, tick: float | None = 0.25, clock: Callable[[], float] = time.monotonic) -> None:
         self.tick, self.clock = tick, clock
         self.due: list[tuple[float, int, Watch]] = []
         self.order = itertools.count()
@@ -53,7 +54,7 @@ class Watchdog:
         watch = Watch(sock, how, self.clock() + seconds)
         with self.lock:
             heapq.heappush(self.due, (watch.due, next(self.order), watch))
-            if self.loop is None:
+            if self.loop is None and self.tick is not None:
                 self.loop = threading.Thread(target=self._run, name="deadlines", daemon=True)
                 self.loop.start()
         return watch
