@@ -1,15 +1,19 @@
 """The night's story from its score sheet: a recap after each hand, a podium and honest awards at the end.
 
 Pure: everything comes from `history` (each hand's penalties, one per seat; a seat dealt in late has
-no entry for the hands before it) and is worked out again from it, so replay and restart agree.
-Ranks are competition ranks on running totals: lowest total first, equal totals share a place.
+no entry for the hands before it) and `start` (where each seat's total began: a late joiner's starting score),
+and is worked out again from them, so replay and restart agree. Ranks are competition ranks on the running
+totals (scoring.totals_by_hand, as the game counts them): lowest total first, equal totals share a place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["ranks", "running_totals", "recap", "awards", "podium"]
+from .scoring import totals_by_hand
+
+__all__ = ["ranks", "recap", "awards", "podium"]
 
 
 def ranks(totals: list[int]) -> list[int]:
@@ -17,23 +21,13 @@ def ranks(totals: list[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other < mine) for mine in totals]
 
 
-def running_totals(history: list[list[int | None]], seats: int) -> list[list[int]]:
-    """The totals after each hand (a hand a seat was not dealt counts 0 for it)."""
-    totals = [0] * seats
-    after = []
-    for hand in history:
-        totals = [t + ((hand[s] or 0) if s < len(hand) else 0) for s, t in enumerate(totals)]
-        after.append(list(totals))
-    return after
-
-
-def recap(history: list[list[int | None]], seats: int) -> dict[str, Any] | None:
+def recap(history: list[list[int | None]], start: Sequence[int]) -> dict[str, Any] | None:
     """The last hand in brief: who scored 0, the biggest penalty, who climbed and who fell in the ranking."""
     if not history:
         return None
-    last = history[-1]
+    seats, last = len(start), history[-1]
     points = {s: last[s] for s in range(min(seats, len(last))) if last[s] is not None}
-    after = running_totals(history, seats)
+    after = totals_by_hand(start, history)
     now = ranks(after[-1])
     before = ranks(after[-2]) if len(after) > 1 else now
     worst = max(points.values(), default=0)
@@ -52,7 +46,7 @@ def podium(totals: list[int]) -> list[list[int]]:
     return [[s for s, p in enumerate(places) if p == step] for step in (1, 2, 3)]
 
 
-def awards(history: list[list[int | None]], seats: int) -> list[dict[str, Any]]:
+def awards(history: list[list[int | None]], start: Sequence[int]) -> list[dict[str, Any]]:
     """A few awards the score sheet can prove; an award nobody earned is left out.
 
     - clean: most hands scored at 0 (at least one).
@@ -61,12 +55,12 @@ def awards(history: list[list[int | None]], seats: int) -> list[dict[str, Any]]:
     """
     if not history:
         return []
-    found: list[dict[str, Any]] = []
+    seats, found = len(start), []
     zeros = [sum(1 for hand in history if s < len(hand) and hand[s] == 0) for s in range(seats)]
     best = max(zeros)
     if best > 0:
         found.append({"key": "clean", "seats": [s for s in range(seats) if zeros[s] == best], "n": best})
-    places = [ranks(totals) for totals in running_totals(history, seats)]
+    places = [ranks(totals) for totals in totals_by_hand(start, history)]
     final = places[-1]
     climbs = [max(p[s] for p in places) - final[s] for s in range(seats)]
     top = max(climbs)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "Card",
@@ -23,6 +24,7 @@ __all__ = [
     "parse_cards",
     "make_shoe",
     "shuffled",
+    "card_view",
 ]
 
 SUITS = "CDHS"
@@ -100,3 +102,12 @@ def shuffled(ids: range | list[int], rng: random.Random) -> list[int]:
     out = list(ids)
     rng.shuffle(out)
     return out
+
+
+def card_view(card_id: int | None, face: Card) -> dict[str, Any]:
+    """One card: its id (to name it in commands; None for a real card on the table, which has none), its short
+    form, its label, rank and suit. The real-cards views send their cards in this shape too.
+
+    Rank 1..13 (0: a joker) and suit 0..3 (♣♦♥♠) let pages sort and colour cards without parsing labels.
+    """
+    return {"id": card_id, "card": str(face), "label": face.symbol, "rank": face.rank, "suit": face.suit}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .events import Arrived, GameEnded, HandScored, Matched, PhaseChanged
+
 __all__ = [
     "SOURCES",
     "Command",
@@ -137,11 +139,6 @@ class Chose:
 
 
 @dataclass(frozen=True)
-class PhaseChanged:
-    phase: str
-
-
-@dataclass(frozen=True)
 class ShoeRefilled:
     cards: int
 
@@ -152,31 +149,9 @@ class Revealed:
 
 
 @dataclass(frozen=True)
-class Matched:
-    seat: int
-
-
-@dataclass(frozen=True)
-class HandScored:
-    hand_no: int
-    scores: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class Left:
     seat: int
     returned: int  # cards (their hand and their pile) put under the shoe
-
-
-@dataclass(frozen=True)
-class Arrived:
-    seat: int
 
 
 Event = (

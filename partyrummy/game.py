@@ -15,9 +15,11 @@ from . import hand as hand_machine
 from .commands import Arrive, Arrived, Call, Command, Event, GameEnded, HandScored, Leave
 from .errors import BadCommand, GameOver, OutOfPhase, RummyError
 from .hand import HandState, Phase
+from .scoring import running_totals, winners
+from .seating import first_dealer, left_of
 from .variants import Variant
 
-__all__ = ["GameState", "new_game", "apply", "replay", "winners", "newcomer_score", "running_totals"]
+__all__ = ["GameState", "new_game", "apply", "replay"]
 
 
 @dataclass(frozen=True)
@@ -44,34 +46,9 @@ class GameState:
         return running_totals(self.variant, self.start_scores[: self.hand.players], self.history, self.players)
 
 
-def running_totals(
-    variant: Variant, start_scores: tuple[int, ...], history: tuple[tuple[int | None, ...], ...], players: int
-) -> tuple[int, ...]:
-    """The totals of the seats dealt in (their start plus each hand's points; a blank counts 0), then, for each
-    newcomer still waiting for the next deal, the score they would start with now."""
-    dealt = [start + sum(points[seat] or 0 for points in history) for seat, start in enumerate(start_scores)]
-    return tuple(dealt) + (newcomer_score(variant, dealt),) * (players - len(dealt))
-
-
-def newcomer_score(variant: Variant, totals: list[int]) -> int:
-    """The starting score of a player dealt in late, from the totals of those already playing."""
-    if variant.newcomer_score == "worst":
-        return max(totals, default=0)
-    if variant.newcomer_score == "average":
-        return round(sum(totals) / len(totals)) if totals else 0
-    return 0
-
-
-def winners(variant: Variant, totals: tuple[int, ...]) -> tuple[int, ...]:
-    """The lowest totals win; a tie is shared, or nobody's when the variant says "no-winner"."""
-    best = min(totals)
-    won = tuple(seat for seat, total in enumerate(totals) if total == best)
-    return () if len(won) > 1 and variant.ties == "no-winner" else won
-
-
 def new_game(variant: Variant, players: int, seed: int | str) -> tuple[GameState, list[Event]]:
     """Deal hand 1 of a new game."""
-    dealer = hand_machine.first_dealer(seed, players)
+    dealer = first_dealer(seed, players)
     first, events = hand_machine.deal(variant, players, seed, 1, dealer)
     return GameState(variant, seed, first, start_scores=(0,) * players), events
 
@@ -109,7 +86,7 @@ def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
     # Newcomers get their starting score now (their columns of the hands they missed stay blank).
     dealt = game.hand.players
     game = replace(game, start_scores=game.start_scores[:dealt] + game.totals[dealt:])
-    dealer = hand_machine.left_of(game.hand.dealer, game.players)  # the deal moves one seat left each hand
+    dealer = left_of(game.hand.dealer, game.players)  # the deal moves one seat left each hand
     hand, events = hand_machine.deal(game.variant, game.players, game.seed, game.hand.hand_no + 1, dealer)
     return replace(game, hand=hand), events
 

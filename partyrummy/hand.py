@@ -41,6 +41,7 @@ from .commands import (
 )
 from .errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, OutOfPhase, Stale, Waiting
 from .melds import best_arrangement, best_discard, is_complete
+from .seating import dealer_after_leave, first_dealer, left_of, right_of
 from .variants import Variant
 
 __all__ = [
@@ -168,32 +169,8 @@ class HandState:
         return [self.faces[i] for i in ids]
 
 
-def right_of(seat: int, players: int) -> int:
-    """The neighbour whose pile this seat may take from."""
-    return (seat - 1) % players
-
-
-def left_of(seat: int, players: int) -> int:
-    """The neighbour who may take from this seat's pile."""
-    return (seat + 1) % players
-
-
 def _put(values: tuple, index: int, value: object) -> tuple:
     return values[:index] + (value,) + values[index + 1 :]
-
-
-def dealer_after_leave(dealer: int, seat: int, players: int) -> int:
-    """The dealer's seat once `seat` has left a table of `players`.
-
-    A leaver at or before the dealer moves the dealer's number down; a leaving dealer hands the deal to
-    their right-hand neighbour, so the next deal still passes to the same player.
-    """
-    return (dealer - 1) % (players - 1) if seat <= dealer else dealer
-
-
-def first_dealer(seed: int | str, players: int) -> int:
-    """The dealer of hand 1, drawn from the game's seed (as the table would cut for it), so a replay deals alike."""
-    return random.Random(f"{seed}:first-dealer").randrange(players)
 
 
 def deal(

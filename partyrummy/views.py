@@ -11,21 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from .awards import awards, podium, ranks, recap
-from .cards import RANK_NAMES, Card
+from .cards import RANK_NAMES, card_view
 from .game import GameState
-from .hand import HandState, Phase, lay_out, left_of, right_of
+from .hand import HandState, Phase, lay_out
 from .melds import best_discard
+from .scoring import starts
+from .seating import left_of, right_of
 
-__all__ = ["view_for", "view_for_host", "seat_view", "table_view", "card_view"]
-
-
-def card_view(card_id: int | None, face: Card) -> dict[str, Any]:
-    """One card: its id (to name it in commands; None for a real card on the table, which has none), its short
-    form, its label, rank and suit. The real-cards views send their cards in this shape too.
-
-    Rank 1..13 (0: a joker) and suit 0..3 (♣♦♥♠) let pages sort and colour cards without parsing labels.
-    """
-    return {"id": card_id, "card": str(face), "label": face.symbol, "rank": face.rank, "suit": face.suit}
+__all__ = ["view_for", "view_for_host", "seat_view", "table_view"]
 
 
 def _cards(hand: HandState, ids: tuple[int, ...] | list[int]) -> list[dict[str, Any]]:
@@ -81,11 +74,11 @@ def table_view(game: GameState) -> dict[str, Any]:
         "recap": None,  # after a hand: the story of it (partyrummy.awards)
         "awards": None,  # at the end of the night: the podium and the awards the score sheet proves
     }
-    seats_n = len(game.totals)
+    start = starts(game.start_scores, game.totals)
     if game.over:
-        view["awards"] = {"podium": podium(list(game.totals)), "awards": awards(view["history"], seats_n)}
+        view["awards"] = {"podium": podium(list(game.totals)), "awards": awards(view["history"], start)}
     if hand.phase is Phase.SCORED:
-        view["recap"] = recap(view["history"], seats_n)
+        view["recap"] = recap(view["history"], start)
         view["results"] = [
             {
                 "seat": seat,

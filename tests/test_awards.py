@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import partyrummy.awards as awards_module
-from partyrummy.awards import awards, podium, ranks, recap, running_totals
+from partyrummy.awards import awards, podium, ranks, recap
+from partyrummy.scoring import totals_by_hand
 
 # Three players over four hands: A leads, then falls; C climbs from last to first.
 NIGHT = [
@@ -20,21 +21,36 @@ def test_ranks_share_places_on_equal_totals() -> None:
     assert ranks([10, 5, 10, 20]) == [2, 1, 2, 4]
 
 
-def test_running_totals_count_a_hand_a_late_seat_was_not_dealt_as_zero() -> None:
-    assert running_totals([[3, 4], [1, 2, 9]], 3) == [[3, 4, 0], [4, 6, 9]]
+ZERO = [0, 0, 0]
+
+
+def test_running_totals_count_a_hand_a_late_seat_was_not_dealt_as_zero_from_its_starting_score() -> None:
+    assert totals_by_hand([0, 0, 0], [[3, 4], [1, 2, 9]]) == [[3, 4, 0], [4, 6, 9]]
+    assert totals_by_hand([0, 0, 4], [[3, 4], [1, 2, 9]]) == [[3, 4, 4], [4, 6, 13]]
+
+
+def test_a_late_joiners_starting_score_counts_in_the_story_as_in_the_places() -> None:
+    """Carla joins after hand 1 on the worst total (20). Counted from 0, the last hand's story said Ana climbed
+    from 3rd to 2nd and Bob fell to 3rd, while the table's places put them 1st and 2nd."""
+    history = [[10, 0], [0, 5, 0], [0, 10, 0]]
+    start = [0, 0, 20]
+    after = totals_by_hand(start, history)
+    assert after[-1] == [10, 15, 20] and ranks(after[-1]) == [1, 2, 3]  # the places the table shows
+    told = recap(history, start)
+    assert told["climbed"] == [{"seat": 0, "from": 2, "to": 1}] and told["fell"] == [{"seat": 1, "from": 1, "to": 2}]
 
 
 def test_the_recap_names_the_zeros_the_biggest_penalty_and_who_moved() -> None:
-    short = recap(NIGHT[:3], 3)  # totals 45, 10, 50: A fell from 1st to 2nd, B climbed to 1st
+    short = recap(NIGHT[:3], ZERO)  # totals 45, 10, 50: A fell from 1st to 2nd, B climbed to 1st
     assert short["zero"] == [1, 2]
     assert short["worst"] == {"seats": [0], "points": 40}
     assert short["climbed"] == [{"seat": 1, "from": 2, "to": 1}]
     assert short["fell"] == [{"seat": 0, "from": 1, "to": 2}]
-    assert recap([], 3) is None
+    assert recap([], ZERO) is None
 
 
 def test_the_awards_at_the_end_of_the_night() -> None:
-    found = {a["key"]: a for a in awards(NIGHT, 3)}  # totals 75, 35, 50
+    found = {a["key"]: a for a in awards(NIGHT, ZERO)}  # totals 75, 35, 50
     assert found["clean"] == {"key": "clean", "seats": [1, 2], "n": 2}
     assert "comeback" not in found  # C went from 3rd to 2nd: one place is not a comeback
     assert found["steady"] == {"key": "steady", "seats": [1], "n": 25}
@@ -43,15 +59,15 @@ def test_the_awards_at_the_end_of_the_night() -> None:
 
 
 def test_a_comeback_is_a_climb_of_two_places_or_more() -> None:
-    found = {a["key"]: a for a in awards([[0, 5, 10, 30], [20, 20, 20, 0], [30, 30, 30, 0]], 4)}
+    found = {a["key"]: a for a in awards([[0, 5, 10, 30], [20, 20, 20, 0], [30, 30, 30, 0]], [0] * 4)}
     assert found["comeback"] == {"key": "comeback", "seats": [3], "from": 4, "to": 1}
 
 
 def test_no_award_that_nobody_earned() -> None:
-    assert [a["key"] for a in awards([[5, 6], [7, 8]], 2)] == ["steady"]
+    assert [a["key"] for a in awards([[5, 6], [7, 8]], [0, 0])] == ["steady"]
 
 
 def test_the_awards_module_is_pure() -> None:
     source = Path(awards_module.__file__).read_text()
     imports = {line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))}
-    assert imports == {"__future__", "typing"}
+    assert imports == {"__future__", "typing", "collections.abc", ".scoring"}

@@ -10,8 +10,10 @@ from partyrummy import game as engine
 from partyrummy.bots import Bot
 from partyrummy.commands import Arrive, Arrived, AutoPlay, Call, CallMatch, Draw, HandScored, Leave, Left
 from partyrummy.errors import BadCommand, GameOver, OutOfPhase
-from partyrummy.hand import Phase, left_of, right_of
+from partyrummy.hand import Phase
 from partyrummy.legal import legal_commands
+from partyrummy.scoring import winners
+from partyrummy.seating import left_of, right_of
 from partyrummy.simulate import play_game
 
 from .play import random_game
@@ -40,10 +42,10 @@ def test_replay_is_exact_card_for_card(party) -> None:
 
 
 def test_ties_share_the_win_or_give_no_winner(party) -> None:
-    assert engine.winners(party, (5, 5, 9)) == (0, 1)
+    assert winners(party, (5, 5, 9)) == (0, 1)
     strict = replace(party, ties="no-winner")
-    assert engine.winners(strict, (5, 5, 9)) == ()
-    assert engine.winners(strict, (5, 4, 9)) == (1,)
+    assert winners(strict, (5, 5, 9)) == ()
+    assert winners(strict, (5, 4, 9)) == (1,)
 
 
 def test_the_game_is_over_the_moment_its_last_hand_is_scored(party) -> None:

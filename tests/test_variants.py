@@ -18,6 +18,7 @@ from partyrummy.cards import parse_cards
 from partyrummy.commands import Call
 from partyrummy.hand import Phase, deal
 from partyrummy.melds import best_arrangement
+from partyrummy.scoring import winners
 from partyrummy.variants import Variant, VariantError, load_variants
 from partyrummy.views import view_for
 
@@ -191,8 +192,8 @@ def test_aces_low_or_high_makes_q_k_a_a_run_and_a_high_ace_costs_15(variants) ->
 
 
 def test_the_tie_rule_of_the_app_gives_no_winner(variants) -> None:
-    for name, winners in (("party", (0, 1)), ("app", ())):
-        assert engine.winners(variants[name], (5, 5, 9)) == winners
+    for name, won in (("party", (0, 1)), ("app", ())):
+        assert winners(variants[name], (5, 5, 9)) == won
 
 
 def test_a_quick_game_deals_fewer_hands_with_their_own_wilds(variants) -> None:

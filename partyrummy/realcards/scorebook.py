@@ -17,8 +17,8 @@ from collections.abc import Set
 from dataclasses import dataclass, replace
 
 from ..errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
-from ..game import running_totals, winners
-from ..hand import first_dealer, left_of
+from ..scoring import running_totals, winners
+from ..seating import first_dealer, left_of
 from ..variants import Variant
 from . import table as table_machine
 from .commands import Arrive, Call, Command, Correct, Leave, UndoCorrection

@@ -21,7 +21,7 @@ from collections.abc import Set
 from dataclasses import replace
 
 from ..errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
-from ..hand import dealer_after_leave, left_of
+from ..seating import dealer_after_leave, left_of
 from ..variants import Variant
 from . import entry as entries
 from .commands import (

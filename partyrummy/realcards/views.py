@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..awards import awards, podium, ranks, recap
-from ..cards import RANK_NAMES, Card
+from ..cards import RANK_NAMES, Card, card_view
 from ..melds import best_arrangement
-from ..views import card_view
+from ..scoring import starts
 from .entry import Entry, most_points, overdrawn
 from .phases import Phase
 from .scorebook import Scorebook
@@ -112,10 +112,10 @@ def table_view(book: Scorebook) -> dict[str, Any]:
 def _story(book: Scorebook, view: dict[str, Any]) -> None:
     """The hand's story once it is scored, and the night's podium and awards at its end, as with cards on the
     phones (partyrummy.awards, from the score sheet)."""
-    history = [list(row) for row in book.scores]
-    view["recap"] = recap(history, book.players) if book.hand.phase is Phase.SCORED else None
+    history, start = [list(row) for row in book.scores], starts(book.start_scores, book.totals)
+    view["recap"] = recap(history, start) if book.hand.phase is Phase.SCORED else None
     over = book.over
-    view["awards"] = {"podium": podium(list(book.totals)), "awards": awards(history, book.players)} if over else None
+    view["awards"] = {"podium": podium(list(book.totals)), "awards": awards(history, start)} if over else None
 
 
 def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
