@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from partyrummy import game as engine  # noqa: E402
-from partyrummy.variants import default_variants  # noqa: E402
-from partyrummy.views import view_for, view_for_host  # noqa: E402
+from partyrummy.phones import game as engine  # noqa: E402
+from partyrummy.phones.views import view_for, view_for_host  # noqa: E402
+from partyrummy.rules.variants import default_variants  # noqa: E402
 from tests.play import random_game  # noqa: E402
 
 

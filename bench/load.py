@@ -41,7 +41,7 @@ from load_worker import CONNECTS_PER_S, PLAYERS, RoomSpec, Setup, Window, run  #
 from room import percentile  # noqa: E402
 from scale import server_usage  # noqa: E402
 
-from partyrummy.web.netaddr import is_loopback  # noqa: E402
+from partyrummy.server.defences.netaddr import is_loopback  # noqa: E402
 from tests.live import LiveServer  # noqa: E402
 
 ANSWER_S = 60  # a generator process answers a window or a stop within this (acks time out after 10 s)

@@ -1,7 +1,7 @@
 """Simulated phones and TVs on asyncio for bench/load.py: each a real Socket.IO client of docs/protocol.md.
 
 A `Phone` joins as a real phone does and plays with the engine's bots (the
-choices of partyrummy.bots, read off its own view as `partyrummy bots` reads
+choices of partyrummy.phones.bots, read off its own view as `partyrummy bots` reads
 them), at a human pace or as fast as the caller allows. It notes when it sent
 each pick and when it first held that cycle's flipped table, so its room can
 measure the reveal. A `Tv` holds the host token: it starts the game, deals
@@ -20,9 +20,9 @@ from typing import Any
 
 import socketio
 
-from partyrummy.delta import Replica
-from partyrummy.variants import Variant
-from partyrummy.web.remote_bots import RemoteBot
+from partyrummy.client.remote_bots import RemoteBot
+from partyrummy.rules.variants import Variant
+from partyrummy.server.transport.delta import Replica
 
 __all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Phone", "Tv", "cycle_key"]
 
@@ -113,7 +113,7 @@ class Brain(RemoteBot):
     """The move `partyrummy bots` would make in a state, without its blocking client: the same code decides."""
 
     def __init__(self, strength: str, variants: dict[str, Variant]) -> None:  # no super(): no connection here
-        from partyrummy.bots import Bot
+        from partyrummy.phones.bots import Bot
 
         self.bot, self.variants, self.leader = Bot(strength), variants, False
         self.state: dict | None = None

@@ -22,15 +22,15 @@ import socketio
 from load_phone import PACES, Brain, Client, Pace, Phone, Tally, Tv
 from load_proc import waited, waits
 
-from partyrummy.variants import Variant, default_variants, load_variants
-from partyrummy.web.collector import fewer_full_collections
+from partyrummy.rules.variants import Variant, default_variants, load_variants
+from partyrummy.server.collector import fewer_full_collections
 
 __all__ = ["CONNECTS_PER_S", "PLAYERS", "RoomSpec", "Setup", "Window", "run"]
 
 PLAYERS = 12  # phones in every room, besides its TV
 CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds only times them out
 # Connections begun a second over all processes: under the server's limit for its own machine's address
-# (20 a second after a burst of 200, web/sockets.py), which would refuse the rest.
+# (20 a second after a burst of 200, server/transport/sockets.py), which would refuse the rest.
 CONNECTS_PER_S = 18
 PROBE_S = 0.01  # the event loop's timer probe (Worker.probe)
 

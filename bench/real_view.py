@@ -20,8 +20,8 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from partyrummy.realcards import views  # noqa: E402
-from partyrummy.variants import default_variants  # noqa: E402
-from partyrummy.web.room import Room, Viewer  # noqa: E402
+from partyrummy.rules.variants import default_variants  # noqa: E402
+from partyrummy.server.room.room import Room, Viewer  # noqa: E402
 
 HAND = ("AS", "2S", "3S", "5H", "6H", "7H", "9C", "9D", "9S", "JD", "QC", "KH", "4D")
 
@@ -71,7 +71,7 @@ def main() -> None:
         return real_draft_view(*a, **k)
 
     times = []
-    with mock.patch("partyrummy.web.real_play.draft_view", counted):
+    with mock.patch("partyrummy.server.room.real_play.draft_view", counted):
         for _ in range(args.repeat):
             room.version += 1  # a new version: nothing cached from the last broadcast
             start = time.perf_counter()

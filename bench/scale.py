@@ -1,6 +1,6 @@
 """How many rooms one server holds: R rooms of 12 remote bots each, playing as fast as the caller allows.
 
-Each bot is a real Socket.IO client (partyrummy.web.remote_bots), in this process;
+Each bot is a real Socket.IO client (partyrummy.client.remote_bots), in this process;
 the server is `partyrummy` in its own process. For each R it plays for a while
 and prints the reveal latency (the last pick of a cycle to every bot of that
 room holding the revealed table) at p50/p95/p99, the server's CPU (a share of
@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from room import percentile  # noqa: E402
 
-from partyrummy.variants import default_variants  # noqa: E402
-from partyrummy.web.remote_bots import RemoteBot, play  # noqa: E402
+from partyrummy.client.remote_bots import RemoteBot, play  # noqa: E402
+from partyrummy.rules.variants import default_variants  # noqa: E402
 from tests.live import LiveServer  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")

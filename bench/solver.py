@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from partyrummy.cards import make_shoe  # noqa: E402
-from partyrummy.melds import best_arrangement, party_rules  # noqa: E402
+from partyrummy.rules.cards import make_shoe  # noqa: E402
+from partyrummy.rules.melds import best_arrangement, party_rules  # noqa: E402
 from tests.reference import reference_penalty  # noqa: E402
 
 

@@ -3,7 +3,7 @@ own part apart, against sending each connection its whole view.
 
 A room of 12 phones and a TV, in-process (no sockets): random legal play, each command sent out on its own
 (as people's moves are, seconds apart), through the room's real send path (Room.broadcast: the table's changes
-published once to the room, each connection's own part through partyrummy/web/stream.py). Every message is
+published once to the room, each connection's own part through partyrummy/server/transport/stream.py). Every message is
 serialised as the wire would (json.dumps): the table's once a broadcast, as python-socketio encodes a room's
 packet once. Each phone's copy, made from what it received, is checked against its whole view at every step.
 Prints bytes per phone per broadcast and per cycle, and the CPU per broadcast (working the updates out and
@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from partyrummy.delta import Replica  # noqa: E402
-from partyrummy.variants import default_variants  # noqa: E402
-from partyrummy.web.room import Room, Viewer  # noqa: E402
-from partyrummy.web.stream import Stream  # noqa: E402
+from partyrummy.rules.variants import default_variants  # noqa: E402
+from partyrummy.server.room.room import Room, Viewer  # noqa: E402
+from partyrummy.server.transport.delta import Replica  # noqa: E402
+from partyrummy.server.transport.stream import Stream  # noqa: E402
 from tests.play import random_command  # noqa: E402
 
 

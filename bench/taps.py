@@ -39,10 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from partyrummy.cards import make_shoe, parse_card  # noqa: E402
 from partyrummy.i18n import default_catalogs  # noqa: E402
-from partyrummy.melds import best_arrangement  # noqa: E402
-from partyrummy.variants import default_variants  # noqa: E402
+from partyrummy.rules.cards import make_shoe, parse_card  # noqa: E402
+from partyrummy.rules.melds import best_arrangement  # noqa: E402
+from partyrummy.rules.variants import default_variants  # noqa: E402
 
 ORIGIN = "http://bench.localhost"
 CHROMIUM = "/usr/bin/chromium"

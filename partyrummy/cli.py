@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 from urllib.parse import urlsplit
 
-from .bots import STRENGTHS
-from .cards import RANK_NAMES, CardParseError, parse_cards
-from .melds import best_arrangement
-from .variants import DEFAULT_VARIANT, Variant, VariantError, default_variants, load_variants
+from .phones.bots import STRENGTHS
+from .rules.cards import RANK_NAMES, CardParseError, parse_cards
+from .rules.melds import best_arrangement
+from .rules.variants import DEFAULT_VARIANT, Variant, VariantError, default_variants, load_variants
 
 __all__ = ["main", "plural"]
 
@@ -152,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from gevent import monkey  # before the web layer creates any thread, lock or socket
 
             monkey.patch_all()
-        from .web.server import serve  # the web layer loads only when serving
+        from .server.serve import serve  # the web layer loads only when serving
 
         return serve(args, variants)
     except (VariantError, CardParseError) as error:
@@ -183,7 +183,7 @@ def _variant(name: str, variants: dict[str, Variant]) -> Variant:
 
 
 def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
-    from .simulate import simulate
+    from .phones.simulate import simulate
 
     variant = _variant(args.variant, variants)
     strengths = [s.strip() for s in args.strengths.split(",") if s.strip()]
@@ -198,7 +198,7 @@ def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
 
 
 def _bots(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
-    from .web.remote_bots import BotsError, play, seat_bots
+    from .client.remote_bots import BotsError, play, seat_bots
 
     narrator = Narrator()
     room = args.room.strip().upper()

@@ -32,7 +32,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .cards import Card
+from .rules.cards import Card
 
 __all__ = ["DEFAULT_LANGUAGE", "LOCALES", "NOT_ON", "SERVER_ONLY", "Catalogs", "Language", "default_catalogs"]
 

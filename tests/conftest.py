@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 import socketio
 
-from partyrummy.variants import Variant, default_variants
+from partyrummy.rules.variants import Variant, default_variants
 
 from .live import LiveServer
 

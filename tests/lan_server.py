@@ -28,9 +28,9 @@ import signal
 from typing import Any
 
 from partyrummy import cli
-from partyrummy.web import app as app_module
-from partyrummy.web import server
-from partyrummy.web.limits import LIMITS
+from partyrummy.server import app as app_module
+from partyrummy.server import serve as server
+from partyrummy.server.defences.limits import LIMITS
 
 
 def peer_from_header(wsgi_app: Any) -> Any:

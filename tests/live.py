@@ -17,7 +17,7 @@ from typing import Any
 import requests
 import socketio
 
-from partyrummy.delta import Replica, merge
+from partyrummy.server.transport.delta import Replica, merge
 
 HERE = Path(__file__).resolve().parent
 

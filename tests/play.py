@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from partyrummy import game as engine
-from partyrummy.commands import AutoPlay, Call, CallMatch, Command
-from partyrummy.game import GameState
-from partyrummy.legal import legal_commands
+from partyrummy.phones import game as engine
+from partyrummy.phones.commands import AutoPlay, Call, CallMatch, Command
+from partyrummy.phones.game import GameState
+from partyrummy.phones.legal import legal_commands
 
 
 def random_command(game: GameState, rng: random.Random) -> Command:

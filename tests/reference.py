@@ -14,9 +14,9 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from partyrummy.cards import Card
-from partyrummy.melds import is_meld, is_wild, orphan_penalty
-from partyrummy.variants import MeldRules
+from partyrummy.rules.cards import Card
+from partyrummy.rules.melds import is_meld, is_wild, orphan_penalty
+from partyrummy.rules.variants import MeldRules
 
 
 def reference_penalty(cards: Sequence[Card], wild_rank: int | None, rules: MeldRules) -> int:

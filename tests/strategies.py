@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from partyrummy.cards import JOKER, Card, make_shoe
-from partyrummy.variants import MeldRules
+from partyrummy.rules.cards import JOKER, Card, make_shoe
+from partyrummy.rules.variants import MeldRules
 
 PARTY_PENALTIES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
@@ -57,7 +57,7 @@ def shoe_faces(draw: st.DrawFn, decks: int, jokers: int, size: int) -> tuple[str
     return tuple(str(shoe[i]) for i in ids)
 
 
-# -- JSON views (partyrummy/delta.py) ---------------------------------------------------------------------
+# -- JSON views (partyrummy/server/transport/delta.py) ------------------------------------------------------------
 
 JSON_SCALARS = (
     st.none()

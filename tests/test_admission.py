@@ -1,4 +1,4 @@
-"""Who gets in (web/admission.py): no guest can lock the TV or the seated phones out.
+"""Who gets in (server/defences/admission.py): no guest can lock the TV or the seated phones out.
 
 The quotas themselves, then a live server (tests/lan_server.py) that counts only 127.0.0.1 and ::1 as the
 laptop, attacked by guests whose sockets are bound to 127.0.0.2, 127.0.0.3…: each a device of its own on the
@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.web.admission import GUEST, LOCAL, SEAT, Connections, Quota, SeatAddresses, Sessions
-from partyrummy.web.limits import Share
+from partyrummy.rules.variants import default_variants
+from partyrummy.server.defences.admission import GUEST, LOCAL, SEAT, Connections, Quota, SeatAddresses, Sessions
+from partyrummy.server.defences.limits import Share
 
 from .live import Client, LiveServer, Refused
 from .real_helpers import REAL_VARIANTS, phase_is, refused
@@ -315,7 +316,7 @@ def test_a_locked_room_lets_in_the_tv_seated_phones_and_ticket_holders_only() ->
 def test_the_lock_holds_however_a_guest_tries_it() -> None:
     """A stale watcher, a rejoin ticket used twice, a released seat's old token, the bots' path: only the TV, the
     seats' phones and a ticket's one holder get in."""
-    from partyrummy.web.remote_bots import BotsError, seat_bots
+    from partyrummy.client.remote_bots import BotsError, seat_bots
 
     server = lan_server({})
     clients: list[Client] = []
@@ -369,14 +370,14 @@ def test_the_lock_holds_however_a_guest_tries_it() -> None:
 def test_the_server_holds_a_bounded_number_of_rooms(tmp_path) -> None:
     """The cap on rooms in memory: the longest-asleep let go for a new one (back from the journal on its code);
     when every room held is awake, a new one is refused in plain words."""
-    from partyrummy.web.journal import Journal
-    from partyrummy.web.room import Refused
-    from partyrummy.web.rooms import Rooms
+    from partyrummy.server.room.room import Refused
+    from partyrummy.server.room.rooms import Rooms
+    from partyrummy.server.storage.journal import Journal
 
     journal = Journal(tmp_path / "rooms.sqlite3", holder="test")
     started: list[str] = []
     rooms = Rooms(
-        __import__("partyrummy.variants").variants.default_variants(),
+        default_variants(),
         lambda *a: None,
         lambda room: started.append(room.code),
         journal=journal,

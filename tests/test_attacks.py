@@ -276,7 +276,7 @@ def test_oversized_polling_posts_hold_nothing_even_with_256_files_and_connection
 def test_a_connection_that_never_sends_a_request_is_closed_and_the_tv_still_answers(server) -> None:
     import socket
 
-    from partyrummy.web.limits import LIMITS
+    from partyrummy.server.defences.limits import LIMITS
 
     HEAD_TIMEOUT_S = LIMITS.head_s
 

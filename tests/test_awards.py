@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import partyrummy.awards as awards_module
-from partyrummy.awards import awards, podium, ranks, recap
-from partyrummy.scoring import totals_by_hand
+import partyrummy.rules.awards as awards_module
+from partyrummy.rules.awards import awards, podium, ranks, recap
+from partyrummy.rules.scoring import totals_by_hand
 
 # Three players over four hands: A leads, then falls; C climbs from last to first.
 NIGHT = [

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.bots import Bot
-from partyrummy.cards import parse_cards
-from partyrummy.simulate import play_game, simulate
-from partyrummy.variants import default_variants
+from partyrummy.phones.bots import Bot
+from partyrummy.phones.simulate import play_game, simulate
+from partyrummy.rules.cards import parse_cards
+from partyrummy.rules.variants import default_variants
 
 from .live import Client, LiveServer
 

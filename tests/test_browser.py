@@ -15,10 +15,10 @@ from urllib.parse import urlparse
 
 import pytest
 
-from partyrummy import game as engine
-from partyrummy.commands import Call, Draw
-from partyrummy.melds import best_discard
-from partyrummy.variants import default_variants, load_variants
+from partyrummy.phones import game as engine
+from partyrummy.phones.commands import Call, Draw
+from partyrummy.rules.melds import best_discard
+from partyrummy.rules.variants import default_variants, load_variants
 
 from .live import LiveServer
 

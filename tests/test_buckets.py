@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyrummy.web.buckets import Limiter, TokenBucket
+from partyrummy.server.defences.buckets import Limiter, TokenBucket
 
 
 class Clock:

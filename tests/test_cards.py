@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from partyrummy.cards import JOKER, Card, CardParseError, make_shoe, parse_card, parse_cards, shuffled
+from partyrummy.rules.cards import JOKER, Card, CardParseError, make_shoe, parse_card, parse_cards, shuffled
 
 
 def test_the_forms_people_write() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import socketio
 
-from partyrummy.web import server as server_module
+from partyrummy.server import serve as server_module
 
 from .live import Client, LiveServer, free_port
 
@@ -216,7 +216,7 @@ def test_bots_say_clearly_why_they_cannot_play(tmp_path: Path) -> None:
 
 
 def test_the_host_is_told_when_phones_cannot_reach_the_printed_address() -> None:
-    from partyrummy.web.server import _reach_note
+    from partyrummy.server.serve import _reach_note
 
     assert "--host 0.0.0.0" in _reach_note("127.0.0.1", "http://127.0.0.1:3313", given=False)
     # Listening everywhere, but no LAN address was found (a laptop not on the Wi-Fi yet): say so.

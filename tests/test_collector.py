@@ -8,7 +8,7 @@ import sys
 
 SCRIPT = """
 import gc
-from partyrummy.web.collector import FULL_AFTER, fewer_full_collections
+from partyrummy.server.collector import FULL_AFTER, fewer_full_collections
 young, middle, full = gc.get_threshold()
 fewer_full_collections()
 print(gc.get_threshold() == (young, middle, FULL_AFTER), FULL_AFTER > 10 * full, gc.get_freeze_count() > 0)

@@ -1,11 +1,12 @@
-"""One deadline for a whole thing awaited on a socket (web/deadlines.py): however slowly it trickles, it ends."""
+"""One deadline for a whole thing awaited on a socket (server/defences/deadlines.py): however slowly it trickles,
+it ends."""
 
 from __future__ import annotations
 
 import socket
 import threading
 
-from partyrummy.web.deadlines import Watchdog
+from partyrummy.server.defences.deadlines import Watchdog
 
 
 class Clock:

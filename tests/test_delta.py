@@ -1,4 +1,5 @@
-"""Small updates of views (partyrummy/delta.py): a client's copy made from updates is the view itself."""
+"""Small updates of views (partyrummy/server/transport/delta.py): a client's copy made from updates is the view
+itself."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partyrummy.delta import Replica, apply, diff, merge, update
+from partyrummy.server.transport.delta import Replica, apply, diff, merge, update
 
 from .strategies import edited, json_values
 

@@ -6,12 +6,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from partyrummy.cards import Card, parse_cards
-from partyrummy.errors import BadCommand
 from partyrummy.i18n import default_catalogs
-from partyrummy.melds import best_arrangement, is_complete
 from partyrummy.realcards import entry
-from partyrummy.variants import Variant, default_variants
+from partyrummy.rules.cards import Card, parse_cards
+from partyrummy.rules.errors import BadCommand
+from partyrummy.rules.melds import best_arrangement, is_complete
+from partyrummy.rules.variants import Variant, default_variants
 
 from .strategies import shoe_faces
 

@@ -1,13 +1,13 @@
-"""The event table (web/events.py) is the protocol: every event it holds is in docs/protocol.md and every event the
-docs give is in it, with the same say on who may send it; Socket.IO serves exactly its events."""
+"""The event table (server/transport/events.py) is the protocol: every event it holds is in docs/protocol.md and
+every event the docs give is in it, with the same say on who may send it; Socket.IO serves exactly its events."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from partyrummy.web.app import create_app
-from partyrummy.web.events import EVENTS, WHO
+from partyrummy.server.app import create_app
+from partyrummy.server.transport.events import EVENTS, WHO
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 

@@ -6,15 +6,15 @@ from dataclasses import replace
 
 import pytest
 
-from partyrummy import game as engine
-from partyrummy.bots import Bot
-from partyrummy.commands import Arrive, Arrived, AutoPlay, Call, CallMatch, Draw, HandScored, Leave, Left
-from partyrummy.errors import BadCommand, GameOver, OutOfPhase
-from partyrummy.hand import Phase
-from partyrummy.legal import legal_commands
-from partyrummy.scoring import winners
-from partyrummy.seating import left_of, right_of
-from partyrummy.simulate import play_game
+from partyrummy.phones import game as engine
+from partyrummy.phones.bots import Bot
+from partyrummy.phones.commands import Arrive, Arrived, AutoPlay, Call, CallMatch, Draw, HandScored, Leave, Left
+from partyrummy.phones.hand import Phase
+from partyrummy.phones.legal import legal_commands
+from partyrummy.phones.simulate import play_game
+from partyrummy.rules.errors import BadCommand, GameOver, OutOfPhase
+from partyrummy.rules.scoring import winners
+from partyrummy.rules.seating import left_of, right_of
 
 from .play import random_game
 

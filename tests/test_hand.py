@@ -6,12 +6,21 @@ from dataclasses import replace
 
 import pytest
 
-from partyrummy.cards import Card, make_shoe, parse_cards
-from partyrummy.commands import AutoPlay, Call, CallMatch, Choose, Draw, Drew, Matched, Revealed, ShoeRefilled
-from partyrummy.errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, OutOfPhase, Stale, Waiting
-from partyrummy.hand import HandState, Phase, apply, deal, leave
-from partyrummy.melds import best_arrangement
-from partyrummy.variants import Variant
+from partyrummy.phones.commands import AutoPlay, Call, CallMatch, Choose, Draw, Drew, Matched, Revealed, ShoeRefilled
+from partyrummy.phones.hand import HandState, Phase, apply, deal, leave
+from partyrummy.rules.cards import Card, make_shoe, parse_cards
+from partyrummy.rules.errors import (
+    AlreadyDone,
+    BadCommand,
+    CannotDraw,
+    NotComplete,
+    NotHeld,
+    OutOfPhase,
+    Stale,
+    Waiting,
+)
+from partyrummy.rules.melds import best_arrangement
+from partyrummy.rules.variants import Variant
 
 from .words import refused
 

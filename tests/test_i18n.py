@@ -20,13 +20,13 @@ import tree_sitter_javascript
 from flask import Flask, render_template
 from tree_sitter import Language, Node, Parser
 
-from partyrummy.bots import STRENGTHS
-from partyrummy.cards import Card
-from partyrummy.errors import RummyError
-from partyrummy.hand import Phase
 from partyrummy.i18n import DEFAULT_LANGUAGE, Catalogs, default_catalogs
-from partyrummy.variants import default_variants
-from partyrummy.web import sockets  # noqa: F401  (defines SlowDown, a refusal of its own)
+from partyrummy.phones.bots import STRENGTHS
+from partyrummy.phones.hand import Phase
+from partyrummy.rules.cards import Card
+from partyrummy.rules.errors import RummyError
+from partyrummy.rules.variants import default_variants
+from partyrummy.server.transport import sockets  # noqa: F401  (defines SlowDown, a refusal of its own)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = sorted((ROOT / "templates").glob("*.html"))

@@ -81,7 +81,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_walk_finds_what_it_looks_for() -> None:
-    assert "partyrummy.web.game_part" in python_imports()["partyrummy.web.room"]
+    assert "partyrummy.server.room.game_part" in python_imports()["partyrummy.server.room.room"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 

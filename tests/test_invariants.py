@@ -9,11 +9,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from partyrummy import game as engine
-from partyrummy.commands import Arrive, AutoPlay, Call, CallMatch, Choose, Draw, Leave
-from partyrummy.errors import RummyError
-from partyrummy.legal import legal_commands
-from partyrummy.variants import default_variants
+from partyrummy.phones import game as engine
+from partyrummy.phones.commands import Arrive, AutoPlay, Call, CallMatch, Choose, Draw, Leave
+from partyrummy.phones.legal import legal_commands
+from partyrummy.rules.errors import RummyError
+from partyrummy.rules.variants import default_variants
 
 VARIANTS = default_variants()
 # Each pacing, and the app's jokers.
@@ -92,8 +92,9 @@ TestGameMachine = GameMachine.TestCase
 
 def test_the_engine_imports_no_web_framework() -> None:
     code = (
-        "import sys, partyrummy.cards, partyrummy.melds, partyrummy.variants, partyrummy.hand, "
-        "partyrummy.game, partyrummy.views, partyrummy.legal, partyrummy.cli; "
+        "import sys, partyrummy.rules.cards, partyrummy.rules.melds, partyrummy.rules.variants, "
+        "partyrummy.phones.hand, "
+        "partyrummy.phones.game, partyrummy.phones.views, partyrummy.phones.legal, partyrummy.cli; "
         "bad = [m for m in ('flask', 'flask_socketio', 'socketio', 'engineio') if m in sys.modules]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.bots import Bot, bot_move
-from partyrummy.commands import Call, Choose, Draw
-from partyrummy.web.journal import Journal
-from partyrummy.web.room import Room, Viewer
+from partyrummy.phones.bots import Bot, bot_move
+from partyrummy.phones.commands import Call, Choose, Draw
+from partyrummy.server.room.room import Room, Viewer
+from partyrummy.server.storage.journal import Journal
 
 from .live import Client, LiveServer, act, phase
 

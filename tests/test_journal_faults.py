@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.web.journal import Journal, JournalBusy, NotSaved
+from partyrummy.server.storage.journal import Journal, JournalBusy, NotSaved
 
 from .live import Client, LiveServer, free_port, phase
 
@@ -89,7 +89,7 @@ def test_a_failed_write_rolls_back_and_the_next_one_succeeds(tmp_path: Path) -> 
 
 
 def test_a_new_room_the_disk_will_not_keep_is_refused_with_the_reason(tmp_path: Path) -> None:
-    from partyrummy.web.app import create_app
+    from partyrummy.server.app import create_app
 
     app, _ = create_app({"DATA": tmp_path / "rooms.sqlite3"})
     client = app.test_client()

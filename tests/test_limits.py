@@ -1,5 +1,5 @@
 """The limits of docs/protocol.md are the code's: each number the section states, read there and held to
-partyrummy/web/limits.py; and the socket caps sized under the machine's descriptors."""
+partyrummy/server/defences/limits.py; and the socket caps sized under the machine's descriptors."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.web.limits import FILES_KEPT, LIMITS, Limits
+from partyrummy.server.defences.limits import FILES_KEPT, LIMITS, Limits
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "protocol.md"
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from partyrummy.cards import Card, parse_cards
-from partyrummy.melds import Solver, best_arrangement, is_complete, is_meld, orphan_penalty, party_rules
+from partyrummy.rules.cards import Card, parse_cards
+from partyrummy.rules.melds import Solver, best_arrangement, is_complete, is_meld, orphan_penalty, party_rules
 
 from .reference import reference_penalty
 from .strategies import adversarial_hands, meld_rules, shoe_hands, wild_ranks
@@ -133,7 +133,7 @@ def test_one_solver_serves_many_hands(hand, wild, data) -> None:
 @settings(max_examples=300, deadline=None)
 @given(hand=shoe_hands(min_size=4), wild=wild_ranks, rules=meld_rules())
 def test_best_discard_leaves_the_least_penalty(hand, wild, rules) -> None:
-    from partyrummy.melds import best_discard
+    from partyrummy.rules.melds import best_discard
 
     left = [best_arrangement(hand[:i] + hand[i + 1 :], wild, rules).penalty for i in range(len(hand))]
     assert Solver(wild, rules).penalties_without_each(hand) == left

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyrummy.web import netaddr
+from partyrummy.server.defences import netaddr
 
 
 def test_prefers_a_home_lan_address_on_a_physical_interface(monkeypatch) -> None:

@@ -1,8 +1,8 @@
-"""The caller's pace (web/pace.py), for either way to play: when it calls, hurries, or waits, and the clocks."""
+"""The caller's pace (server/room/pace.py), for either way to play: when it calls, hurries, or waits, and the clocks."""
 
 from __future__ import annotations
 
-from partyrummy.web.pace import Beat, Due, Pace, Timing, clocks, plan
+from partyrummy.server.room.pace import Beat, Due, Pace, Timing, clocks, plan
 
 TIMING = Timing(beat_s=2.0, window_s=8.0, hurry_after_s=20.0, hurry_countdown_s=10.0, choose_min_s=8.0)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from partyrummy.variants import default_variants, load_variants
+from partyrummy.rules.variants import default_variants, load_variants
 
 from . import test_screens as screens
 from .layout import check, playwright_js, selenium_js

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy import game as engine
-from partyrummy.melds import best_arrangement
-from partyrummy.variants import default_variants, load_variants
+from partyrummy.phones import game as engine
+from partyrummy.rules.melds import best_arrangement
+from partyrummy.rules.variants import default_variants, load_variants
 
 from .layout import check, playwright_js
 from .live import Client, LiveServer, act, phase, play_game

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.cards import parse_card
-from partyrummy.melds import best_arrangement
-from partyrummy.variants import default_variants, load_variants
+from partyrummy.rules.cards import parse_card
+from partyrummy.rules.melds import best_arrangement
+from partyrummy.rules.variants import default_variants, load_variants
 
 from .layout import check, playwright_js
 from .live import Client, LiveServer, phase

@@ -19,7 +19,7 @@ SCRIPT = textwrap.dedent(
 
     import gevent
 
-    from partyrummy.web.readahead import _WholeSends
+    from partyrummy.server.transport.readahead import _WholeSends
 
     SIZE = 5_000_000  # a slow phone's backlog: far more than a socket's buffer holds
 

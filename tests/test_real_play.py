@@ -1,4 +1,4 @@
-"""Real cards on the table over real sockets (web/real_play.py): no seat blocks the hand, and score entry goes
+"""Real cards on the table over real sockets (server/room/real_play.py): no seat blocks the hand, and score entry goes
 as fast as the TV can tap, sending nothing to the phones that cannot see it.
 
 One server and one room for the module: four phones and four players without a phone, hands of 13 cards.

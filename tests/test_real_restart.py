@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.web.journal import Journal
-from partyrummy.web.room import Room, Viewer
+from partyrummy.server.room.room import Room, Viewer
+from partyrummy.server.storage.journal import Journal
 from tests.real_helpers import faces_of, game, phase_is, real_room, real_server, tap_in
 
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from partyrummy.errors import RummyError
-from partyrummy.variants import Variant
-from partyrummy.web.room import Refused, Room, Viewer
+from partyrummy.rules.errors import RummyError
+from partyrummy.rules.variants import Variant
+from partyrummy.server.room.room import Refused, Room, Viewer
 
 
 class Clock:

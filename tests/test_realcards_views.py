@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from partyrummy import game as engine
-from partyrummy import views as phones_views
+from partyrummy.phones import game as engine
+from partyrummy.phones import views as phones_views
 from partyrummy.realcards import scorebook
 from partyrummy.realcards.commands import Call, CallMatch, Confirm, Correct, Draft, Ready, TypePoints
 from partyrummy.realcards.views import table_view, view_for, view_for_host
-from partyrummy.variants import default_variants
+from partyrummy.rules.variants import default_variants
 
 SHORT = dataclasses.replace(default_variants()["party"], hand_sizes=(3, 4))
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from partyrummy.web.room import Refused, Room, Viewer
-from partyrummy.web.rooms import CODE_ALPHABET, new_code
+from partyrummy.server.room.room import Refused, Room, Viewer
+from partyrummy.server.room.rooms import CODE_ALPHABET, new_code
 
 from .words import refused
 
@@ -60,7 +60,7 @@ def test_the_caller_calls_draw_after_the_match_window_and_discard_after_the_beat
     room.clock_.now = 102.0
     room.tick()
     assert room.game.hand.phase.value == "draw"
-    from partyrummy.commands import Choose, Draw
+    from partyrummy.phones.commands import Choose, Draw
 
     for seat in range(3):
         room.play(Draw(seat, "shoe"))
@@ -77,7 +77,7 @@ def test_a_slow_player_is_counted_down_then_played_for(room) -> None:
     room.start(seed=1)
     room.clock_.now = 102.0
     room.tick()
-    from partyrummy.commands import Choose, Draw
+    from partyrummy.phones.commands import Choose, Draw
 
     room.play(Draw(0, "shoe"))
     room.play(Choose(0, room.game.hand.drawn[0]))
@@ -230,7 +230,7 @@ def test_with_turns_the_caller_hurries_a_slow_turn_and_moves_on_after_the_beat(v
     hand = room.game.hand
     assert (hand.phase.value, hand.dealer, hand.turn) == ("draw", 0, 1)  # Ana drew the deal; Bob, on her left, starts
     assert room.tick() == 130.0  # nobody else is waited for: Bob's turn is hurried after 30 s
-    from partyrummy.commands import Choose, Draw
+    from partyrummy.phones.commands import Choose, Draw
 
     room.play(Draw(1, "shoe"))
     room.play(Choose(1, room.game.hand.drawn[1]))
@@ -248,8 +248,8 @@ def test_with_turns_the_caller_hurries_a_slow_turn_and_moves_on_after_the_beat(v
 
 
 def test_a_false_match_is_refused_to_its_caller_and_told_to_the_table_until_the_phase_moves_on(room) -> None:
-    from partyrummy.errors import NotComplete
-    from partyrummy.melds import is_complete
+    from partyrummy.rules.errors import NotComplete
+    from partyrummy.rules.melds import is_complete
 
     room.start(seed=1)
     hand = room.game.hand

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.web import qr
-from partyrummy.web.app import create_app
-from partyrummy.web.journal import KEEP_LOADING_S, Journal
-from partyrummy.web.room import Refused, Viewer
-from partyrummy.web.rooms import CODE_ALPHABET, Rooms, new_code
+from partyrummy.server.app import create_app
+from partyrummy.server.pages import qr
+from partyrummy.server.room.room import Refused, Viewer
+from partyrummy.server.room.rooms import CODE_ALPHABET, Rooms, new_code
+from partyrummy.server.storage.journal import KEEP_LOADING_S, Journal
 
 
 def every_code() -> set[str]:

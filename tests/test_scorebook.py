@@ -12,7 +12,6 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from partyrummy.errors import RummyError
 from partyrummy.realcards import scorebook
 from partyrummy.realcards.commands import (
     Arrive,
@@ -41,7 +40,8 @@ from partyrummy.realcards.events import (
 )
 from partyrummy.realcards.scorebook import Cell
 from partyrummy.realcards.table import Phase
-from partyrummy.variants import default_variants
+from partyrummy.rules.errors import RummyError
+from partyrummy.rules.variants import default_variants
 
 from .strategies import shoe_faces
 
@@ -343,7 +343,7 @@ TestScorebookMachine = ScorebookMachine.TestCase
 
 
 def test_the_first_dealer_is_drawn_from_the_seed_as_with_cards_on_the_phones_and_moves_left() -> None:
-    from partyrummy import game
+    from partyrummy.phones import game
 
     firsts = set()
     for seed in range(8):

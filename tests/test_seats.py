@@ -136,7 +136,7 @@ def test_the_tv_reloaded_mid_countdown_gets_the_countdown_back(server) -> None:
 
 
 def test_the_tv_page_is_for_this_laptop_or_the_screen_key(server) -> None:
-    from partyrummy.web.app import create_app
+    from partyrummy.server.app import create_app
 
     app, _ = create_app({"DATA": server.data.parent / "other.sqlite3"})
     key = app.config["SCREEN_KEY"]

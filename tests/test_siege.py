@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.web.limits import LIMITS
+from partyrummy.server.defences.limits import LIMITS
 
 from .live import Client, LiveServer
 from .siege import handshake, pong

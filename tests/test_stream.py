@@ -1,4 +1,5 @@
-"""The send path of views (partyrummy/web/stream.py): whole on connecting, then updates; a missed one is caught up."""
+"""The send path of views (partyrummy/server/transport/stream.py): whole on connecting, then updates; a missed one
+is caught up."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import socket
 import threading
 from dataclasses import replace
 
-from partyrummy.delta import apply
-from partyrummy.web.app import create_app
-from partyrummy.web.httpd import threaded_server
-from partyrummy.web.room import Room, Viewer
-from partyrummy.web.stream import Stream
+from partyrummy.server.app import create_app
+from partyrummy.server.room.room import Room, Viewer
+from partyrummy.server.transport.delta import apply
+from partyrummy.server.transport.httpd import threaded_server
+from partyrummy.server.transport.stream import Stream
 
 from .live import Client, free_port, play_game
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from partyrummy.errors import AlreadyDone, BadCommand, RummyError, Stale, Waiting
 from partyrummy.i18n import default_catalogs
 from partyrummy.realcards import table
 from partyrummy.realcards.commands import (
@@ -31,7 +30,8 @@ from partyrummy.realcards.events import (
     WentOut,
 )
 from partyrummy.realcards.table import Phase, TableHand
-from partyrummy.variants import default_variants
+from partyrummy.rules.errors import AlreadyDone, BadCommand, RummyError, Stale, Waiting
+from partyrummy.rules.variants import default_variants
 
 VARIANTS = default_variants()
 PARTY, CLASSIC = VARIANTS["party"], VARIANTS["classic"]
@@ -98,7 +98,7 @@ def test_a_ready_tap_can_be_taken_back_and_is_not_counted_twice() -> None:
 
 
 def test_discard_before_everyone_is_ready_only_when_forced() -> None:
-    """The hurry (web/pace.py) and the host's "call now" force it; the hand keeps no clock of its own."""
+    """The hurry (server/room/pace.py) and the host's "call now" force it; the hand keeps no clock of its own."""
     hand, _ = run(party(), Call(), Ready(0))
     assert isinstance(refused(hand, Call()), Waiting)
     after, events = run(hand, Call(force=True))

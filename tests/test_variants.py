@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy import game as engine
-from partyrummy.cards import parse_cards
-from partyrummy.commands import Call
-from partyrummy.hand import Phase, deal
-from partyrummy.melds import best_arrangement
-from partyrummy.scoring import winners
-from partyrummy.variants import Variant, VariantError, load_variants
-from partyrummy.views import view_for
+from partyrummy.phones import game as engine
+from partyrummy.phones.commands import Call
+from partyrummy.phones.hand import Phase, deal
+from partyrummy.phones.views import view_for
+from partyrummy.rules.cards import parse_cards
+from partyrummy.rules.melds import best_arrangement
+from partyrummy.rules.scoring import winners
+from partyrummy.rules.variants import Variant, VariantError, load_variants
 
 
 def test_party_variant_is_the_caller_paced_big_group_game(party: Variant) -> None:

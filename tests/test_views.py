@@ -7,9 +7,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partyrummy.game import GameState
-from partyrummy.hand import Phase
-from partyrummy.views import view_for, view_for_host
+from partyrummy.phones.game import GameState
+from partyrummy.phones.hand import Phase
+from partyrummy.phones.views import view_for, view_for_host
 
 from .play import card_ids, random_game
 
@@ -49,8 +49,8 @@ def test_no_view_ever_holds_a_card_its_viewer_may_not_see(party, players: int, s
 
 
 def test_a_player_sees_their_own_draw_and_the_others_only_that_they_drew(party) -> None:
-    from partyrummy import game as engine
-    from partyrummy.commands import Call, Draw
+    from partyrummy.phones import game as engine
+    from partyrummy.phones.commands import Call, Draw
 
     game, _ = engine.new_game(party, 3, 1)
     game, _ = engine.apply(game, Call())
@@ -65,8 +65,8 @@ def test_a_player_sees_their_own_draw_and_the_others_only_that_they_drew(party) 
 def test_the_views_number_places_with_ties_sharing_the_better_one_and_name_a_match_on_the_deal(party) -> None:
     from dataclasses import replace
 
-    from partyrummy import game as engine
-    from partyrummy.commands import CallMatch
+    from partyrummy.phones import game as engine
+    from partyrummy.phones.commands import CallMatch
 
     game, _ = engine.new_game(party, 4, 1)
     assert view_for_host(replace(game, history=((5, 0, 5, 9),)))["places"] == [2, 1, 2, 4]
@@ -79,7 +79,7 @@ def test_the_views_number_places_with_ties_sharing_the_better_one_and_name_a_mat
 
 
 def _complete(game: GameState, seat: int) -> bool:
-    from partyrummy.melds import is_complete
+    from partyrummy.rules.melds import is_complete
 
     hand = game.hand
     return is_complete(hand.cards_of(hand.hands[seat]), hand.wild_rank, game.variant.meld_rules())

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy import game as rules
-from partyrummy.commands import Draw
-from partyrummy.melds import best_discard
+from partyrummy.phones import game as rules
+from partyrummy.phones.commands import Draw
+from partyrummy.rules.melds import best_discard
 
 from . import test_screens as screens
 from .layout import check, selenium_js, tv_text_floor

@@ -8,8 +8,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from partyrummy.errors import RummyError
 from partyrummy.i18n import default_catalogs
+from partyrummy.rules.errors import RummyError
 
 
 def english(error: RummyError) -> str:

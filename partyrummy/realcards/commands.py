@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from ..errors import BadCommand
+from ..rules.errors import BadCommand
 
 __all__ = [
     "Call",

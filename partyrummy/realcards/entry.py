@@ -14,10 +14,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import JOKER, Card, CardParseError, parse_card
-from ..errors import BadCommand
-from ..melds import Arrangement, best_arrangement, is_complete, orphan_penalty
-from ..variants import Variant
+from ..rules.cards import JOKER, Card, CardParseError, parse_card
+from ..rules.errors import BadCommand
+from ..rules.melds import Arrangement, best_arrangement, is_complete, orphan_penalty
+from ..rules.variants import Variant
 
 __all__ = [
     "Entry",

@@ -1,14 +1,14 @@
 """Events out of the real-cards engine, as frozen records: what the shell turns into each viewer's update.
 
 The hand's score, the end of the game, Match! and phase changes are the
-same events as with cards on the phones (`partyrummy.events`).
+same events as with cards on the phones (`partyrummy.rules.events`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import Arrived, GameEnded, HandScored, Matched, PhaseChanged
+from ..rules.events import Arrived, GameEnded, HandScored, Matched, PhaseChanged
 
 __all__ = [
     "TableSet",

@@ -2,7 +2,7 @@
 
 `table.py` moves a `TableHand` from phase to phase; this module says which commands each phase takes and
 who may answer for a seat. The hand keeps no clock and no pause: when the caller calls is the room's pace
-(web/pace.py), which says so with `Call(force=True)` when the hurry has run out.
+(server/room/pace.py), which says so with `Call(force=True)` when the hurry has run out.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Set
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..cards import Card
-from ..variants import Variant
+from ..rules.cards import Card
+from ..rules.variants import Variant
 from .commands import Call, CallMatch, Confirm, Done, Draft, Out, Ready, TypePoints, Withdraw
 from .entry import Entry
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import dataclass, replace
 
-from ..errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
-from ..scoring import running_totals, winners
-from ..seating import first_dealer, left_of
-from ..variants import Variant
+from ..rules.errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
+from ..rules.scoring import running_totals, winners
+from ..rules.seating import first_dealer, left_of
+from ..rules.variants import Variant
 from . import table as table_machine
 from .commands import Arrive, Call, Command, Correct, Leave, UndoCorrection
 from .entry import Entry, most_points

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import replace
 
-from ..errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
-from ..seating import dealer_after_leave, left_of
-from ..variants import Variant
+from ..rules.errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
+from ..rules.seating import dealer_after_leave, left_of
+from ..rules.variants import Variant
 from . import entry as entries
 from .commands import (
     Call,

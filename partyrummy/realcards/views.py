@@ -16,10 +16,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from ..awards import awards, podium, ranks, recap
-from ..cards import RANK_NAMES, Card, card_view
-from ..melds import best_arrangement
-from ..scoring import starts
+from ..rules.awards import awards, podium, ranks, recap
+from ..rules.cards import RANK_NAMES, Card, card_view
+from ..rules.melds import best_arrangement
+from ..rules.scoring import starts
 from .entry import Entry, most_points, overdrawn
 from .phases import Phase
 from .scorebook import Scorebook
@@ -111,7 +111,7 @@ def table_view(book: Scorebook) -> dict[str, Any]:
 
 def _story(book: Scorebook, view: dict[str, Any]) -> None:
     """The hand's story once it is scored, and the night's podium and awards at its end, as with cards on the
-    phones (partyrummy.awards, from the score sheet)."""
+    phones (partyrummy.rules.awards, from the score sheet)."""
     history, start = [list(row) for row in book.scores], starts(book.start_scores, book.totals)
     view["recap"] = recap(history, start) if book.hand.phase is Phase.SCORED else None
     over = book.over

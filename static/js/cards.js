@@ -6,7 +6,7 @@ export const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "
 export const SUITS = ["clubs", "diamonds", "hearts", "spades"]; // by suit number
 export const SYMBOLS = "♣♦♥♠";
 
-/* A card as the views send it (partyrummy/views.py's card_view), for a picker's buttons. */
+/* A card as the views send it (partyrummy/phones/views.py's card_view), for a picker's buttons. */
 export function card(rank, suit = 0) {
   const face = (letters) => (rank ? RANKS[rank] + letters[suit] : "JK");
   return { card: face("CDHS"), label: face(SYMBOLS), rank, suit };

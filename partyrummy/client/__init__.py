@@ -1,0 +1,1 @@
+"""Clients of the server, as any phone is: `partyrummy bots`."""

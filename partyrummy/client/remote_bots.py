@@ -1,0 +1,241 @@
+"""`partyrummy bots`: bots that join a room over Socket.IO, exactly as phones do (docs/protocol.md).
+
+Each bot is a real client with its own connection and token; it sees only its
+own view. This is also the load generator of bench/room.py.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from ..phones.bots import Bot
+from ..rules.cards import RANK_NAMES, Card
+from ..rules.variants import DEFAULT_VARIANT, Variant
+from ..server.transport.delta import Replica
+
+__all__ = ["RemoteBot", "BotsError", "seat_bots", "run_bots", "play"]
+
+
+class BotsError(Exception):
+    """The bots could not take their seats: the message says why, for the person at the terminal."""
+
+
+def _card(view: dict[str, Any]) -> Card:
+    return Card(view["rank"], view["suit"])
+
+
+class RemoteBot:
+    """One bot at one room: acts on each new state from its own thread, never on the socket's."""
+
+    def __init__(
+        self, url: str, room: str, name: str, strength: str, variants: dict[str, Variant], leader: bool = False
+    ) -> None:
+        import socketio  # the client side of python-socketio; loaded only for bots
+
+        self.room, self.name, self.variants, self.leader = room, name, variants, leader
+        self.bot = Bot(strength)
+        self.state: dict | None = None
+        self.token: str | None = None
+        self.changed = threading.Condition()
+        self.seen: Counter[Card] = Counter()
+        self.seen_ids: set[int] = set()
+        self.hand_no = 0
+        self.acted: int | None = None
+        self.error: str | None = None
+        self.watch: Callable[[dict | None], None] | None = None  # sees each state this bot acts on
+        # handle_sigint=False: by default the client catches Ctrl+C to disconnect every client one by one
+        # (~3 s each) before the program hears of it.
+        self.sio = socketio.Client(
+            reconnection=True, reconnection_delay=0.5, reconnection_delay_max=2, handle_sigint=False
+        )
+        self.replica = Replica()  # the view, kept from whole states and the updates that follow them
+        self.sio.on("state", self._on_state)
+        self.sio.on("table", lambda message: self._on_update("table", message))
+        self.sio.on("mine", lambda message: self._on_update("mine", message))
+        # The server's reason, when it refuses the connection (no such room …): a dict; a dead address gives text.
+        refusals: list[dict] = []
+        self.sio.on("connect_error", lambda data=None: refusals.append(data) if isinstance(data, dict) else None)
+        auth = lambda: {"role": "player", "room": room, "token": self.token}  # noqa: E731
+        try:
+            self.sio.connect(url, auth=auth, wait_timeout=10)
+        except socketio.exceptions.ConnectionError:
+            if refusals:
+                reason = refusals[-1].get("message", "refused")
+                raise BotsError(f"--room {room}: the server at {url} says: {reason}") from None
+            raise BotsError(f"--url: cannot reach a PartyRummy server at {url} (is it running there?)") from None
+
+    def _on_state(self, state: dict) -> None:
+        with self.changed:
+            if self.replica.full(state):
+                self.state = self.replica.state
+                self.changed.notify_all()
+
+    def _on_update(self, event: str, message: dict) -> None:
+        # Each message is handled on a thread of its own, so an update may come before the one it follows:
+        # the replica keeps it until then. Still behind after that, the bot asks for the whole view.
+        with self.changed:
+            if self.replica.receive(event, message):
+                self.state = self.replica.state
+                self.changed.notify_all()
+            behind = self.replica.behind
+        if behind:
+            self.sync()
+
+    def join(self) -> None:
+        ack = self.sio.call("join", {"name": self.name}, timeout=10)
+        if not ack["ok"]:
+            raise BotsError(f"{self.name} cannot join room {self.room}: {ack['error']['message']}")
+        self.token = ack["token"]
+        self.sync()
+
+    def sync(self) -> None:
+        ack = self.sio.call("sync", {}, timeout=10)
+        if ack.get("ok"):
+            self._on_state(ack["state"])
+
+    def send(self, event: str, data: dict | None = None) -> dict:
+        return self.sio.call(event, data or {}, timeout=10)
+
+    def wait(self, timeout: float = 1.0) -> dict | None:
+        """The newest state, waiting for one only if this bot has acted on the last (no lost wake-ups)."""
+        with self.changed:
+            if self.state is None or self.state["v"] == self.acted:
+                self.changed.wait(timeout)
+            return self.state
+
+    def step(self) -> bool:
+        """Make the move this state calls for, if any; False once the game is over."""
+        state = self.state
+        if self.watch is not None:
+            self.watch(state)
+        game = state and state["game"]
+        if not game:
+            return True
+        if game["game_over"]:
+            return False
+        if self.acted == state["v"]:
+            return True
+        self.acted = state["v"]
+        if game["hand_no"] != self.hand_no:
+            self.hand_no, self.seen, self.seen_ids = game["hand_no"], Counter(), set()
+        tops = [seat["pile_top"] for seat in game["seats"]] + [game["pile"] and game["pile"]["top"]]
+        for top in tops:  # every card that has been a pile's top is known to be out of play
+            if top and top["id"] not in self.seen_ids:
+                self.seen_ids.add(top["id"])
+                self.seen[_card(top)] += 1
+        move = ("call_now", {}) if self.leader and game["phase"] == "scored" else self._move(state)
+        if move is not None:
+            ack = self.send(*move)
+            if not ack["ok"]:
+                self._refused(ack["error"])
+        return True
+
+    def _refused(self, error: dict) -> None:
+        if error["code"] == "slow_down":
+            time.sleep(0.5)  # the server's rate limit: wait, then try the same move again
+            self.acted = None
+        elif error["code"] not in ("stale", "out_of_phase", "already_done", "waiting"):
+            self.error = error["message"]  # races with the caller are normal; anything else is worth a look
+
+    def _move(self, state: dict) -> tuple[str, dict] | None:
+        game = state["game"]
+        you = game["you"]
+        if you is None or you["waiting"]:
+            return None
+        mine = game["seats"][you["seat"]]
+        if mine["matched"]:
+            return None
+        variant = self.variants.get(state["room"]["variant"]) or self.variants[DEFAULT_VARIANT]
+        rules = variant.meld_rules()
+        decks = variant.decks_for(len(game["seats"]))
+        wild = RANK_NAMES.index(game["wild_rank"]) if game["wild_rank"] else None
+        hand = [_card(c) for c in you["hand"]]
+        phase, cycle = game["phase"], game["cycle"]
+        if phase in ("setup", "reveal"):
+            if len(hand) == game["size"] and self.bot.match(hand, wild, rules):
+                return "match", {}
+            return None
+        if phase in ("draw", "last_draw") and you["seat"] in game["waiting_for"]:  # with turns: only on its turn
+            top = you["take"]["top"]
+            source = self.bot.draw(hand, _card(top) if top else None, wild, rules)
+            return "draw", {"source": source, "cycle": cycle}
+        if you["drawn"] and you["pick"] is None and phase != "scored":
+            index = self.bot.discard(hand, wild, rules, decks, self.seen)
+            return "choose", {"card_id": you["hand"][index]["id"], "cycle": cycle}
+        return None
+
+    def close(self) -> None:
+        self.sio.shutdown()  # also stops a bot that is still trying to reconnect
+
+
+def run_bots(
+    url: str,
+    room: str,
+    count: int,
+    strength: str,
+    variants: dict[str, Variant],
+    start: bool = False,
+    timeout: float = 3600,
+    name: str = "Bot",
+    watch: Callable[[dict | None], None] | None = None,
+) -> list[RemoteBot]:
+    """Join `count` bots to the room and play until its game is over (or `timeout`).
+
+    `watch`, if given, sees the first bot's newest state each time that bot looks (for a running commentary).
+    A BotsError says why the bots could not take their seats.
+    """
+    bots = seat_bots(url, room, count, strength, variants, start, name)
+    play(bots, time.monotonic() + timeout, watch=watch)
+    return bots
+
+
+def seat_bots(
+    url: str,
+    room: str,
+    count: int,
+    strength: str,
+    variants: dict[str, Variant],
+    start: bool = False,
+    name: str = "Bot",
+) -> list[RemoteBot]:
+    """Connect `count` bots named NAME 1, NAME 2 … and seat them (then start the game, if asked); or a BotsError."""
+    bots = []
+    for i in range(count):
+        bot = RemoteBot(url, room, f"{name} {i + 1}", strength, variants, leader=start and i == 0)
+        bots.append(bot)
+        bot.join()
+    if start:
+        ack = bots[0].send("start")
+        if not ack["ok"]:
+            raise BotsError(f"--start: the game cannot start: {ack['error']['message']}")
+    return bots
+
+
+def play(
+    bots: list[RemoteBot],
+    deadline: float,
+    until_over: bool = True,
+    watch: Callable[[dict | None], None] | None = None,
+) -> None:
+    """Each bot on its own thread, acting on every new state until the game is over (or the deadline).
+
+    `watch`, if given, sees each state the first bot acts on (the very state: a scored hand before its
+    leader deals the next).
+    """
+    bots[0].watch = watch
+
+    def run(bot: RemoteBot) -> None:
+        while time.monotonic() < deadline:
+            bot.wait(0.5)
+            if not bot.step() and until_over:
+                return
+
+    threads = [threading.Thread(target=run, args=(bot,), daemon=True) for bot in bots]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

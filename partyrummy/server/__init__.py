@@ -1,0 +1,1 @@
+"""The server: the only place with Flask, Socket.IO, sockets, clocks and disks."""

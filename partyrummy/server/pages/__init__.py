@@ -1,0 +1,1 @@
+"""HTTP pages: the TV, the phone, the CSV, the words, the QR code."""

@@ -1,0 +1,102 @@
+"""The one face of a night's game: `GamePart`, which each way to play implements, and `Table`, what a part sees
+of its room.
+
+The room holds the lobby, the seats, the connections, its lock and its journal; the game itself is one of the
+parts (phones_play.py: cards on the phones; real_play.py: real cards on the table), chosen once, by the room,
+from the night's mode. A part never reaches back into the room: it gets a `Table` (the journaled state, the
+clock, and the room's three ways to change: journal, changed, tell), and everything the part knows of its mode
+stays inside it: its commands, the replay of its journal events, its caller, its views and its score sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from ...rules.variants import Variant
+from ..storage.replay import RoomState
+from .score_sheet import Score
+from .seats import Viewer
+
+__all__ = ["GamePart", "Table"]
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game part may use of its room (the room's lock is held whenever a part is called)."""
+
+    state: RoomState  # the journaled state: seats, the game, the pause, the host's choices
+    clock: Callable[[], float]  # monotonic seconds
+    journal: Callable[[dict[str, Any]], None]  # write an event before it is applied (refuses, changing nothing)
+    changed: Callable[[bool], None]  # something changed (`True`: a player's own move, which may go out batched)
+    # A notice to one seat's devices, each in its language: (seat, code, message key, its params, more fields).
+    tell: Callable[[int, str, str, dict[str, Any], dict[str, Any]], None]
+    version: Callable[[], int]  # the room's view version: what the parts' caches are keyed by
+
+
+class GamePart(Protocol):
+    """One way to play a night. Every method is called under the room's lock."""
+
+    mode: ClassVar[str]  # the name the lobby and the views use for it ("phones", "real")
+    events: ClassVar[frozenset[str]]  # the seat events it takes (server/transport/events.py names them all)
+
+    # -- Its journal events, replayed (live, or after a restart): pure changes of the state ----------
+
+    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
+        """A new game in `state.game`, dealt to the seats."""
+
+    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
+        """One of its commands, as journaled."""
+
+    def arrive(self, state: RoomState, seat: int) -> None:
+        """A seat joined mid-game: dealt in at the next hand."""
+
+    def leave(self, state: RoomState, seat: int) -> None:
+        """A seat left mid-game."""
+
+    # -- The lobby's rules of this way to play ----------------------------------------------------
+
+    def check_seat(self, fields: dict[str, Any]) -> None:
+        """Refuse a seat this way of playing cannot have (a bot with real cards; a phone-less player on phones)."""
+
+    def check_arrive(self, fields: dict[str, Any]) -> None:
+        """Refuse, changing nothing, a newcomer the game cannot deal in."""
+
+    def check_leave(self, seat: int) -> None:
+        """Refuse, changing nothing, a seat the hand cannot lose."""
+
+    # -- Play -----------------------------------------------------------------------------------
+
+    def answer(self, viewer: Viewer, seat: int | None, event: str, data: dict[str, Any]) -> None:
+        """A seat's event (`seat`: the sender's own, None for the TV or a guest), checked and applied."""
+
+    def call_now(self) -> None:
+        """The host's "Call now"."""
+
+    def pause(self, paused: bool) -> None:
+        """The room was paused or resumed (the room owns the pause; a part restarts its clocks)."""
+
+    # -- The caller -----------------------------------------------------------------------------
+
+    def track(self) -> bool:
+        """After any change: start the clocks of a new phase. Returns whether the table moved on."""
+
+    def tick(self) -> float | None:
+        """Make any call due now; return when one is due next (monotonic; None: only a change can bring one)."""
+
+    def clocks(self) -> dict[str, Any]:
+        """The countdowns the screens show, in seconds from now."""
+
+    # -- What it shows ------------------------------------------------------------------------------
+
+    def public(self) -> dict[str, Any] | None:
+        """The game's table, the same for every viewer (a whitelist of what all may see); None before the first
+        deal."""
+
+    def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
+        """What this viewer alone may see of the game, kept apart from the table (None before the first deal):
+        its keys complete the table's into the viewer's view."""
+
+    def sheet(self, game: Any) -> list[list[Score | None]]:
+        """A game's score sheet for the CSV: each seat's cells, hand by hand."""

@@ -1,0 +1,250 @@
+"""The game part of a night played with cards on the phones: the engine's commands, its caller, and the views.
+
+Here the server deals: the caller's pacing is pace.py's, bots and open seats play through robots.py, and each
+viewer gets the engine's view (views.py). The part's face is game_part.GamePart.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...phones import game as engine
+from ...phones.commands import (
+    Arrive,
+    AutoPlay,
+    Call,
+    CallMatch,
+    Choose,
+    Command,
+    Draw,
+    GameEnded,
+    Leave,
+    command_from_dict,
+    command_to_dict,
+)
+from ...phones.game import GameState
+from ...phones.hand import ACTING, MATCH_WINDOWS, Phase
+from ...phones.views import seat_view, table_view
+from ...rules.errors import BadCommand, GameOver, NotComplete, OutOfPhase
+from ...rules.melds import best_arrangement
+from ...rules.variants import Variant
+from ..storage.replay import RoomState
+from .game_part import Table
+from .pace import Beat, Due, Pace, Timing, clocks, plan
+from .refused import Refused
+from .robots import play_robots
+from .room_view import TableCache
+from .score_sheet import PLAYED, Score
+from .seats import Viewer
+
+__all__ = ["PhonesPlay"]
+
+# Each seat event this way of playing takes, made into its engine command for (seat, payload).
+_SEAT_EVENTS = {
+    "draw": lambda seat, d: Draw(seat, d["source"], d.get("cycle")),
+    "choose": lambda seat, d: Choose(seat, d["card_id"], d.get("cycle")),
+    "match": lambda seat, d: CallMatch(seat),
+}
+
+
+class PhonesPlay:
+    """The cards-on-phones game of one room; the room calls it under its lock."""
+
+    mode: ClassVar[str] = "phones"
+    events: ClassVar[frozenset[str]] = frozenset(_SEAT_EVENTS)
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.pace = Pace()
+        self.tables = TableCache()
+        self.hints: dict = {}  # hints already worked out, by hand: a hand that did not change is not solved again
+        self.false_match: dict[str, Any] | None = None  # the last Match! that was not: shown until the phase moves on
+
+    @property
+    def game(self) -> GameState | None:
+        return self.table.state.game
+
+    # -- Its journal events -----------------------------------------------------------
+
+    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
+        state.game, _ = engine.new_game(variant, len(state.seats), seed)
+        self.hints.clear()
+
+    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
+        decoded = command_from_dict(command)
+        try:
+            self._apply(state, decoded)
+        except GameOver:  # an earlier version's journal: its last call came after the last hand, which now ends it
+            if not isinstance(decoded, Call):
+                raise
+
+    def arrive(self, state: RoomState, seat: int) -> None:
+        state.game, _ = engine.apply(state.game, Arrive())
+
+    def leave(self, state: RoomState, seat: int) -> None:
+        state.game, _ = engine.apply(state.game, Leave(seat))
+
+    def _apply(self, state: RoomState, command: Command) -> None:
+        game, events = engine.apply(state.game, command)
+        ended = any(isinstance(e, GameEnded) for e in events)
+        state.set_game(game, ended, self.sheet(game) if ended else None)
+
+    # -- The lobby's rules --------------------------------------------------------------
+
+    def check_seat(self, fields: dict[str, Any]) -> None:
+        """Everyone holds a phone (or is a bot)."""
+        if fields.get("phoneless"):
+            raise Refused("error.real_only")
+
+    def check_arrive(self, fields: dict[str, Any]) -> None:
+        engine.apply(self.game, Arrive())
+
+    def check_leave(self, seat: int) -> None:
+        engine.apply(self.game, Leave(seat))
+
+    # -- Play ------------------------------------------------------------------------
+
+    def answer(self, viewer: Viewer, seat: int | None, event: str, data: dict[str, Any]) -> None:
+        """A seat's own move: draw, choose or match, for the sender's own seat only."""
+        if event not in _SEAT_EVENTS:
+            raise Refused("error.real_only")
+        if seat is None:
+            raise Refused("error.join_first")
+        if data.get("seat", seat) != seat:
+            raise BadCommand("error.answer_for")  # as the real-cards engine says it
+        try:
+            self.play(_SEAT_EVENTS[event](seat, data))
+        except NotComplete:
+            if event == "match":  # the claim costs nothing, but the table hears of it ("Not yet, Ana: 11 points")
+                hand = self.game.hand
+                penalty = best_arrangement(hand.cards_of(hand.hands[seat]), hand.wild_rank, hand.variant.meld_rules())
+                self.false_match = {"seat": seat, "points": penalty.penalty, "key": self.pace.key}
+                self.table.changed(False)
+            raise
+
+    def play(self, command: Command) -> None:
+        """Apply one command; a RummyError leaves everything as it was (and unrecorded)."""
+        state = self.table.state
+        if state.game is None:
+            raise OutOfPhase("error.not_started")
+        if state.paused and not isinstance(command, AutoPlay):  # the table stops: nobody acts until resume
+            raise Refused("error.paused")
+        engine.apply(state.game, command)  # pure: refuses before anything is written
+        self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
+        self._apply(state, command)
+        self.table.changed(isinstance(command, (Draw, Choose)))
+
+    def call_now(self) -> None:
+        """The host's "Call now": play for whoever is slow, then call at once."""
+        if self.game is None:
+            raise OutOfPhase("error.not_started")
+        if self.table.state.paused:
+            raise Refused("error.paused")
+        self._hurry()
+        self.play(Call())
+
+    def pause(self, paused: bool) -> None:
+        if not paused:
+            self.pace.resume(self.table.clock())
+
+    def _hurry(self, only_due: bool = False) -> None:
+        """Play for the slow seats (`only_due`: those whose time is up; a late drawer has its minimum to choose)."""
+        now = self.table.clock()
+        for seat in self.game.hand.slow_seats():
+            due = self.pace.seat_due(seat, self._timing())
+            if only_due and (due is None or due > now):
+                continue
+            had_drawn = self.game.hand.drawn[seat] is not None
+            self.play(AutoPlay(seat))
+            hand = self.game.hand
+            pick = hand.picks[seat] if seat < hand.players else None
+            face = hand.faces[pick] if pick is not None else None
+            key = "notice.played_pick" if had_drawn else "notice.played_for"
+            self.table.tell(seat, "played_for", key, {"card": face or "—"}, {"card": face and face.symbol})
+
+    # -- The caller -------------------------------------------------------------------------
+
+    def _beat(self) -> Beat | None:
+        game = self.game
+        if game is None or game.over:
+            return None
+        hand = game.hand
+        acting = hand.phase in ACTING
+        slow = frozenset(hand.slow_seats())
+        return Beat(
+            key=(hand.hand_no, hand.cycle, hand.phase),
+            acting=acting,
+            done=acting and not slow,
+            window=hand.phase in MATCH_WINDOWS,
+            draws=hand.phase in (Phase.DRAW, Phase.LAST_DRAW),
+            slow=slow,
+            drawn=frozenset(s for s in slow if hand.drawn[s] is not None),
+        )
+
+    def _timing(self) -> Timing:
+        """The variant's times for cards on the phones, at the night's pace."""
+        v = self.game.variant
+        timing = Timing(v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s)
+        return timing.times(v.paces[self.table.state.pace])
+
+    def track(self) -> bool:
+        beat = self._beat()
+        return beat is not None and self.pace.track(beat, self.table.clock())
+
+    def tick(self) -> float | None:
+        state = self.table.state
+        if state.game is None or state.game.over or state.paused:
+            return None
+        if play_robots(state.seats, lambda: state.game.hand, self.play):
+            return self.tick()
+        now = self.table.clock()
+        due, later = plan(self._beat(), self._timing(), self.pace, now)
+        match due:
+            case Due.CALL:
+                self.play(Call())
+            case Due.HURRY:
+                self._hurry(only_due=True)
+                self.table.changed(False)
+            case Due.WAIT:
+                return later
+        return self.tick()
+
+    def clocks(self) -> dict[str, Any]:
+        beat = self._beat()
+        timing = self._timing() if beat is not None else None
+        return clocks(beat, timing, self.pace, self.table.state.paused, self.table.clock())
+
+    # -- What it shows ----------------------------------------------------------------------
+
+    def public(self) -> dict[str, Any] | None:
+        """The table everyone sees alike (once a version), None before the first deal."""
+        game = self.game
+        return None if game is None else self.tables.get(self.table.version(), lambda: self._table(game))
+
+    def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
+        """What this viewer alone sees: a seat its own hand (`you`), the TV and guests nothing (`you` null)."""
+        game = self.game
+        if game is None:
+            return None
+        if seat is None:
+            return {"you": None}
+        you = seat_view(game, seat, self.hints)
+        if you.get("drawn") is not None and you.get("pick") is None and not self.table.state.paused:
+            # Drawn late: this seat's own time to choose, when it runs past the table's hurry.
+            due, window = self.pace.seat_due(seat, self._timing()), self.pace.hurry_window(self._timing())
+            if due is not None and window is not None and due > window[1]:
+                you = {**you, "choose_ends_in": round(due - self.table.clock(), 2)}
+        return {"you": you}
+
+    def _table(self, game: GameState) -> dict[str, Any]:
+        """The public table, and the last false Match! while its phase lasts."""
+        false = self.false_match if self.false_match and self.false_match["key"] == self.pace.key else None
+        told = {"seat": false["seat"], "points": false["points"]} if false else None
+        return {**table_view(game), "false_match": told}
+
+    def sheet(self, game: GameState) -> list[list[Score | None]]:
+        """Every score was played: the engine dealt and scored the hand."""
+        return [
+            [None if points[seat] is None else Score(points[seat], PLAYED) for points in game.history]
+            for seat in range(game.players)
+        ]

@@ -1,0 +1,283 @@
+"""The game part of a night played with real cards: who answers for a seat, the caller, and each viewer's view.
+
+The people hold the cards; the engine (`realcards.scorebook`) keeps the pace and the score. The caller:
+`setup` waits for the host's "Cards are dealt: Draw!" (`call_now`); then "Discard!" once every seat is Ready
+(after the variant's beat) or when the hurry runs out (pace.py, as with cards on the phones); the match window
+lasts `match_window_s`; with turns the table waits for Done/Out! (or the host's `call_now`); after `scored`,
+`call_now` deals the next hand. Who plays without a phone, and whether phones may answer for them, are the
+room's (its seats, its `allow_helpers`): the engine is told with each command. The part's face is
+game_part.GamePart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from ...realcards import scorebook
+from ...realcards.commands import (
+    Arrive,
+    Call,
+    CallMatch,
+    Command,
+    Confirm,
+    Correct,
+    Done,
+    Draft,
+    Leave,
+    Out,
+    Ready,
+    TypePoints,
+    UndoCorrection,
+    Withdraw,
+    command_from_dict,
+    command_to_dict,
+)
+from ...realcards.events import GameEnded
+from ...realcards.phases import Phase
+from ...realcards.scorebook import Scorebook
+from ...realcards.views import draft_view, seat_view, table_view
+from ...rules.errors import BadCommand, GameOver
+from ...rules.variants import Variant
+from ..storage.replay import RoomState
+from .game_part import Table
+from .pace import Beat, Due, Pace, Timing, clocks, plan
+from .refused import Refused
+from .room_view import TableCache
+from .score_sheet import Score
+from .seats import Viewer
+
+__all__ = ["RealPlay"]
+
+# Each event this way of playing takes, made into its engine command from (seat, by, payload); `by` is the
+# answering phone's seat (None: the host). The host's own: a correction and its undo.
+_EVENTS: dict[str, Callable[[int | None, int | None, dict[str, Any]], Command]] = {
+    "ready": lambda s, by, d: Ready(s, d.get("ready", True), by, d.get("cycle")),
+    "match": lambda s, by, d: CallMatch(s, by),
+    "withdraw": lambda s, by, d: Withdraw(s, by),
+    "done": lambda s, by, d: Done(s, by, d.get("cycle")),
+    "out": lambda s, by, d: Out(s, by, d.get("cycle")),
+    "draft": lambda s, by, d: Draft(s, tuple(d["cards"]), by),
+    "confirm": lambda s, by, d: Confirm(s, by),
+    "points": lambda s, by, d: TypePoints(s, d["points"], by),
+    "correct": lambda s, by, d: Correct(d["hand"], d["seat"], d["points"]),
+    "undo_correction": lambda s, by, d: UndoCorrection(),
+}
+_HOSTS = frozenset({"correct", "undo_correction"})  # not a seat's: the room lets only the host (or VIP) send them
+# What the host's pause stops: the calls of the pace. Score entry and corrections go on.
+_PACED = (Ready, CallMatch, Withdraw, Done, Out)
+# Taps that change only the tapper's own line: they may wait for the next batch of updates.
+_BATCHED = (Ready, Draft)
+
+
+class RealPlay:
+    """The real-cards game of one room; the room calls it under its lock."""
+
+    mode: ClassVar[str] = "real"
+    events: ClassVar[frozenset[str]] = frozenset(_EVENTS)
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.pace = Pace()
+        self.tables = TableCache()  # the public table, once a version
+        self.pickers = TableCache()  # the TV's seats' pickers laid out, once a version (the solver is dear)
+        self.host_entering: set[int] = set()  # seats with a phone whose hand the host chose to enter on the TV
+
+    @property
+    def book(self) -> Scorebook | None:
+        """The game being played (or the last one)."""
+        return self.table.state.game
+
+    # -- Its journal events -----------------------------------------------------------
+
+    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
+        state.game, _ = scorebook.new_book(variant, len(state.seats), seed)
+
+    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
+        decoded = command_from_dict(command)
+        if decoded is None:  # a command of an earlier version that means nothing now
+            return
+        try:
+            self._apply(state, decoded)
+        except GameOver:  # an earlier version's journal: its last call came after the last hand, which now ends it
+            if not isinstance(decoded, Call):
+                raise
+
+    def arrive(self, state: RoomState, seat: int) -> None:
+        self._apply(state, Arrive())
+
+    def leave(self, state: RoomState, seat: int) -> None:
+        self._apply(state, Leave(seat))
+
+    def _apply(self, state: RoomState, command: Command) -> None:
+        book, events = scorebook.apply(state.game, command, state.helped)
+        ended = any(isinstance(e, GameEnded) for e in events)
+        state.set_game(book, ended, self.sheet(book) if ended else None)
+
+    # -- The lobby's rules --------------------------------------------------------------
+
+    def check_seat(self, fields: dict[str, Any]) -> None:
+        """Real cards are held by people: no bots."""
+        if fields.get("bot"):
+            raise Refused("error.no_bots_real")
+
+    def check_arrive(self, fields: dict[str, Any]) -> None:
+        scorebook.apply(self.book, Arrive())
+
+    def check_leave(self, seat: int) -> None:
+        scorebook.apply(self.book, Leave(seat))
+
+    # -- Play ------------------------------------------------------------------------
+
+    def answer(self, viewer: Viewer, seat: int | None, event: str, data: dict[str, Any]) -> None:
+        """An event of this game: for the sender's own seat, or (`seat` in the payload) for another the engine
+        lets it answer for. The TV answers as the host (`by` None); a phone as its seat, so the engine decides."""
+        if event not in _EVENTS:
+            raise Refused("error.phones_only")
+        host = viewer.role == "host"
+        if event not in _HOSTS and seat is None and not host:
+            raise Refused("error.join_first")
+        target = seat if event in _HOSTS else data.get("seat", seat)
+        if target is None and event not in _HOSTS:
+            raise Refused("error.no_seat")
+        if host and event not in _HOSTS:
+            self._host_may_answer(target, data.get("override", False))
+        self.play(_EVENTS[event](target, None if host else seat, data))
+        if host and event in ("confirm", "points") and self.table.state.seats[target].token is not None:
+            self.table.tell(target, "entered_for_you", "notice.entered_for_you", {}, {})
+
+    def _host_may_answer(self, seat: int, override: bool) -> None:
+        """The TV answers for a seat without a phone, for one whose phone is not connected (no seat ever blocks
+        the hand), and for any seat when the host says so (`override`: the seat's panel, "Enter it on the TV")."""
+        seats = self.table.state.seats
+        if not isinstance(seat, int) or not 0 <= seat < len(seats):
+            return  # the engine says it is no seat
+        if override:
+            self.host_entering.add(seat)
+        if not (seats[seat].phoneless or not seats[seat].sids or seat in self.host_entering):
+            raise BadCommand("error.answer_connected", name=seats[seat].name)
+
+    def play(self, command: Command) -> None:
+        """Check a command against the engine, journal it, then make it; a refusal changes nothing."""
+        state = self.table.state
+        if state.game is None:
+            raise Refused("error.not_started")
+        if state.paused and isinstance(command, _PACED):
+            raise Refused("error.paused")
+        before = state.game.hand
+        scorebook.apply(state.game, command, state.helped)  # pure: refuses before anything is written
+        self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
+        self._apply(state, command)
+        self.table.changed(isinstance(command, _BATCHED))
+        hand = state.game.hand
+        drew = (hand.hand_no, hand.cycle) != (before.hand_no, before.cycle)
+        # "Draw!": the seats without a phone are Ready at once (the host may untick one who is slow).
+        if drew and hand.phase in (Phase.READY, Phase.LAST_READY) and state.phoneless_ready:
+            for seat in range(hand.players):
+                if state.seats[seat].phoneless and seat not in hand.matched:
+                    self.play(Ready(seat, True, None, hand.cycle))
+
+    def call_now(self) -> None:
+        """The host's "call now": deal is done (Draw!), Discard! without the slow ones, end a turn, next hand."""
+        if self.table.state.paused:
+            raise Refused("error.paused")
+        self.play(Call(force=True))
+
+    def pause(self, paused: bool) -> None:
+        if not paused:
+            self.pace.resume(self.table.clock())
+
+    # -- The caller -------------------------------------------------------------------------
+
+    def _beat(self) -> Beat | None:
+        book = self.book
+        if book is None or book.over:
+            return None
+        hand = book.hand
+        turns = hand.phase in (Phase.TURN, Phase.LAST_TURN)  # each turn is a cycle: a slow turn is counted down
+        acting = turns or hand.phase in (Phase.READY, Phase.LAST_READY)
+        slow = frozenset(hand.waiting_for()) if acting else frozenset()
+        return Beat(
+            key=(hand.hand_no, hand.cycle, hand.phase),
+            acting=acting,
+            done=acting and not turns and not slow,  # a turn ends with Done/Out!, not after a beat
+            window=hand.phase is Phase.REVEAL,  # setup waits for the host's "Cards are dealt: Draw!"
+            draws=acting,
+            slow=slow,
+        )
+
+    def _timing(self) -> Timing:
+        """The variant's times for a table holding real cards, at the night's pace."""
+        v = self.book.variant
+        acts = v.table_hurry_end == "discard"
+        timing = Timing(v.table_beat_s, v.table_match_window_s, v.table_hurry_after_s, v.table_hurry_countdown_s, acts)
+        return timing.times(v.paces[self.table.state.pace])
+
+    def track(self) -> bool:
+        beat = self._beat()
+        return beat is not None and self.pace.track(beat, self.table.clock())
+
+    def tick(self) -> float | None:
+        book = self.book
+        if book is None or book.over or self.table.state.paused:
+            return None
+        due, later = plan(self._beat(), self._timing(), self.pace, self.table.clock())
+        match due:
+            case Due.CALL:
+                self.play(Call())
+            case Due.HURRY:  # "Discard!" without the slow ones (with turns: the slow turn ends)
+                self.play(Call(force=True))
+            case Due.WAIT:
+                return later
+        return self.tick()
+
+    def clocks(self) -> dict[str, Any]:
+        beat = self._beat()
+        timing = self._timing() if beat is not None else None
+        return clocks(beat, timing, self.pace, self.table.state.paused, self.table.clock())
+
+    # -- What it shows ----------------------------------------------------------------------
+
+    def public(self) -> dict[str, Any] | None:
+        """The table everyone sees alike (once a version), None before the first deal."""
+        book = self.book
+        return None if book is None else self.tables.get(self.table.version(), lambda: table_view(book))
+
+    def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
+        """What this viewer alone sees: a seat its own picker and entry (and the pickers it may answer for), the
+        TV the pickers it may fill, a guest nothing."""
+        book = self.book
+        if book is None:
+            return None
+        if seat is None:
+            return {"drafts": self._drafts(book)} if viewer.role == "host" else {}
+        if seat >= book.hand.players:  # a newcomer waiting for the next deal
+            return {"you": seat, "draft": None, "entry": None, "helping": {}}
+        helped = self.table.state.helped
+        helping = {s: d for s, d in self._drafts(book).items() if int(s) in helped and int(s) != seat}
+        return {**seat_view(book, seat), "helping": helping}
+
+    def _drafts(self, book: Scorebook) -> dict[str, dict[str, Any]]:
+        """The pickers the TV may fill, of seats still to enter this hand, by seat (as JSON keys): those without
+        a phone, those whose phone is not connected, and those the host chose to enter (`host_entering`)."""
+        return self.pickers.get(self.table.version(), lambda: _pickers(book, self.table.state, self.host_entering))
+
+    def sheet(self, book: Scorebook) -> list[list[Score | None]]:
+        """Each seat's cells, hand by hand: solved from cards or typed, and what a correction replaced."""
+        hands = range(1, len(book.history) + 1)
+        return [[_cell(book, h, seat) for h in hands] for seat in range(book.players)]
+
+
+def _pickers(book: Scorebook, state: RoomState, entering: set[int]) -> dict[str, dict[str, Any]]:
+    hand = book.hand
+    if hand.phase is Phase.SCORED:
+        entering.clear()  # the next hand starts with every phone entering its own
+        return {}
+    seat = state.seats
+    tv = (s for s in range(hand.players) if seat[s].phoneless or not seat[s].sids or s in entering)
+    return {str(s): draft_view(book, s) for s in tv if hand.entries[s] is None}
+
+
+def _cell(book: Scorebook, hand_no: int, seat: int) -> Score | None:
+    cell = book.cell(hand_no, seat)
+    return None if cell is None else Score(cell.points, cell.how, cell.corrected_from)

@@ -1,0 +1,619 @@
+"""A room: the seats, the game, the caller's pacing, and who is watching, under one lock.
+
+The room translates: a validated command from a known seat goes to the
+engine; after every change each viewer gets its own view. It never emits by
+itself: `send(sid, event, payload)` is injected, and time comes in as `now`.
+
+It is the one place that holds the lock and writes the journal; the parts live beside it, each in the
+module named for it: the seats and connections (seats.py), the rejoin tickets (tickets.py), the journaled
+state and its replay (replay.py), the views (room_view.py) and when they go out (outbox.py). The game
+itself is a part with one face (game_part.GamePart), one per way to play: cards on the phones
+(phones_play.py) or real cards on the table (real_play.py). The room chooses it from the night's mode in
+one place (`part`) and hands it everything of the game; a part sees of the room only a `Table`.
+
+The caller thread (app.py) sleeps until the next deadline: a change wakes it only when it brings a
+deadline sooner than the one it sleeps until (`replan`); calls due at once are made by the command itself
+(`settle`).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from ...i18n import Catalogs, default_catalogs
+from ...rules.variants import PACES, Variant
+from ..storage.journal import NotSaved
+from ..storage.replay import RoomState, apply_event
+from ..transport.delta import diff, merge
+from . import seats as seating
+from .game_part import GamePart, Table
+from .outbox import Outbox
+from .phones_play import PhonesPlay
+from .real_play import RealPlay
+from .refused import Refused
+from .robots import bot_name, check_strength
+from .room_view import RoomFacts, room_mine, room_table, variant_menu
+from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, Seat, Viewer
+from .tickets import TICKET_S, Tickets
+
+__all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "MODES", "RECONNECT_GRACE_S", "TICKET_S"]
+
+# The ways to play a night: cards on the phones, or real cards on the table (the TV calls and keeps the score).
+PARTS: tuple[type[GamePart], ...] = (PhonesPlay, RealPlay)
+MODES = tuple(part.mode for part in PARTS)
+
+
+class Room:
+    """One room of the night: its journaled state, its connections, and its caller, under `lock`."""
+
+    def __init__(
+        self,
+        code: str,
+        variants: dict[str, Variant],
+        variant: str,
+        send: Callable[[str, str, dict], None],
+        clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
+        record: Callable[[str, dict], None] = lambda code, event: None,
+        catalogs: Catalogs | None = None,
+        publish: Callable[[str, str, dict], None] | None = None,
+    ) -> None:
+        """`send(sid, event, payload)` reaches one connection; `publish(code, event, payload)` every connection of
+        the room at once (encoded once: a Socket.IO room); without it, each connection is sent it in turn."""
+        self.catalogs = catalogs or default_catalogs()
+        self.record = record  # the journal: called with each change before it is made
+        self.seed = seed  # when set, game k of the night is dealt from seed + k
+        self.code = code
+        self.variants = variants
+        self.variant_menu = variant_menu(variants)
+        self.send = send
+        self.publish = publish or (lambda code, event, payload: [send(sid, event, payload) for sid in self.viewers])
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.wake = threading.Event()  # set when a deadline comes sooner than the caller sleeps until
+        self.sleeps_until: float | None = None  # the caller thread's next look (None: until woken)
+        self.host_token = secrets.token_urlsafe(16)
+        self.state = RoomState(variant)
+        self.viewers: dict[str, Viewer] = {}
+        self.version = 0
+        self.outbox = Outbox()
+        self.published: dict[str, Any] | None = None  # the table last published to the room, and its version
+        self.published_v = 0
+        self.tickets = Tickets()  # rejoin QR codes
+        self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
+        self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
+        # The game part of each way to play; `part` is the one of this night. Each sees the room as a Table.
+        table = Table(
+            self.state, lambda: self.clock(), self.journal, self._changed_by_part, self._tell, lambda: self.version
+        )
+        self.parts: dict[str, GamePart] = {kind.mode: kind(table) for kind in PARTS}
+
+    # -- The journaled state, by its old names ---------------------------------
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats around the table, in playing order."""
+        return self.state.seats
+
+    @property
+    def game(self) -> Any:
+        """The game being played (or the last one, until seats move), None before the first."""
+        return self.state.game
+
+    @property
+    def paused(self) -> bool:
+        """Whether the host paused the table."""
+        return self.state.paused
+
+    @property
+    def locked(self) -> bool:
+        """Whether the host locked the room: only the TV and phones holding a seat (or a rejoin ticket) come in."""
+        return self.state.locked
+
+    @property
+    def variant_name(self) -> str:
+        """The rule set chosen in the lobby."""
+        return self.state.variant_name
+
+    @property
+    def allow_bot_takeover(self) -> bool:
+        """Whether a phone may take a bot's seat (the host's choice)."""
+        return self.state.allow_bot_takeover
+
+    @property
+    def night(self) -> list[dict[str, Any]]:
+        """The night's finished games: winners and totals."""
+        return self.state.night
+
+    @property
+    def batch_due(self) -> float | None:
+        """When the pending batch of moves goes out (None: none pending)."""
+        return self.outbox.batch_due
+
+    @property
+    def part(self) -> GamePart:
+        """The game part of the way this night is played: the one place the night's mode is asked."""
+        return self.parts[self.state.mode]
+
+    @property
+    def variant(self) -> Variant:
+        """The chosen rule set."""
+        return self.variants[self.state.variant_name]
+
+    # -- Who is who ---------------------------------------------------------
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat this token holds, if any."""
+        return seating.seat_of(self.seats, token)
+
+    def seat_for(self, viewer: Viewer) -> int | None:
+        """The seat a connection plays, if it is a seated player."""
+        return self.seat_of(viewer.token) if viewer.role == "player" else None
+
+    def is_host(self, token: str | None) -> bool:
+        """Whether this is the TV's token."""
+        return token is not None and secrets.compare_digest(self.host_token, token)
+
+    def vip(self) -> int | None:
+        """The seat of the first-joined person still here: their phone runs the evening."""
+        return seating.vip(self.seats)
+
+    def may_host(self, viewer: Viewer) -> bool:
+        """Whether this connection shows the host's controls: the TV, or the VIP's phone (which may run the
+        evening, never move seats or see their keys: events.py says which controls are whose)."""
+        seat = self.seat_for(viewer)
+        return viewer.role == "host" or (seat is not None and seat == self.vip())
+
+    def attach(self, sid: str, viewer: Viewer) -> None:
+        """A connection joins the room; a seat's token on a second device takes the seat over.
+
+        It is sent its own view at once. Only a seat's connection changes the table (its health), and that
+        goes to the others with the next batch: a burst of connections is one update, a watcher none.
+        """
+        self.viewers[sid] = viewer
+        seat = self.seat_for(viewer)
+        if seat is not None:
+            for old in self.seats[seat].sids:
+                self.viewers[old] = self._as(old, "guest")
+                self.notify(old, "replaced")
+            gone = self.seats[seat].gone_since
+            self.seats[seat].sids = {sid}
+            self.seats[seat].gone_since = None
+            if gone is not None and self.outbox.sent_at >= gone:  # the table saw it go: it sees it back
+                self.changed(batch=True)
+        self.send(sid, "state", self.state_for(viewer))
+
+    def detach(self, sid: str) -> None:
+        """A connection left; a seat left with none is told to the table after DROP_GRACE_S."""
+        viewer = self.viewers.pop(sid, None)
+        if viewer is None:
+            return
+        seat = self.seat_for(viewer)
+        if seat is not None:
+            self.seats[seat].sids.discard(sid)
+            if not self.seats[seat].sids:
+                now = self.clock()
+                self.seats[seat].gone_since = now
+                self.drops_due = self.drops_due or now + DROP_GRACE_S  # the next flush tells the caller
+
+    def announce_drops(self) -> float | None:
+        """The caller's: tell the table of seats still without a connection DROP_GRACE_S after they dropped.
+
+        Returns when to look again (None: nothing pending).
+        """
+        if self.drops_due is None:
+            return None
+        if self.clock() < self.drops_due:
+            return self.drops_due
+        self.drops_due = None
+        if any(s.token is not None and not s.sids and s.gone_since is not None for s in self.seats):
+            self.changed(batch=True)
+        return None
+
+    def _unseat(self, seat: int, code: str, key: str | None = None) -> None:
+        """Tell a seat's devices they no longer play it (a notice `code`); they stay, watching."""
+        for sid in self.seats[seat].sids:
+            self.viewers[sid] = self._as(sid, "guest")
+            self.notify(sid, code, key)
+        self.seats[seat].sids = set()
+
+    def _as(self, sid: str, role: str, token: str | None = None) -> Viewer:
+        """This connection's viewer in a new role, still reading its own language."""
+        return replace(self.viewers.get(sid, Viewer("guest")), role=role, token=token)
+
+    def set_lang(self, sid: str, lang: str) -> None:
+        """A connection now reads another language (one the catalogs have): its next refusals come in it."""
+        if lang not in self.catalogs.languages:
+            raise Refused("error.no_language")
+        self.viewers[sid] = replace(self.viewers[sid], lang=lang)
+
+    def notify(
+        self, sid: str, code: str, key: str | None = None, params: dict | None = None, extra: dict | None = None
+    ) -> None:
+        """A `notice` to one connection: `code` for programs, message `key` (`notice.<code>`, with `params`) in its
+        language, and any `extra` fields."""
+        message = self.catalogs.text(self.viewers[sid].lang, key or f"notice.{code}", **(params or {}))
+        self.send(sid, "notice", {"code": code, "message": message, **(extra or {})})
+
+    def _tell(self, seat: int, code: str, key: str, params: dict, extra: dict) -> None:
+        """A notice to each device of one seat (a game part's word to a player)."""
+        for sid in self.seats[seat].sids:
+            self.notify(sid, code, key, params, extra)
+
+    # -- The lobby and the seats ------------------------------------------------
+
+    def playing(self) -> bool:
+        """Whether a game is on (dealt and not over)."""
+        return self.state.playing
+
+    def join(self, sid: str, name: str) -> int:
+        """Seat a new player; their viewer becomes that seat. Returns the seat.
+
+        Mid-game, a newcomer gets a new seat dealt in at the next hand if the variant says so.
+        """
+        if self.playing() and self.variant.newcomers != "next-hand":
+            raise Refused("error.started_take")
+        self._not_locked()
+        seating.check_name(self.seats, name)
+        token = secrets.token_urlsafe(16)
+        seat = self._new_seat({"name": name, "token": token})
+        self.viewers[sid] = self._as(sid, "player", token)
+        self.seats[seat].sids.add(sid)
+        return seat
+
+    def add_bot(self, strength: str) -> int:
+        """A bot takes a new seat (in the lobby, or mid-game as a newcomer would). Returns the seat."""
+        check_strength(strength)
+        return self._new_seat({"name": bot_name(self.seats), "token": None, "bot": strength})
+
+    def add_person(self, name: str) -> int:
+        """The host seats a player without a phone (the TV, or a helper, answers for them)."""
+        seating.check_name(self.seats, name)
+        return self._new_seat({"name": name, "token": None, "phoneless": True})
+
+    def _new_seat(self, fields: dict[str, Any]) -> int:
+        """Write a new seat at the end of the ring; mid-game, the engine deals it in at the next hand."""
+        self.part.check_seat(fields)  # a seat this way of playing cannot have
+        if len(self.seats) >= self.variant.max_players:
+            raise Refused("error.table_full", n=self.variant.max_players)
+        late = self.playing()
+        if late:
+            self.part.check_arrive(fields)  # refuses, with nothing written, when it cannot be done
+        event = {"t": "join", **fields, "colour": seating.free_colour(self.seats), "joined": self.state.joins + 1}
+        self._do(event | ({"late": True} if late else {}))
+        return len(self.seats) - 1
+
+    def give_to_bot(self, seat: int, strength: str) -> None:
+        """A bot carries on a seat mid-game, with its hand and score (a player who left, or long gone)."""
+        check_strength(strength)
+        self.part.check_seat({"bot": strength})
+        if not self.playing():
+            raise Refused("error.bot_between")
+        seating.check_seat(self.seats, seat)
+        self._unseat(seat, "released", "notice.to_bot")
+        self._do({"t": "seat", "seat": seat, "token": None, "bot": strength})
+
+    def remove(self, seat: int) -> None:
+        """Take a player off the table; mid-hand, the engine closes the ring behind them."""
+        seating.check_seat(self.seats, seat)
+        if self.playing():
+            self.part.check_leave(seat)  # refuses, with nothing written, if the hand cannot lose them
+        self._unseat(seat, "removed")
+        self._do({"t": "remove", "seat": seat})
+
+    def release(self, seat: int) -> None:
+        """Open a seat mid-game: its hand and score wait for a newcomer, and the caller plays it meanwhile."""
+        if not self.playing():
+            raise Refused("error.remove_between")
+        seating.check_seat(self.seats, seat)
+        if self.seats[seat].open:
+            raise Refused("error.seat_open_already")
+        self._unseat(seat, "released")
+        self._do({"t": "seat", "seat": seat, "token": None})
+
+    def take(self, sid: str, seat: int, name: str) -> str:
+        """A newcomer takes an open seat (or a bot's, if the host allows it), with its hand and score.
+
+        Returns their token. They join the VIP order as a newcomer: taking a seat never takes its place in it.
+        """
+        seating.check_seat(self.seats, seat)
+        self._not_locked()
+        taken = self.seats[seat]
+        if taken.token is not None or (taken.robot is not None and not self.allow_bot_takeover):
+            raise Refused("error.seat_taken")
+        seating.check_name(self.seats, name, seat)
+        token = secrets.token_urlsafe(16)
+        self._do({"t": "seat", "seat": seat, "token": token, "name": name, "joined": self.state.joins + 1})
+        self.attach(sid, self._as(sid, "player", token))
+        return token
+
+    def set_mode(self, mode: str) -> None:
+        """How the night is played (in the lobby): one of MODES; refused if a seated player could not play it."""
+        self._lobby_only("error.mode_between")
+        if mode not in self.parts:
+            raise Refused("error.no_mode")
+        for seat in self.seats:
+            self.parts[mode].check_seat({"bot": seat.robot is not None, "phoneless": seat.phoneless})
+        self._do({"t": "mode", "mode": mode})
+
+    def set_helpers(self, allow: bool) -> None:
+        """Whether seated phones may answer for the players without a phone (the TV always may)."""
+        self._do({"t": "helpers", "allow": allow})
+
+    def set_locked(self, locked: bool) -> None:
+        """The host locks the room (only the TV and seated phones, or a rejoin ticket, come in) or opens it."""
+        self._do({"t": "lock", "locked": locked})
+
+    def _not_locked(self) -> None:
+        if self.locked:
+            raise Refused("error.room_locked")
+
+    def set_phoneless_ready(self, ready: bool) -> None:
+        """Whether the seats without a phone are Ready at each "Draw!" (the host need not tap them each cycle)."""
+        self._do({"t": "phoneless_ready", "ready": ready})
+
+    def set_bot_takeover(self, allow: bool) -> None:
+        """The host's choice: whether a phone may take a bot's seat (open seats stay takeable either way)."""
+        self._do({"t": "takeover", "allow": allow})
+
+    def ticket(self, seat: int) -> str:
+        """A one-time rejoin code for a seat, for the TV (and only the TV) to show as a QR code."""
+        seating.check_seat(self.seats, seat)
+        return self.tickets.issue(self.seats[seat], self.clock())
+
+    def valid_ticket(self, ticket: object) -> bool:
+        """Whether this is a rejoin ticket that would still open its seat (a locked room lets its holder in)."""
+        if not isinstance(ticket, str):
+            return False
+        try:
+            self.tickets.seat_index(ticket, self.seats, self.clock())
+        except Refused:
+            return False
+        return True
+
+    def may_enter_locked(self, ticket: object) -> bool:
+        """Whether a connection with this ticket may come into the locked room: a live ticket, that no other
+        connection holds (a ticket is one device's way in, and once claimed nobody's)."""
+        return self.valid_ticket(ticket) and all(viewer.ticket != ticket for viewer in self.viewers.values())
+
+    def claim(self, sid: str, ticket: str) -> tuple[int, str]:
+        """A device scanned a seat's rejoin QR: the seat gets a new token, and its old devices are told.
+
+        Whoever scanned it joins the VIP order last, as a taken seat does: a ticket is a seat's key shown on a
+        screen the whole room can see, and must never hand anyone the VIP's controls."""
+        index = self.tickets.seat_index(ticket, self.seats, self.clock())
+        token = secrets.token_urlsafe(16)
+        self._do({"t": "seat", "seat": index, "token": token, "joined": self.state.joins + 1})
+        self.tickets.spend(ticket)
+        self.attach(sid, self._as(sid, "player", token))
+        return index, token
+
+    def move(self, seat: int, to: int) -> None:
+        """Move a seat to another place in the ring (in the lobby)."""
+        self._lobby_only("error.move_between")
+        seating.check_seat(self.seats, seat)
+        seating.check_seat(self.seats, to)
+        self._do({"t": "move", "seat": seat, "to": to})
+
+    def choose_variant(self, name: str) -> None:
+        """Choose the rule set (in the lobby)."""
+        self._lobby_only("error.rules_between")
+        if name not in self.variants:
+            raise Refused("error.no_variant")
+        self._do({"t": "variant", "name": name})
+
+    def start(self, seed: int | None = None) -> None:
+        """Deal hand 1 to the seated players (or a new game after the last one ended)."""
+        if self.playing():
+            raise Refused("error.game_on")
+        if len(self.seats) < self.variant.min_players:
+            raise Refused("error.need_players", n=self.variant.min_players)
+        if len(self.seats) > self.variant.max_players:
+            raise Refused("error.max_seats", n=self.variant.max_players)
+        if seed is None:
+            seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.night)
+        self._do({"t": "start", "variant": self.variant_name, "seed": seed})
+
+    def _lobby_only(self, key: str) -> None:
+        if self.playing():
+            raise Refused(key)
+
+    # -- Play -----------------------------------------------------------------
+
+    def play(self, command: Any) -> None:
+        """Apply one command of the current game; a RummyError leaves everything as it was (and unrecorded)."""
+        self.part.play(command)
+
+    def answer(self, viewer: Viewer, event: str, data: dict[str, Any]) -> None:
+        """An event of the game (a seat's move; the host's correction), for the night's part to check and apply."""
+        self.part.answer(viewer, self.seat_for(viewer), event, data)
+
+    def call_now(self) -> None:
+        """The host's "Call now": with cards on the phones, play for whoever is slow and call at once; with
+        real cards, "Cards are dealt: Draw!", "Discard!" without the slow ones, a turn ended; the next hand."""
+        self.part.call_now()
+
+    def set_pace(self, pace: str) -> None:
+        """The host's pace for the night (relaxed, normal, quick): every time of the caller, times its factor."""
+        if pace not in PACES:
+            raise Refused("error.no_pace")
+        self._do({"t": "pace", "pace": pace})
+
+    def set_paused(self, paused: bool) -> None:
+        """The host pauses the table, or resumes it with the caller's clocks started again."""
+        if not self.playing():
+            raise Refused("error.nothing_to_pause")
+        self._do({"t": "pause", "paused": paused})
+        self.part.pause(paused)
+
+    # -- Events: written ahead, then applied; a restart replays them ------------
+
+    def _do(self, event: dict[str, Any]) -> None:
+        """Write a change to the journal before making it, so that nobody sees what was not kept."""
+        self.journal(event)
+        self.apply_event(event)
+        self.changed()
+
+    def journal(self, event: dict[str, Any]) -> None:
+        """Journal one change; a disk that refuses it refuses the change (nothing is applied), with a clear word."""
+        try:
+            self.record(self.code, event)
+        except NotSaved as error:
+            raise Refused("error.not_saved") from error
+
+    def apply_event(self, event: dict[str, Any]) -> None:
+        """Make one recorded change (live, or replayed after a restart)."""
+        apply_event(self.state, event, self.variants, self.part)
+
+    def restore(self, events: list[dict[str, Any]]) -> None:
+        """Rebuild the room from its journal, card for card."""
+        for event in events:
+            self.apply_event(event)
+        for seat in self.seats:  # nobody is connected yet: every phone is on its way back
+            seat.gone_since = self.clock()
+        # Versions go on growing across a restart (clients keep the highest): start from the clock, in ms.
+        self.version = max(self.version, int(time.time() * 1000))
+        self.changed()
+
+    # -- The caller ------------------------------------------------------------
+
+    def tick(self) -> float | None:
+        """Make any call that is due now; return when to look again (None: wait for a change)."""
+        return self.part.tick()
+
+    # -- Views ------------------------------------------------------------------
+
+    def changed(self, batch: bool = False) -> None:
+        """After any change: a new version, and the pace's clocks. `flush` sends it; `settle` or `replan` then
+        tells the caller of a deadline the change brought.
+
+        `batch`: a player's own move, which may wait for the next batch unless it moved the table on.
+        """
+        moved = self.part.track()
+        self.version += 1
+        self.outbox.mark(urgent=not batch or moved)
+
+    def _changed_by_part(self, batch: bool) -> None:
+        self.changed(batch=batch)
+
+    def next_deadline(self, due: float | None) -> float | None:
+        """The soonest of a call due (`due`, from `tick`), the pending batch of updates and the drops to tell."""
+        times = [t for t in (due, self.outbox.batch_due, self.drops_due) if t is not None]
+        return min(times) if times else None
+
+    def replan(self, due: float | None = None) -> None:
+        """Wake the caller thread if a deadline is now sooner than the one it sleeps until (`due`: a call's)."""
+        deadline = self.next_deadline(due)
+        if deadline is not None and (self.sleeps_until is None or deadline < self.sleeps_until):
+            self.sleeps_until = deadline
+            self.wake.set()
+
+    def flush(self) -> None:
+        """Send every viewer its view, once for all the changes since the last send: now, or with the batch (and
+        then the caller thread is told when)."""
+        if self.outbox.dirty and self.outbox.take(self.clock()):
+            self.broadcast()
+        self.replan()
+
+    def settle(self) -> None:
+        """After a command: make any call already due (a zero beat), send one update, and tell the caller thread
+        of a sooner deadline (a new phase's clock, a batch of moves)."""
+        try:
+            due = self.tick()
+        except Refused:  # a call the disk would not keep: the command itself went in; the caller tries again
+            due = self.clock()
+        self.flush()
+        self.replan(due)
+
+    def broadcast(self) -> None:
+        """Send the changes since the last broadcast: the table's once to the whole room, then each connection's
+        own part (one per seat or role, shared by its devices), to it alone and only when it changed."""
+        self.outbox.sent_at = self.clock()
+        published = self.publish_table()
+        cache: dict[object, dict] = {}
+        for sid, viewer in list(self.viewers.items()):
+            seat = self.seat_for(viewer)
+            key = seat if seat is not None else viewer.role
+            if key not in cache:
+                # With a new table every connection hears its own part of this version too, changed or not, so
+                # that it can show the two together (`table_v`: the table its part goes with).
+                mine = {"v": self.version, "table_v": self.published_v, "mine": self.mine(viewer)}
+                cache[key] = mine | {"always": True} if published else mine
+            self.send(sid, "mine", cache[key])
+
+    def publish_table(self) -> bool:
+        """The table's changes since it was last published, to every connection of the room at once; whether
+        there were any."""
+        table = self.table()
+        if self.published is None:
+            # The room's first table: nobody holds an earlier one to change, and every connection is sent the
+            # whole table with its state (state_for), so there is nothing to publish.
+            self.published, self.published_v = table, self.version
+            return False
+        changes = diff(self.published, table)
+        self.published = table
+        if changes is None:
+            return False
+        base, self.published_v = self.published_v, self.version
+        self.publish(self.code, "table", {"v": self.version, "base": base, "changes": _object(changes)})
+        return True
+
+    def table(self) -> dict[str, Any]:
+        """The table: what every viewer sees alike (the room, with its clocks and the seats' health as of now, and
+        the game, which its part builds once a version)."""
+        return {"room": self._room_table(), "game": self.part.public()}
+
+    def mine(self, viewer: Viewer) -> dict[str, Any]:
+        """What one viewer alone sees: who they are to the room, and their own part of the game."""
+        seat = self.seat_for(viewer)
+        return {"room": room_mine(viewer, seat, self.may_host(viewer)), "game": self.part.mine(viewer, seat)}
+
+    def state_for(self, viewer: Viewer) -> dict[str, Any]:
+        """A connection's whole view (on connecting, and when it asks): the table as just published (so the
+        next `table` change follows it), its own part, and their versions. What changed since the last broadcast
+        goes out to everyone first, the table and each one's own part together."""
+        self.broadcast()
+        return {"v": self.version, "table_v": self.published_v, "table": self.published, "mine": self.mine(viewer)}
+
+    def sync(self, sid: str, viewer: Viewer) -> dict[str, Any]:
+        """A connection asks for its whole view again (it missed an update): its next `mine` follows this one."""
+        state = self.state_for(viewer)
+        self.send(sid, "sync", state)  # the stream keeps what the answer gives it (nothing is sent)
+        return state
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """Everything one viewer may see, in one: the table with their own part in it."""
+        return {"v": self.version, **merge(self.table(), self.mine(viewer))}
+
+    def sheet(self) -> tuple[list[str], list, list[int]] | None:
+        """The scores the CSV gives, (names, each seat's cells, totals): the game on the table, else the last one
+        finished (a switch of the way to play takes it off the table); None before the first."""
+        game = self.state.game
+        if game is not None:
+            return [s.name for s in self.seats], self.part.sheet(game), list(game.totals)
+        return self.state.last_sheet
+
+    def _room_table(self) -> dict[str, Any]:
+        now = self.clock()
+        facts = RoomFacts(
+            code=self.code,
+            variant=self.variant,
+            menu=self.variant_menu,
+            vip=self.vip(),
+            # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
+            can_join=len(self.seats) < self.variant.max_players
+            and (not self.playing() or self.variant.newcomers == "next-hand"),
+            clocks=self.part.clocks(),
+            now=now,
+        )
+        return room_table(self.state, facts)
+
+
+def _object(changes: Any) -> dict[str, Any]:
+    """A table's changes as an object of changes by key (a whole table, the first time, is every key's)."""
+    return {key: [value] for key, value in changes[0].items()} if isinstance(changes, list) else changes

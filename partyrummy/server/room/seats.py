@@ -1,0 +1,132 @@
+"""The seats around the table and the connections that watch it: who is who, and how each seat is doing.
+
+Plain state and small questions about it; the room changes seats only through its journal.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from ...i18n import DEFAULT_LANGUAGE
+from ...phones.bots import Bot
+from ..defences.limits import LIMITS
+from ..transport.payloads import name_key
+from .refused import Refused
+
+__all__ = [
+    "COLOURS",
+    "DROP_GRACE_S",
+    "RECONNECT_GRACE_S",
+    "Seat",
+    "Viewer",
+    "check_name",
+    "check_seat",
+    "free_colour",
+    "health",
+    "seat_of",
+    "vip",
+]
+
+# A phone that locks or roams drops its socket; Socket.IO's pings notice within about 25 s and the
+# phone's client retries within seconds of waking. Until this long it is "reconnecting", then "gone".
+RECONNECT_GRACE_S = 60
+# A seat whose connection drops is shown to the others as reconnecting only if it is not back within this
+# long: a phone whose socket dropped and came straight back makes nobody else redraw.
+DROP_GRACE_S = LIMITS.drop_grace_s
+
+# Seat colours; the TV also prints each name, so colour is never the only signal.
+COLOURS = (  # each >= 3:1 on the table's greens; ordered so small tables get the most distinct hues first
+    "#ffab40",
+    "#82b1ff",
+    "#ffffff",
+    "#ea80fc",
+    "#c6ff00",
+    "#ff8a80",
+    "#84ffff",
+    "#d7ccc8",
+    "#ffd23f",
+    "#b388ff",
+    "#b9f6ca",
+    "#ff80ab",
+)
+
+
+@dataclass
+class Seat:
+    """One place at the table: who sits there, how to reach them, and whether a bot plays it."""
+
+    name: str
+    token: str | None  # None: no phone holds it (a bot's seat, or open for a newcomer)
+    colour: str
+    joined: int  # join order: the earliest still seated is the VIP
+    sids: set[str] = field(default_factory=set)
+    gone_since: float | None = None
+    robot: Bot | None = field(default=None, compare=False)  # set: a bot of that strength plays the seat
+    phoneless: bool = False  # real cards: a person at the table without a phone (the host answers for them)
+
+    @property
+    def open(self) -> bool:
+        """Released and not yet taken: the caller plays it so the table is never held up."""
+        return self.token is None and self.robot is None and not self.phoneless
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """One connection: what it is to the room (host, player, guest) and the language it reads."""
+
+    role: str  # "host", "player" or "guest" (not seated: may join or watch)
+    token: str | None = None
+    lang: str = DEFAULT_LANGUAGE  # the language this connection reads: its refusals and notices come in it
+    ticket: str | None = None  # the rejoin ticket it came into a locked room with (one connection a ticket)
+
+
+def seat_of(seats: list[Seat], token: str | None) -> int | None:
+    """The seat whose token this is (compared in constant time), or None."""
+    for index, seat in enumerate(seats):
+        if token is not None and seat.token is not None and secrets.compare_digest(seat.token, token):
+            return index
+    return None
+
+
+def vip(seats: list[Seat]) -> int | None:
+    """The seat of the first-joined person still here (never a bot or an open seat): their phone runs the evening.
+
+    A seat taken over from a bot or a person who left counts as joined when it was taken.
+    """
+    people = [i for i, s in enumerate(seats) if s.robot is None and s.token is not None]
+    return min(people, key=lambda i: seats[i].joined) if people else None
+
+
+def check_seat(seats: list[Seat], seat: int) -> None:
+    """Refuse a seat number that is not at the table."""
+    if not 0 <= seat < len(seats):
+        raise Refused("error.no_seat")
+
+
+def check_name(seats: list[Seat], name: str, seat: int | None = None) -> None:
+    """Refuse a name people would read as one already seated ("Alice", "alice", "Аlice" with a Cyrillic А)."""
+    key = name_key(name)
+    if any(name_key(s.name) == key for i, s in enumerate(seats) if i != seat):
+        raise Refused("error.name_taken", name=name)
+
+
+def free_colour(seats: list[Seat]) -> str:
+    """The first colour nobody at the table wears."""
+    used = {s.colour for s in seats}
+    return next(c for c in COLOURS if c not in used)
+
+
+def health(seat: Seat, now: float) -> str:
+    """Connected, reconnecting, gone (longer than a phone takes to come back), open, a bot, or without a phone."""
+    if seat.robot is not None:
+        return "bot"
+    if seat.phoneless:
+        return "phoneless"
+    if seat.token is None:
+        return "open"
+    if seat.sids:
+        return "connected"
+    if seat.gone_since is None or now - seat.gone_since < RECONNECT_GRACE_S:
+        return "reconnecting"
+    return "gone"

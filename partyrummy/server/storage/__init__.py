@@ -1,0 +1,1 @@
+"""What survives a crash: the journal of each room, and its replay."""

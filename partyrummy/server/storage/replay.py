@@ -1,0 +1,136 @@
+"""The room's journaled state, and how each journal event changes it (live, or replayed after a restart).
+
+Everything here is what the journal can rebuild: the seats, the rule set, the game, the pause, the host's
+choices, the night's results. Connections, clocks and tickets are not: they belong to the running room. The
+game's own events are its part's to apply (`Part`, given by the room: the one of the night's mode).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ...rules.variants import Variant
+from ..room.robots import robot_of
+from ..room.seats import Seat
+
+__all__ = ["RoomState", "Part", "apply_event"]
+
+
+@dataclass
+class RoomState:
+    """What the journal holds of a room."""
+
+    variant_name: str
+    seats: list[Seat] = field(default_factory=list)
+    joins: int = 0  # the last join order handed out
+    mode: str = "phones"  # how the night is played: the name of its game part
+    game: Any = None  # the game being played (or the last one), of the night's part; None before the first
+    paused: bool = False
+    pace: str = "normal"  # the host's pace for the night: one of variants.PACES, a factor of every time
+    allow_bot_takeover: bool = False  # whether a phone may take a bot's seat (the host's choice)
+    allow_helpers: bool = False  # whether seated phones may answer for the seats without a phone
+    phoneless_ready: bool = True  # real cards: the seats without a phone are Ready at each "Draw!" (the host's)
+    locked: bool = False  # the host locked the room: only the TV and seats' phones (or a rejoin ticket) come in
+    night: list[dict[str, Any]] = field(default_factory=list)  # finished games: winners and totals
+    # The last finished game's sheet for the CSV, kept when the game leaves the table: (names, rows, totals).
+    last_sheet: tuple[list[str], list, list[int]] | None = None
+
+    @property
+    def playing(self) -> bool:
+        """Whether a game is on (dealt and not over)."""
+        return self.game is not None and not self.game.over
+
+    @property
+    def dealt(self) -> int:
+        """How many seats the current game dealt in (every seat before the first game)."""
+        return self.game.hand.players if self.game is not None else len(self.seats)
+
+    @property
+    def helped(self) -> frozenset[int]:
+        """The seats a seated phone may answer for: those without a phone, when the host allows it."""
+        return frozenset(i for i, s in enumerate(self.seats) if s.phoneless) if self.allow_helpers else frozenset()
+
+    def set_game(self, game: Any, ended: bool, sheet: Any = None) -> None:
+        """The game after a command; a game that `ended` goes into the night's results (with its `sheet`).
+
+        A correction after the last hand tells the ending again: it replaces that game's result.
+        """
+        if ended and self.game is not None and self.game.over:
+            self.night.pop()
+        self.game = game
+        if ended:
+            self.last_sheet = ([s.name for s in self.seats], sheet, list(game.totals))
+            self.night.append(
+                {
+                    "winners": [self.seats[s].name for s in game.winners],
+                    "totals": {self.seats[s].name: t for s, t in enumerate(game.totals)},
+                }
+            )
+
+    def forget_finished_game(self) -> None:
+        """Rearranging seats after a game: its table would name the wrong people. The night keeps its result."""
+        if self.game is not None and self.game.over:
+            self.game = None
+
+
+class Part(Protocol):
+    """What replay needs of a game part (game_part.GamePart has it all)."""
+
+    def begin(self, state: RoomState, variant: Variant, seed: int) -> None: ...
+    def replay(self, state: RoomState, command: dict[str, Any]) -> None: ...
+    def arrive(self, state: RoomState, seat: int) -> None: ...
+    def leave(self, state: RoomState, seat: int) -> None: ...
+
+
+def apply_event(state: RoomState, event: dict[str, Any], variants: dict[str, Variant], part: Part) -> None:
+    """Make one recorded change to `state`; the game's own events go to `part`, the night's way to play."""
+    match event["t"]:
+        case "join":
+            state.joins = event["joined"]
+            seat = Seat(event["name"], event["token"], event["colour"], event["joined"])
+            seat.robot = robot_of(event)
+            seat.phoneless = bool(event.get("phoneless"))
+            state.seats.append(seat)
+            if event.get("late"):
+                part.arrive(state, len(state.seats) - 1)
+        case "remove":
+            state.forget_finished_game()
+            if state.game is not None:
+                part.leave(state, event["seat"])
+            state.seats.pop(event["seat"])
+        case "move":
+            state.forget_finished_game()
+            state.seats.insert(event["to"], state.seats.pop(event["seat"]))
+        case "seat":
+            seat = state.seats[event["seat"]]
+            seat.token = event["token"]
+            seat.name = event.get("name", seat.name)
+            seat.robot = robot_of(event)
+            if "joined" in event:  # taken by a newcomer, or claimed: last in the VIP order
+                seat.joined = state.joins = event["joined"]
+            if seat.token is not None:  # a player without a phone scanned their seat's QR: they have one now
+                seat.phoneless = False
+        case "takeover":
+            state.allow_bot_takeover = event["allow"]
+        case "mode":
+            state.mode = event["mode"]
+            state.game = None  # the last game was of the other way to play: the night keeps its result
+        case "helpers":
+            state.allow_helpers = event["allow"]
+        case "phoneless_ready":
+            state.phoneless_ready = event["ready"]
+        case "variant":
+            state.variant_name = event["name"]
+        case "start":
+            state.variant_name = event["variant"]
+            part.begin(state, variants[state.variant_name], event["seed"])
+            state.paused = False
+        case "cmd" | "real":  # "real": real cards' commands, as journals of earlier versions name them
+            part.replay(state, event["cmd"])
+        case "pause":
+            state.paused = event["paused"]
+        case "pace":
+            state.pace = event["pace"]
+        case "lock":
+            state.locked = event["locked"]

@@ -1,0 +1,137 @@
+"""Every event a client may send, once: its payload's schema, who may send it, and what it does to the room.
+
+sockets.py registers each with Socket.IO from this table and checks its payload against its schema
+(payloads.py); docs/protocol.md documents each (tests/test_events.py holds the two to each other). Who:
+- "anyone": any connection;
+- "guest": a connection not seated (a seated one is refused);
+- "seat": a seat's move, for the night's game part to check (the TV may answer for a seat too, where the
+  part allows it);
+- "vip": the TV, or the VIP's phone (the first-joined person still seated runs the evening);
+- "host": the TV alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..pages.qr import qr_svg
+from ..room.refused import Refused
+from ..room.room import TICKET_S, Room, Viewer
+
+__all__ = ["EVENTS", "Event", "Sender", "WHO"]
+
+WHO = ("anyone", "guest", "seat", "vip", "host")
+
+
+@dataclass(frozen=True)
+class Sender:
+    """Who sent the event, as the action needs it: the connection, and the address phones use."""
+
+    sid: str
+    public_url: str
+
+
+Action = Callable[[Room, Viewer, dict[str, Any], Sender], dict[str, Any] | None]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One client event: `schema` maps each field to (kind, required); kinds are payloads.py's."""
+
+    schema: dict[str, tuple[str, bool]]
+    who: str
+    act: Action
+
+
+def _not_seated(viewer: Viewer) -> None:
+    if viewer.role == "player":
+        raise Refused("error.seated_already")
+
+
+def _join(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
+    _not_seated(viewer)
+    index = room.join(sender.sid, data["name"])
+    return {"seat": index, "token": room.seats[index].token}
+
+
+def _take(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
+    _not_seated(viewer)
+    token = room.take(sender.sid, data["seat"], data["name"])
+    return {"seat": data["seat"], "token": token}
+
+
+def _claim(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
+    seat, token = room.claim(sender.sid, data["ticket"])
+    return {"seat": seat, "token": token}
+
+
+def _rejoin_code(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
+    # The TV alone asks: a ticket is a seat's key, never sent to a phone. It rides in the URL's fragment,
+    # which browsers never send to a server or a log.
+    url = f"{sender.public_url.rstrip('/')}/join/{room.code}#claim={room.ticket(data['seat'])}"
+    return {"url": url, "svg": qr_svg(url), "minutes": TICKET_S // 60}
+
+
+def _seat_event(name: str) -> Action:
+    """A move of the game, for the night's part: it knows its own events and refuses the others."""
+    return lambda room, viewer, data, sender: room.answer(viewer, name, data)
+
+
+def _seat(**schema: tuple[str, bool]) -> dict[str, tuple[str, bool]]:
+    """A seat's event takes an optional `seat`: one the sender may answer for (real cards); the TV may say
+    `override` to answer for a seat whose phone is connected."""
+    return {**schema, "seat": ("int", False), "override": ("bool", False)}
+
+
+EVENTS: dict[str, Event] = {
+    # Anyone
+    "sync": Event({}, "anyone", lambda r, v, d, s: {"state": r.sync(s.sid, v)}),
+    "lang": Event({"lang": ("str", True)}, "anyone", lambda r, v, d, s: r.set_lang(s.sid, d["lang"])),
+    "claim": Event({"ticket": ("str", True)}, "anyone", _claim),
+    # A guest
+    "join": Event({"name": ("name", True)}, "guest", _join),
+    "take": Event({"seat": ("int", True), "name": ("name", True)}, "guest", _take),
+    # A seat's moves: cards on the phones
+    "draw": Event({"source": ("source", True), "cycle": ("int", False)}, "seat", _seat_event("draw")),
+    "choose": Event({"card_id": ("card", True), "cycle": ("int", False)}, "seat", _seat_event("choose")),
+    "match": Event(_seat(), "seat", _seat_event("match")),
+    # … and real cards on the table
+    "ready": Event(_seat(ready=("bool", False), cycle=("int", False)), "seat", _seat_event("ready")),
+    "withdraw": Event(_seat(), "seat", _seat_event("withdraw")),
+    "done": Event(_seat(cycle=("int", False)), "seat", _seat_event("done")),
+    "out": Event(_seat(cycle=("int", False)), "seat", _seat_event("out")),
+    "draft": Event(_seat(cards=("cards", True)), "seat", _seat_event("draft")),
+    "confirm": Event(_seat(), "seat", _seat_event("confirm")),
+    "points": Event(_seat(points=("points", True)), "seat", _seat_event("points")),
+    # The TV, or the VIP's phone
+    "start": Event({}, "vip", lambda r, v, d, s: r.start()),
+    "call_now": Event({}, "vip", lambda r, v, d, s: r.call_now()),
+    "pause": Event({"paused": ("bool", True)}, "vip", lambda r, v, d, s: r.set_paused(d["paused"])),
+    "pace": Event({"pace": ("str", True)}, "vip", lambda r, v, d, s: r.set_pace(d["pace"])),
+    "correct": Event(
+        {"hand": ("int", True), "seat": ("int", True), "points": ("points", True)}, "vip", _seat_event("correct")
+    ),
+    "undo_correction": Event({}, "vip", _seat_event("undo_correction")),
+    # The TV alone
+    "remove": Event({"seat": ("int", True)}, "host", lambda r, v, d, s: r.remove(d["seat"])),
+    "release": Event({"seat": ("int", True)}, "host", lambda r, v, d, s: r.release(d["seat"])),
+    "rejoin_code": Event({"seat": ("int", True)}, "host", _rejoin_code),
+    "add_bot": Event({"strength": ("str", True)}, "host", lambda r, v, d, s: {"seat": r.add_bot(d["strength"])}),
+    "bot_seat": Event(
+        {"seat": ("int", True), "strength": ("str", True)},
+        "host",
+        lambda r, v, d, s: r.give_to_bot(d["seat"], d["strength"]),
+    ),
+    "move": Event({"seat": ("int", True), "to": ("int", True)}, "host", lambda r, v, d, s: r.move(d["seat"], d["to"])),
+    "variant": Event({"name": ("str", True)}, "host", lambda r, v, d, s: r.choose_variant(d["name"])),
+    "allow_bot_takeover": Event({"allow": ("bool", True)}, "host", lambda r, v, d, s: r.set_bot_takeover(d["allow"])),
+    "mode": Event({"mode": ("str", True)}, "host", lambda r, v, d, s: r.set_mode(d["mode"])),
+    "add_person": Event({"name": ("name", True)}, "host", lambda r, v, d, s: {"seat": r.add_person(d["name"])}),
+    "allow_helpers": Event({"allow": ("bool", True)}, "host", lambda r, v, d, s: r.set_helpers(d["allow"])),
+    "phoneless_ready": Event(
+        {"ready": ("bool", True)}, "host", lambda r, v, d, s: r.set_phoneless_ready(d["ready"])
+    ),
+    "lock": Event({"locked": ("bool", True)}, "host", lambda r, v, d, s: r.set_locked(d["locked"])),
+}

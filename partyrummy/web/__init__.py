@@ -1,1 +1,0 @@
-"""The web shell: Flask pages and Socket.IO events around the engine."""
