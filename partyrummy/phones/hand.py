@@ -338,8 +338,10 @@ def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     cards = state.cards_of(state.hands[seat])
     rules = state.variant.meld_rules()
     if not is_complete(cards, state.wild_rank, rules):
-        orphans = best_arrangement(cards, state.wild_rank, rules).orphans
-        raise NotComplete("error.not_complete", cards=tuple(orphans)) if orphans else NotComplete("error.not_a_match")
+        # Solved once here: the refusal carries what the table is told ("Not yet, Ana: 11 points left").
+        best = best_arrangement(cards, state.wild_rank, rules)
+        key = "error.not_complete" if best.orphans else "error.not_a_match"
+        raise NotComplete(key, cards=tuple(best.orphans), points=best.penalty)
     melds = lay_out(state, state.hands[seat]).melds
     on_deal = state.on_deal + ((seat,) if state.phase is Phase.SETUP else ())
     state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,), on_deal=on_deal)

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from ...rules.variants import Variant
-from ..storage.replay import RoomState
+from ..storage.replay import GameReplay, RoomState
 from .score_sheet import Score
 from .seats import Viewer
 
@@ -35,36 +34,23 @@ class Table:
     version: Callable[[], int]  # the room's view version: what the parts' caches are keyed by
 
 
-class GamePart(Protocol):
-    """One way to play a night. Every method is called under the room's lock."""
+class GamePart(GameReplay, Protocol):
+    """One way to play a night: its journal events replayed (GameReplay), and what follows. Every method is called
+    under the room's lock."""
 
     mode: ClassVar[str]  # the name the lobby and the views use for it ("phones", "real")
     events: ClassVar[frozenset[str]]  # the seat events it takes (server/transport/events.py names them all)
-
-    # -- Its journal events, replayed (live, or after a restart): pure changes of the state ----------
-
-    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
-        """A new game in `state.game`, dealt to the seats."""
-
-    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
-        """One of its commands, as journaled."""
-
-    def arrive(self, state: RoomState, seat: int) -> None:
-        """A seat joined mid-game: dealt in at the next hand."""
-
-    def leave(self, state: RoomState, seat: int) -> None:
-        """A seat left mid-game."""
 
     # -- The lobby's rules of this way to play ----------------------------------------------------
 
     def check_seat(self, fields: dict[str, Any]) -> None:
         """Refuse a seat this way of playing cannot have (a bot with real cards; a phone-less player on phones)."""
 
-    def check_arrive(self, fields: dict[str, Any]) -> None:
-        """Refuse, changing nothing, a newcomer the game cannot deal in."""
+    def check_arrive(self, fields: dict[str, Any]) -> Any:
+        """Refuse, changing nothing, a newcomer the game cannot deal in; else the outcome, for `arrive` to make."""
 
-    def check_leave(self, seat: int) -> None:
-        """Refuse, changing nothing, a seat the hand cannot lose."""
+    def check_leave(self, seat: int) -> Any:
+        """Refuse, changing nothing, a seat the hand cannot lose; else the outcome, for `leave` to make."""
 
     # -- Play -----------------------------------------------------------------------------------
 

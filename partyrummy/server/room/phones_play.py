@@ -17,6 +17,7 @@ from ...phones.commands import (
     Choose,
     Command,
     Draw,
+    Event,
     GameEnded,
     Leave,
     command_from_dict,
@@ -26,7 +27,6 @@ from ...phones.game import GameState
 from ...phones.hand import ACTING, MATCH_WINDOWS, Phase
 from ...phones.views import seat_view, table_view
 from ...rules.errors import BadCommand, GameOver, NotComplete, OutOfPhase
-from ...rules.melds import best_arrangement
 from ...rules.variants import Variant
 from ..storage.replay import RoomState
 from .game_part import Table
@@ -38,6 +38,8 @@ from .score_sheet import PLAYED, Score
 from .seats import Viewer
 
 __all__ = ["PhonesPlay"]
+
+Outcome = tuple[GameState, list[Event]]  # a command's single apply: the game after it, and what it announced
 
 # Each seat event this way of playing takes, made into its engine command for (seat, payload).
 _SEAT_EVENTS = {
@@ -78,14 +80,17 @@ class PhonesPlay:
             if not isinstance(decoded, Call):
                 raise
 
-    def arrive(self, state: RoomState, seat: int) -> None:
-        state.game, _ = engine.apply(state.game, Arrive())
+    def arrive(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
+        self._commit(state, *(outcome or engine.apply(state.game, Arrive())))
 
-    def leave(self, state: RoomState, seat: int) -> None:
-        state.game, _ = engine.apply(state.game, Leave(seat))
+    def leave(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
+        self._commit(state, *(outcome or engine.apply(state.game, Leave(seat))))
 
     def _apply(self, state: RoomState, command: Command) -> None:
-        game, events = engine.apply(state.game, command)
+        self._commit(state, *engine.apply(state.game, command))
+
+    def _commit(self, state: RoomState, game: GameState, events: list[Event]) -> None:
+        """The game after one command, as its single apply made it."""
         ended = any(isinstance(e, GameEnded) for e in events)
         state.set_game(game, ended, self.sheet(game) if ended else None)
 
@@ -96,11 +101,11 @@ class PhonesPlay:
         if fields.get("phoneless"):
             raise Refused("error.real_only")
 
-    def check_arrive(self, fields: dict[str, Any]) -> None:
-        engine.apply(self.game, Arrive())
+    def check_arrive(self, fields: dict[str, Any]) -> Outcome:
+        return engine.apply(self.game, Arrive())
 
-    def check_leave(self, seat: int) -> None:
-        engine.apply(self.game, Leave(seat))
+    def check_leave(self, seat: int) -> Outcome:
+        return engine.apply(self.game, Leave(seat))
 
     # -- Play ------------------------------------------------------------------------
 
@@ -114,11 +119,9 @@ class PhonesPlay:
             raise BadCommand("error.answer_for")  # as the real-cards engine says it
         try:
             self.play(_SEAT_EVENTS[event](seat, data))
-        except NotComplete:
+        except NotComplete as refusal:
             if event == "match":  # the claim costs nothing, but the table hears of it ("Not yet, Ana: 11 points")
-                hand = self.game.hand
-                penalty = best_arrangement(hand.cards_of(hand.hands[seat]), hand.wild_rank, hand.variant.meld_rules())
-                self.false_match = {"seat": seat, "points": penalty.penalty, "key": self.pace.key}
+                self.false_match = {"seat": seat, "points": refusal.params["points"], "key": self.pace.key}
                 self.table.changed(False)
             raise
 
@@ -129,9 +132,9 @@ class PhonesPlay:
             raise OutOfPhase("error.not_started")
         if state.paused and not isinstance(command, AutoPlay):  # the table stops: nobody acts until resume
             raise Refused("error.paused")
-        engine.apply(state.game, command)  # pure: refuses before anything is written
+        outcome = engine.apply(state.game, command)  # pure: refuses before anything is written
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
-        self._apply(state, command)
+        self._commit(state, *outcome)
         self.table.changed(isinstance(command, (Draw, Choose)))
 
     def call_now(self) -> None:

@@ -33,7 +33,7 @@ from ...realcards.commands import (
     command_from_dict,
     command_to_dict,
 )
-from ...realcards.events import GameEnded
+from ...realcards.events import Event, GameEnded
 from ...realcards.phases import Phase
 from ...realcards.scorebook import Scorebook
 from ...realcards.views import draft_view, seat_view, table_view
@@ -48,6 +48,8 @@ from .score_sheet import Score
 from .seats import Viewer
 
 __all__ = ["RealPlay"]
+
+Outcome = tuple[Scorebook, list[Event]]  # a command's single apply: the game after it, and what it announced
 
 # Each event this way of playing takes, made into its engine command from (seat, by, payload); `by` is the
 # answering phone's seat (None: the host). The host's own: a correction and its undo.
@@ -103,14 +105,17 @@ class RealPlay:
             if not isinstance(decoded, Call):
                 raise
 
-    def arrive(self, state: RoomState, seat: int) -> None:
-        self._apply(state, Arrive())
+    def arrive(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
+        self._commit(state, *(outcome or scorebook.apply(state.game, Arrive(), state.helped)))
 
-    def leave(self, state: RoomState, seat: int) -> None:
-        self._apply(state, Leave(seat))
+    def leave(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
+        self._commit(state, *(outcome or scorebook.apply(state.game, Leave(seat), state.helped)))
 
     def _apply(self, state: RoomState, command: Command) -> None:
-        book, events = scorebook.apply(state.game, command, state.helped)
+        self._commit(state, *scorebook.apply(state.game, command, state.helped))
+
+    def _commit(self, state: RoomState, book: Scorebook, events: list[Event]) -> None:
+        """The game after one command, as its single apply made it."""
         ended = any(isinstance(e, GameEnded) for e in events)
         state.set_game(book, ended, self.sheet(book) if ended else None)
 
@@ -121,11 +126,11 @@ class RealPlay:
         if fields.get("bot"):
             raise Refused("error.no_bots_real")
 
-    def check_arrive(self, fields: dict[str, Any]) -> None:
-        scorebook.apply(self.book, Arrive())
+    def check_arrive(self, fields: dict[str, Any]) -> Outcome:
+        return scorebook.apply(self.book, Arrive(), self.table.state.helped)
 
-    def check_leave(self, seat: int) -> None:
-        scorebook.apply(self.book, Leave(seat))
+    def check_leave(self, seat: int) -> Outcome:
+        return scorebook.apply(self.book, Leave(seat), self.table.state.helped)
 
     # -- Play ------------------------------------------------------------------------
 
@@ -165,9 +170,9 @@ class RealPlay:
         if state.paused and isinstance(command, _PACED):
             raise Refused("error.paused")
         before = state.game.hand
-        scorebook.apply(state.game, command, state.helped)  # pure: refuses before anything is written
+        outcome = scorebook.apply(state.game, command, state.helped)  # pure: refuses before anything is written
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
-        self._apply(state, command)
+        self._commit(state, *outcome)
         self.table.changed(isinstance(command, _BATCHED))
         hand = state.game.hand
         drew = (hand.hand_no, hand.cycle) != (before.hand_no, before.cycle)

@@ -282,10 +282,9 @@ class Room:
         if len(self.seats) >= self.variant.max_players:
             raise Refused("error.table_full", n=self.variant.max_players)
         late = self.playing()
-        if late:
-            self.part.check_arrive(fields)  # refuses, with nothing written, when it cannot be done
+        outcome = self.part.check_arrive(fields) if late else None  # refuses, with nothing written
         event = {"t": "join", **fields, "colour": seating.free_colour(self.seats), "joined": self.state.joins + 1}
-        self._do(event | ({"late": True} if late else {}))
+        self._do(event | ({"late": True} if late else {}), outcome)
         return len(self.seats) - 1
 
     def give_to_bot(self, seat: int, strength: str) -> None:
@@ -301,10 +300,9 @@ class Room:
     def remove(self, seat: int) -> None:
         """Take a player off the table; mid-hand, the engine closes the ring behind them."""
         seating.check_seat(self.seats, seat)
-        if self.playing():
-            self.part.check_leave(seat)  # refuses, with nothing written, if the hand cannot lose them
+        outcome = self.part.check_leave(seat) if self.playing() else None  # refuses, with nothing written
         self._unseat(seat, "removed")
-        self._do({"t": "remove", "seat": seat})
+        self._do({"t": "remove", "seat": seat}, outcome)
 
     def release(self, seat: int) -> None:
         """Open a seat mid-game: its hand and score wait for a newcomer, and the caller plays it meanwhile."""
@@ -453,10 +451,11 @@ class Room:
 
     # -- Events: written ahead, then applied; a restart replays them ------------
 
-    def _do(self, event: dict[str, Any]) -> None:
-        """Write a change to the journal before making it, so that nobody sees what was not kept."""
+    def _do(self, event: dict[str, Any], outcome: Any = None) -> None:
+        """Write a change to the journal before making it, so that nobody sees what was not kept (`outcome`: its
+        effect on the game, as checked before)."""
         self.journal(event)
-        self.apply_event(event)
+        self.apply_event(event, outcome)
         self.changed()
 
     def journal(self, event: dict[str, Any]) -> None:
@@ -466,9 +465,9 @@ class Room:
         except NotSaved as error:
             raise Refused("error.not_saved") from error
 
-    def apply_event(self, event: dict[str, Any]) -> None:
+    def apply_event(self, event: dict[str, Any], outcome: Any = None) -> None:
         """Make one recorded change (live, or replayed after a restart)."""
-        apply_event(self.state, event, self.variants, self.part)
+        apply_event(self.state, event, self.variants, self.part, outcome)
 
     def restore(self, events: list[dict[str, Any]]) -> None:
         """Rebuild the room from its journal, card for card."""

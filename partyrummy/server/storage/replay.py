@@ -2,7 +2,7 @@
 
 Everything here is what the journal can rebuild: the seats, the rule set, the game, the pause, the host's
 choices, the night's results. Connections, clocks and tickets are not: they belong to the running room. The
-game's own events are its part's to apply (`Part`, given by the room: the one of the night's mode).
+game's own events are its part's to apply (`GameReplay`, given by the room: the one of the night's mode).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ...rules.variants import Variant
 from ..room.robots import robot_of
 from ..room.seats import Seat
 
-__all__ = ["RoomState", "Part", "apply_event"]
+__all__ = ["RoomState", "GameReplay", "apply_event"]
 
 
 @dataclass
@@ -74,17 +74,30 @@ class RoomState:
             self.game = None
 
 
-class Part(Protocol):
-    """What replay needs of a game part (game_part.GamePart has it all)."""
+class GameReplay(Protocol):
+    """A game part's journal events, replayed (live, or after a restart): pure changes of the state. The rest
+    of a part's face is room.game_part.GamePart, which extends this."""
 
-    def begin(self, state: RoomState, variant: Variant, seed: int) -> None: ...
-    def replay(self, state: RoomState, command: dict[str, Any]) -> None: ...
-    def arrive(self, state: RoomState, seat: int) -> None: ...
-    def leave(self, state: RoomState, seat: int) -> None: ...
+    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
+        """A new game in `state.game`, dealt to the seats."""
+
+    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
+        """One of its commands, as journaled."""
+
+    def arrive(self, state: RoomState, seat: int, outcome: Any = None) -> None:
+        """A seat joined mid-game: dealt in at the next hand (`outcome`: what `check_arrive` found, made so; None
+        when replayed, and worked out again)."""
+
+    def leave(self, state: RoomState, seat: int, outcome: Any = None) -> None:
+        """A seat left mid-game (`outcome`: what `check_leave` found, as for `arrive`)."""
 
 
-def apply_event(state: RoomState, event: dict[str, Any], variants: dict[str, Variant], part: Part) -> None:
-    """Make one recorded change to `state`; the game's own events go to `part`, the night's way to play."""
+def apply_event(
+    state: RoomState, event: dict[str, Any], variants: dict[str, Variant], part: GameReplay, outcome: Any = None
+) -> None:
+    """Make one recorded change to `state`; the game's own events go to `part`, the night's way to play.
+    `outcome`: a newcomer's or a leaver's effect on the game, as the part checked it before the event was
+    written (live: made as found; replayed: None, worked out again)."""
     match event["t"]:
         case "join":
             state.joins = event["joined"]
@@ -93,11 +106,11 @@ def apply_event(state: RoomState, event: dict[str, Any], variants: dict[str, Var
             seat.phoneless = bool(event.get("phoneless"))
             state.seats.append(seat)
             if event.get("late"):
-                part.arrive(state, len(state.seats) - 1)
+                part.arrive(state, len(state.seats) - 1, outcome)
         case "remove":
             state.forget_finished_game()
             if state.game is not None:
-                part.leave(state, event["seat"])
+                part.leave(state, event["seat"], outcome)
             state.seats.pop(event["seat"])
         case "move":
             state.forget_finished_game()
