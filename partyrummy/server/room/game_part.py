@@ -18,7 +18,26 @@ from ..storage.replay import GameReplay, RoomState
 from .score_sheet import Score
 from .seats import Viewer
 
-__all__ = ["GamePart", "Table"]
+__all__ = ["GamePart", "Table", "SeatEvent", "seat_schema"]
+
+Schema = dict[str, tuple[str, bool]]  # each field to (kind, required); kinds are transport/payloads.py's
+
+
+def seat_schema(**fields: tuple[str, bool]) -> Schema:
+    """A seat's event takes an optional `seat`: one the sender may answer for (real cards); the TV may say
+    `override` to answer for a seat whose phone is connected."""
+    return {**fields, "seat": ("int", False), "override": ("bool", False)}
+
+
+@dataclass(frozen=True)
+class SeatEvent:
+    """An event a way to play takes: its payload's schema, who may send it ("seat": a seat's move, which the
+    part checks; "vip": the TV or the VIP's phone), and the engine command it makes, from (seat, the answering
+    phone's seat or None for the TV, payload). The event table (transport/events.py) is built from these."""
+
+    schema: Schema
+    command: Callable[[int | None, int | None, dict[str, Any]], Any]
+    who: str = "seat"
 
 
 @dataclass(frozen=True)
@@ -39,7 +58,7 @@ class GamePart(GameReplay, Protocol):
     under the room's lock."""
 
     mode: ClassVar[str]  # the name the lobby and the views use for it ("phones", "real")
-    events: ClassVar[frozenset[str]]  # the seat events it takes (server/transport/events.py names them all)
+    events: ClassVar[dict[str, SeatEvent]]  # the events it takes: the event table is built from every part's
 
     # -- The lobby's rules of this way to play ----------------------------------------------------
 

@@ -29,7 +29,7 @@ from ...phones.views import seat_view, table_view
 from ...rules.errors import BadCommand, GameOver, NotComplete, OutOfPhase
 from ...rules.variants import Variant
 from ..storage.replay import RoomState
-from .game_part import Table
+from .game_part import SeatEvent, Table, seat_schema
 from .pace import Beat, Due, Pace, Timing, clocks, plan
 from .refused import Refused
 from .robots import play_robots
@@ -41,11 +41,15 @@ __all__ = ["PhonesPlay"]
 
 Outcome = tuple[GameState, list[Event]]  # a command's single apply: the game after it, and what it announced
 
-# Each seat event this way of playing takes, made into its engine command for (seat, payload).
-_SEAT_EVENTS = {
-    "draw": lambda seat, d: Draw(seat, d["source"], d.get("cycle")),
-    "choose": lambda seat, d: Choose(seat, d["card_id"], d.get("cycle")),
-    "match": lambda seat, d: CallMatch(seat),
+# Each event this way of playing takes: a seat's own move, made into its engine command.
+_EVENTS = {
+    "draw": SeatEvent(
+        {"source": ("source", True), "cycle": ("int", False)}, lambda s, by, d: Draw(s, d["source"], d.get("cycle"))
+    ),
+    "choose": SeatEvent(
+        {"card_id": ("card", True), "cycle": ("int", False)}, lambda s, by, d: Choose(s, d["card_id"], d.get("cycle"))
+    ),
+    "match": SeatEvent(seat_schema(), lambda s, by, d: CallMatch(s)),
 }
 
 
@@ -53,7 +57,7 @@ class PhonesPlay:
     """The cards-on-phones game of one room; the room calls it under its lock."""
 
     mode: ClassVar[str] = "phones"
-    events: ClassVar[frozenset[str]] = frozenset(_SEAT_EVENTS)
+    events: ClassVar[dict[str, SeatEvent]] = _EVENTS
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -111,14 +115,14 @@ class PhonesPlay:
 
     def answer(self, viewer: Viewer, seat: int | None, event: str, data: dict[str, Any]) -> None:
         """A seat's own move: draw, choose or match, for the sender's own seat only."""
-        if event not in _SEAT_EVENTS:
+        if event not in _EVENTS:
             raise Refused("error.real_only")
         if seat is None:
             raise Refused("error.join_first")
         if data.get("seat", seat) != seat:
             raise BadCommand("error.answer_for")  # as the real-cards engine says it
         try:
-            self.play(_SEAT_EVENTS[event](seat, data))
+            self.play(_EVENTS[event].command(seat, seat, data))
         except NotComplete as refusal:
             if event == "match":  # the claim costs nothing, but the table hears of it ("Not yet, Ana: 11 points")
                 self.false_match = {"seat": seat, "points": refusal.params["points"], "key": self.pace.key}

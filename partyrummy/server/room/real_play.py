@@ -11,7 +11,6 @@ game_part.GamePart.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ...realcards import scorebook
@@ -40,7 +39,7 @@ from ...realcards.views import draft_view, seat_view, table_view
 from ...rules.errors import BadCommand, GameOver
 from ...rules.variants import Variant
 from ..storage.replay import RoomState
-from .game_part import Table
+from .game_part import SeatEvent, Table, seat_schema
 from .pace import Beat, Due, Pace, Timing, clocks, plan
 from .refused import Refused
 from .room_view import TableCache
@@ -52,20 +51,28 @@ __all__ = ["RealPlay"]
 Outcome = tuple[Scorebook, list[Event]]  # a command's single apply: the game after it, and what it announced
 
 # Each event this way of playing takes, made into its engine command from (seat, by, payload); `by` is the
-# answering phone's seat (None: the host). The host's own: a correction and its undo.
-_EVENTS: dict[str, Callable[[int | None, int | None, dict[str, Any]], Command]] = {
-    "ready": lambda s, by, d: Ready(s, d.get("ready", True), by, d.get("cycle")),
-    "match": lambda s, by, d: CallMatch(s, by),
-    "withdraw": lambda s, by, d: Withdraw(s, by),
-    "done": lambda s, by, d: Done(s, by, d.get("cycle")),
-    "out": lambda s, by, d: Out(s, by, d.get("cycle")),
-    "draft": lambda s, by, d: Draft(s, tuple(d["cards"]), by),
-    "confirm": lambda s, by, d: Confirm(s, by),
-    "points": lambda s, by, d: TypePoints(s, d["points"], by),
-    "correct": lambda s, by, d: Correct(d["hand"], d["seat"], d["points"]),
-    "undo_correction": lambda s, by, d: UndoCorrection(),
+# answering phone's seat (None: the host). The host's own (the VIP's phone may send them too): a correction and
+# its undo.
+_EVENTS = {
+    "ready": SeatEvent(
+        seat_schema(ready=("bool", False), cycle=("int", False)),
+        lambda s, by, d: Ready(s, d.get("ready", True), by, d.get("cycle")),
+    ),
+    "match": SeatEvent(seat_schema(), lambda s, by, d: CallMatch(s, by)),
+    "withdraw": SeatEvent(seat_schema(), lambda s, by, d: Withdraw(s, by)),
+    "done": SeatEvent(seat_schema(cycle=("int", False)), lambda s, by, d: Done(s, by, d.get("cycle"))),
+    "out": SeatEvent(seat_schema(cycle=("int", False)), lambda s, by, d: Out(s, by, d.get("cycle"))),
+    "draft": SeatEvent(seat_schema(cards=("cards", True)), lambda s, by, d: Draft(s, tuple(d["cards"]), by)),
+    "confirm": SeatEvent(seat_schema(), lambda s, by, d: Confirm(s, by)),
+    "points": SeatEvent(seat_schema(points=("points", True)), lambda s, by, d: TypePoints(s, d["points"], by)),
+    "correct": SeatEvent(
+        {"hand": ("int", True), "seat": ("int", True), "points": ("points", True)},
+        lambda s, by, d: Correct(d["hand"], d["seat"], d["points"]),
+        who="vip",
+    ),
+    "undo_correction": SeatEvent({}, lambda s, by, d: UndoCorrection(), who="vip"),
 }
-_HOSTS = frozenset({"correct", "undo_correction"})  # not a seat's: the room lets only the host (or VIP) send them
+_HOSTS = frozenset(name for name, event in _EVENTS.items() if event.who != "seat")  # not a seat's move
 # What the host's pause stops: the calls of the pace. Score entry and corrections go on.
 _PACED = (Ready, CallMatch, Withdraw, Done, Out)
 # Taps that change only the tapper's own line: they may wait for the next batch of updates.
@@ -76,7 +83,7 @@ class RealPlay:
     """The real-cards game of one room; the room calls it under its lock."""
 
     mode: ClassVar[str] = "real"
-    events: ClassVar[frozenset[str]] = frozenset(_EVENTS)
+    events: ClassVar[dict[str, SeatEvent]] = _EVENTS
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -147,7 +154,7 @@ class RealPlay:
             raise Refused("error.no_seat")
         if host and event not in _HOSTS:
             self._host_may_answer(target, data.get("override", False))
-        self.play(_EVENTS[event](target, None if host else seat, data))
+        self.play(_EVENTS[event].command(target, None if host else seat, data))
         if host and event in ("confirm", "points") and self.table.state.seats[target].token is not None:
             self.table.tell(target, "entered_for_you", "notice.entered_for_you", {}, {})
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..pages.qr import qr_svg
-from ..room.refused import Refused
-from ..room.room import TICKET_S, Room, Viewer
+from ..room.game_part import GamePart
+from ..room.room import PARTS, TICKET_S, Room, Viewer
 
-__all__ = ["EVENTS", "Event", "Sender", "WHO"]
+__all__ = ["EVENTS", "Event", "Sender", "WHO", "refusal"]
 
 WHO = ("anyone", "guest", "seat", "vip", "host")
 
@@ -45,19 +45,12 @@ class Event:
     act: Action
 
 
-def _not_seated(viewer: Viewer) -> None:
-    if viewer.role == "player":
-        raise Refused("error.seated_already")
-
-
 def _join(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
-    _not_seated(viewer)
     index = room.join(sender.sid, data["name"])
     return {"seat": index, "token": room.seats[index].token}
 
 
 def _take(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
-    _not_seated(viewer)
     token = room.take(sender.sid, data["seat"], data["name"])
     return {"seat": data["seat"], "token": token}
 
@@ -74,15 +67,23 @@ def _rejoin_code(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict
     return {"url": url, "svg": qr_svg(url), "minutes": TICKET_S // 60}
 
 
-def _seat_event(name: str) -> Action:
-    """A move of the game, for the night's part: it knows its own events and refuses the others."""
+def _game_event(name: str) -> Action:
+    """An event of the game (a seat's move; the host's correction), for the night's part: it knows its own events
+    and refuses the others."""
     return lambda room, viewer, data, sender: room.answer(viewer, name, data)
 
 
-def _seat(**schema: tuple[str, bool]) -> dict[str, tuple[str, bool]]:
-    """A seat's event takes an optional `seat`: one the sender may answer for (real cards); the TV may say
-    `override` to answer for a seat whose phone is connected."""
-    return {**schema, "seat": ("int", False), "override": ("bool", False)}
+def _from_parts(parts: tuple[type[GamePart], ...]) -> dict[str, Event]:
+    """The game's events, as each way to play declares them (one event shared by two ways to play, such as
+    `match`, must be declared alike)."""
+    table: dict[str, Event] = {}
+    for part in parts:
+        for name, declared in part.events.items():
+            event = Event(declared.schema, declared.who, _game_event(name))
+            if name in table and (table[name].schema, table[name].who) != (event.schema, event.who):
+                raise TypeError(f"{name} is declared differently by two ways to play")
+            table[name] = event
+    return table
 
 
 EVENTS: dict[str, Event] = {
@@ -93,27 +94,11 @@ EVENTS: dict[str, Event] = {
     # A guest
     "join": Event({"name": ("name", True)}, "guest", _join),
     "take": Event({"seat": ("int", True), "name": ("name", True)}, "guest", _take),
-    # A seat's moves: cards on the phones
-    "draw": Event({"source": ("source", True), "cycle": ("int", False)}, "seat", _seat_event("draw")),
-    "choose": Event({"card_id": ("card", True), "cycle": ("int", False)}, "seat", _seat_event("choose")),
-    "match": Event(_seat(), "seat", _seat_event("match")),
-    # … and real cards on the table
-    "ready": Event(_seat(ready=("bool", False), cycle=("int", False)), "seat", _seat_event("ready")),
-    "withdraw": Event(_seat(), "seat", _seat_event("withdraw")),
-    "done": Event(_seat(cycle=("int", False)), "seat", _seat_event("done")),
-    "out": Event(_seat(cycle=("int", False)), "seat", _seat_event("out")),
-    "draft": Event(_seat(cards=("cards", True)), "seat", _seat_event("draft")),
-    "confirm": Event(_seat(), "seat", _seat_event("confirm")),
-    "points": Event(_seat(points=("points", True)), "seat", _seat_event("points")),
     # The TV, or the VIP's phone
     "start": Event({}, "vip", lambda r, v, d, s: r.start()),
     "call_now": Event({}, "vip", lambda r, v, d, s: r.call_now()),
     "pause": Event({"paused": ("bool", True)}, "vip", lambda r, v, d, s: r.set_paused(d["paused"])),
     "pace": Event({"pace": ("str", True)}, "vip", lambda r, v, d, s: r.set_pace(d["pace"])),
-    "correct": Event(
-        {"hand": ("int", True), "seat": ("int", True), "points": ("points", True)}, "vip", _seat_event("correct")
-    ),
-    "undo_correction": Event({}, "vip", _seat_event("undo_correction")),
     # The TV alone
     "remove": Event({"seat": ("int", True)}, "host", lambda r, v, d, s: r.remove(d["seat"])),
     "release": Event({"seat": ("int", True)}, "host", lambda r, v, d, s: r.release(d["seat"])),
@@ -134,4 +119,16 @@ EVENTS: dict[str, Event] = {
         {"ready": ("bool", True)}, "host", lambda r, v, d, s: r.set_phoneless_ready(d["ready"])
     ),
     "lock": Event({"locked": ("bool", True)}, "host", lambda r, v, d, s: r.set_locked(d["locked"])),
+    # A seat's moves, and the host's corrections: as each way to play declares them
+    **_from_parts(PARTS),
 }
+
+
+def refusal(event: Event, room: Room, viewer: Viewer) -> str | None:
+    """The one place that says who may send what: why this connection may not send this event at all (the key of
+    the refusal), or None if it may (a seat's move is then its part's to check: whose seat, which phase)."""
+    if event.who == "host" and viewer.role != "host" or event.who == "vip" and not room.may_host(viewer):
+        return "error.host_only"
+    if event.who == "guest" and viewer.role == "player":
+        return "error.seated_already"
+    return None

@@ -23,6 +23,7 @@ from ..defences.buckets import Limiter
 from ..room.room import Refused, Viewer
 from ..room.rooms import Rooms
 from .events import EVENTS, Event, Sender
+from .events import refusal as who_may
 from .payloads import MALFORMED, check
 
 __all__ = ["register_sockets", "guard_sessions"]
@@ -207,9 +208,9 @@ def register_sockets(
                     raise BadCommand("error.no_room_reload")
                 with room.lock:
                     viewer = room.viewers[request.sid]
-                    host = viewer.role == "host"
-                    if event.who == "host" and not host or event.who == "vip" and not room.may_host(viewer):
-                        raise Refused("error.host_only")
+                    refused = who_may(event, room, viewer)
+                    if refused is not None:
+                        raise Refused(refused)
                     try:
                         result = event.act(room, viewer, payload, Sender(request.sid, public_url))
                     finally:
