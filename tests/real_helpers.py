@@ -54,9 +54,10 @@ def faces_of(cards: list[dict]) -> list[str]:
 def picker(state: dict, seat: int) -> dict | None:
     """The picker of `seat` as this viewer sees it: its own, a helped seat's, or (the TV) a phone-less seat's."""
     g = state["game"]
-    if g.get("you") == seat:
-        return g["draft"]
-    return (g.get("helping") or g.get("drafts") or {}).get(str(seat))
+    you = g.get("you") or {}
+    if you.get("seat") == seat:
+        return you["draft"]
+    return (you.get("helping") or g.get("drafts") or {}).get(str(seat))
 
 
 def tap_in(client: Client, faces: list[str], seat: int | None = None) -> list[dict]:
@@ -78,7 +79,7 @@ def tap_in(client: Client, faces: list[str], seat: int | None = None) -> list[di
 
 
 def _whose(state: dict, seat: int | None) -> int:
-    return state["game"]["you"] if seat is None else seat
+    return state["game"]["you"]["seat"] if seat is None else seat
 
 
 def refused(ack: dict, code: str, message_part: str = "") -> bool:
@@ -99,14 +100,15 @@ def check_nothing_hidden_leaked(client: Client, phoneless: set[int]) -> int:
         if not g or g.get("mode") != "real":
             continue
         checked += 1
-        you, role = g.get("you"), payload["room"]["you"]["role"]
-        helped = set(g.get("helping", {})) | set(g.get("drafts", {}))
+        mine, role = g.get("you") or {}, payload["room"]["you"]["role"]
+        you = mine.get("seat")
+        helped = set(mine.get("helping", {})) | set(g.get("drafts", {}))
         assert helped <= {str(s) for s in phoneless}, (role, you, helped)
         assert str(you) not in helped
         if role == "player":
-            assert "drafts" not in g and (payload["room"]["allow_helpers"] or not g["helping"])
+            assert "drafts" not in g and (payload["room"]["allow_helpers"] or not mine.get("helping"))
         else:
-            assert "draft" not in g and "helping" not in g and "entry" not in g
+            assert g["you"] is None and "draft" not in g and "helping" not in g and "entry" not in g
             assert role == "host" or "drafts" not in g
         for row in g["seats"]:
             if row["seat"] != you and row["entry"] is not None:

@@ -11,6 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from partyrummy.phones import game as engine
 from partyrummy.phones.commands import Arrive, AutoPlay, Call, CallMatch, Choose, Draw, Leave
+from partyrummy.phones.hand import MOVES, moves
 from partyrummy.phones.legal import legal_commands
 from partyrummy.rules.errors import RummyError
 from partyrummy.rules.variants import default_variants
@@ -78,6 +79,20 @@ class GameMachine(RuleBasedStateMachine):
             assert len(hand.piles) == 1 and 0 <= hand.turn < hand.players
             assert all(s == hand.turn for s, card in enumerate(hand.drawn) if card is not None)
             assert set(hand.waiting_for()) <= {hand.turn}
+
+    @invariant()
+    def each_seat_is_offered_exactly_the_moves_the_engine_takes(self) -> None:
+        """`can` (hand.moves) is what a page shows: every move offered is taken, every move taken is offered.
+        Match! is offered whenever the window is open: the engine then checks the hand (a false claim costs
+        nothing)."""
+        if self.game.over:
+            return
+        hand = self.game.hand
+        taken = {(c.seat, MOVES[type(c)]) for c in legal_commands(self.game) if type(c) in MOVES}
+        for seat in range(hand.players):
+            offered = set(moves(hand, seat))
+            assert {m for s, m in taken if s == seat} <= offered, seat
+            assert offered - {"match"} == {m for s, m in taken if s == seat} - {"match"}, seat
 
     @invariant()
     def hands_hold_n_or_n_plus_one(self) -> None:

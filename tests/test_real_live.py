@@ -105,7 +105,7 @@ def test_hand_one_ready_discard_and_a_match_whose_melds_everyone_sees(night: Nig
     game(tv.wait_for(phase_is("reveal")))
     assert phones[1].call("match") == {"ok": True}
     last = game(tv.wait_for(phase_is("last_ready")))
-    assert last["matched"] == [1]
+    assert [m["seat"] for m in last["matched"]] == [1]
 
     # The matched player enters their cards at once; every screen shows the melds to check.
     assert tap_in(phones[1], ["4H", "5H", "6H"])[-1]["penalty"] == 0
@@ -244,7 +244,7 @@ def test_one_classic_hand_with_done_and_out(night: Night) -> None:
     game(tv.wait_for(lambda s: s["game"]["turn"] == out_seat))
     assert phones[out_seat].call("out") == {"ok": True}
     last = game(tv.wait_for(phase_is("last_turn")))
-    assert last["matched"] == [out_seat] and len(last["to_play"]) == 7
+    assert [m["seat"] for m in last["matched"]] == [out_seat] and len(last["to_play"]) == 7
     for k in range(7):
         seat = (out_seat + 1 + k) % 8
         game(tv.wait_for(lambda s, seat=seat: s["game"]["turn"] == seat))

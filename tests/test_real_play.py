@@ -150,8 +150,8 @@ def test_a_claimed_seat_without_a_phone_is_nobody_elses_to_see_from_then_on(tabl
     claimer = Client(table.server.url, tv.room)
     try:
         assert claimer.call("claim", {"ticket": ticket})["ok"]
-        mine = claimer.wait_for(lambda s: s["room"]["you"]["seat"] == claimed and s["game"]["you"] == claimed)
-        assert [c["card"] for c in mine["game"]["draft"]["cards"]] == ["KS"]  # the helper's taps are its own now
+        mine = claimer.wait_for(lambda s: s["room"]["you"]["seat"] == claimed and s["game"]["you"]["seat"] == claimed)
+        assert [c["card"] for c in mine["game"]["you"]["draft"]["cards"]] == ["KS"]  # the helper's taps are its own now
         late = helper.call("draft", {"cards": ["QS"], "seat": claimed})  # its phone is here now
         assert refused(late, "bad_command", "your own seat")
         assert claimer.call("draft", {"cards": ["KS", "KD"]}) == {"ok": True}
@@ -162,7 +162,8 @@ def test_a_claimed_seat_without_a_phone_is_nobody_elses_to_see_from_then_on(tabl
                 if not g or g.get("mode") != "real":
                     continue
                 phoneless = {str(row["seat"]) for row in view["room"]["seats"] if row["health"] == "phoneless"}
-                seen = set(g.get("helping", {})) | set(g.get("drafts", {}))
-                assert seen <= phoneless and str(g.get("you")) not in seen, (view["v"], g.get("you"), seen)
+                mine = g.get("you") or {}
+                seen = set(mine.get("helping", {})) | set(g.get("drafts", {}))
+                assert seen <= phoneless and str(mine.get("seat")) not in seen, (view["v"], mine, seen)
     finally:
         claimer.close()

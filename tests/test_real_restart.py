@@ -84,8 +84,8 @@ def test_killed_during_score_entry_every_entry_and_half_entered_hand_is_back(tmp
         tap_in(tv, ["QC"], seat=3)  # half-entered by the TV for the phone-less seat
         version = tv.sync()["state"]["v"]
         before = [game(c.wait_for(lambda s, v=version: s["v"] >= v)) for c in clients]
-        assert faces_of(before[2]["helping"]["3"]["cards"]) == ["QC"]
-        assert faces_of(before[3]["draft"]["cards"]) == ["KS", "KD"]
+        assert faces_of(before[2]["you"]["helping"]["3"]["cards"]) == ["QC"]
+        assert faces_of(before[3]["you"]["draft"]["cards"]) == ["KS", "KD"]
 
         server.kill()
         server = real_server(data=data, port=server.port)
@@ -97,8 +97,8 @@ def test_killed_during_score_entry_every_entry_and_half_entered_hand_is_back(tmp
         after = [game(on_tv), *back]
         assert after == before  # every entry, every half-entered hand, on every screen as it was
         assert [row["entered"] for row in after[0]["seats"]] == [True, True, False, False]
-        assert [faces_of(m) for m in after[1]["entry"]["melds"]] == [["4H", "5H", "6H"]]
-        assert after[2]["entry"]["points"] == 4
+        assert [faces_of(m) for m in after[1]["you"]["entry"]["melds"]] == [["4H", "5H", "6H"]]
+        assert after[2]["you"]["entry"]["points"] == 4
         assert faces_of(after[0]["drafts"]["3"]["cards"]) == ["QC"]
 
         # And the hand goes on from there.

@@ -206,7 +206,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         # The match window: a phone and a seat without a phone call Match!; the TV names them.
         assert night.phones[0].call("match")["ok"]
         tapped(tv, tv.locator("#seats > li").nth(phoneless[3]).get_by_role("button", name="Match!"))
-        host.wait_for(lambda s: s["game"]["matched"] == [0, phoneless[3]])
+        host.wait_for(lambda s: [m["seat"] for m in s["game"]["matched"]] == [0, phoneless[3]])
         tv.get_by_role("heading", name=f"{PHONES[0]} AND {PHONELESS[3].upper()} CALL MATCH!").wait_for()
         screens.measure(tv, "calls-match", REAL_TABLE)
 
@@ -401,7 +401,7 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
             state = play_turn(out=False)
         goes_out = state["game"]["turn"]
         state = play_turn(out=True)
-        assert state["game"]["matched"] == [goes_out] and phase(state) == "last_turn"
+        assert [m["seat"] for m in state["game"]["matched"]] == [goes_out] and phase(state) == "last_turn"
         nxt = state["game"]["turn"]
         tv.get_by_role(
             "heading", name=f"{names[goes_out].upper()} WENT OUT! {names[nxt].upper()}'S LAST TURN!"

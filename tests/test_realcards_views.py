@@ -48,7 +48,7 @@ def test_real_cards_come_in_the_shape_of_the_phones_game_without_ids() -> None:
     game, _ = engine.new_game(default_variants()["party"], 3, seed=1)
     dealt = phones_views.view_for(game, 0)["you"]["hand"]
     book = run(in_entry(), Draft(1, tuple(c["card"] for c in dealt[:3])))
-    assert view_for(book, 1)["draft"]["cards"] == [{**card, "id": None} for card in dealt[:3]]
+    assert view_for(book, 1)["you"]["draft"]["cards"] == [{**card, "id": None} for card in dealt[:3]]
     # And every card of every real-cards view: the draft, its layout, the entries and the overdrawn faces.
     one_deck = dataclasses.replace(SHORT, decks=1)
     book = run(in_entry(one_deck), Draft(1, ("7H", "QS", "QC")), Confirm(1))  # a second 7♥ with one deck
@@ -60,14 +60,14 @@ def test_real_cards_come_in_the_shape_of_the_phones_game_without_ids() -> None:
 
 def test_a_phone_sees_its_picker_laid_out_by_the_solver() -> None:
     mine = short(view_for(in_entry(), 1))
-    assert mine["draft"] == {
+    assert mine["you"]["draft"] == {
         "cards": ["QS", "QC"],
         "melds": [],
         "orphans": ["QC", "QS"],
         "penalty": 20,
         "complete": False,
     }
-    assert mine["you"] == 1 and mine["entry"] is None
+    assert mine["you"]["seat"] == 1 and mine["you"]["entry"] is None
 
 
 def test_nobody_sees_another_seats_picker_or_points_before_the_hand_is_scored() -> None:
@@ -78,7 +78,7 @@ def test_nobody_sees_another_seats_picker_or_points_before_the_hand_is_scored() 
         assert payload["seats"][2]["entered"] and payload["seats"][2]["entry"] is None  # 17 stays hidden
         assert payload["waiting_for"] == [1]
     assert "17" not in json.dumps(view_for_host(book)["seats"])
-    assert view_for(book, 2)["entry"]["points"] == 17  # but the seat sees its own
+    assert view_for(book, 2)["you"]["entry"]["points"] == 17  # but the seat sees its own
     # The matched seat's melds are there for everyone to check.
     assert short(table_view(book)["seats"][0]["entry"]) == {
         "points": 0,

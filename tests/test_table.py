@@ -279,3 +279,48 @@ def test_a_match_on_the_deal_is_told_apart_from_one_after_a_discard() -> None:
     assert hand.on_deal == ()
     hand, _ = run(hand, CallMatch(2), Call(), Ready(0), Ready(1), Call())
     assert hand.on_deal == (2,) and hand.phase is Phase.ENTRY
+
+
+def offered_as_taken(hand: TableHand) -> None:
+    """Every seat's `can` (table.moves) is what the engine takes from it now: each move tried on the engine."""
+    tries = {
+        "ready": lambda s: Ready(s, not hand.ready[s]),
+        "match": CallMatch,
+        "withdraw": Withdraw,
+        "done": Done,
+        "out": Out,
+        "draft": lambda s: Draft(s, ()),
+        "points": lambda s: TypePoints(s, 0),
+    }
+    for seat in range(hand.players):
+        offered = set(table.moves(hand, seat))
+        for name, make in tries.items():
+            try:
+                table.apply(hand, make(seat))
+                taken = True
+            except RummyError as error:
+                taken = error.key in ("error.not_a_match", "error.points_claim")  # offered; the claim is checked
+            assert (name in offered) == taken, (hand.phase, seat, name, offered)
+
+
+def test_each_seat_is_offered_exactly_the_moves_the_engine_takes_through_a_hand_of_each_pacing() -> None:
+    hand = party(3)
+    offered_as_taken(hand)  # setup: Match! where the rules allow it
+    hand, _ = run(hand, CallMatch(2))
+    offered_as_taken(hand)  # its take-back
+    hand, _ = run(hand, Withdraw(2), Call())
+    offered_as_taken(hand)  # Ready for all
+    hand, _ = run(hand, Ready(0))
+    offered_as_taken(hand)  # taken back by one, given by the others
+    hand, _ = run(hand, Ready(1), Ready(2), Call(), CallMatch(1))
+    assert hand.phase is Phase.REVEAL
+    offered_as_taken(hand)  # the window: Match!, and its take-back for the one who called
+    hand, _ = run(hand, Call())
+    assert hand.phase is Phase.LAST_READY
+    offered_as_taken(hand)  # the last cycle: Ready for the others, entry for the matched
+    hand, _ = run(hand, Ready(0), Ready(2), Call())
+    assert hand.phase is Phase.ENTRY
+    offered_as_taken(hand)  # entry for all
+    turns = table.deal(CLASSIC, 1, 3)[0]
+    turns, _ = run(turns, Call())
+    offered_as_taken(turns)  # Done and Out! for the seat whose turn it is, nobody else

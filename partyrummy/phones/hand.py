@@ -59,6 +59,8 @@ __all__ = [
     "lay_out",
     "right_of",
     "left_of",
+    "moves",
+    "MOVES",
 ]
 
 
@@ -212,6 +214,27 @@ def deal(
     if variant.turns:  # the player on the dealer's left starts
         state = replace(state, turn=left_of(state.dealer, players))
     return state, [Dealt(hand_no, size, state.wild_rank), PhaseChanged(state.phase.value)]
+
+
+# A seat's moves as the wire names them (the events of docs/protocol.md).
+MOVES: dict[type, str] = {Draw: "draw", Choose: "choose", CallMatch: "match"}
+
+
+def moves(state: HandState, seat: int) -> list[str]:
+    """What `seat` may send now: the moves its phase accepts (ACCEPTS), narrowed by the seat's own state as
+    `apply` checks it (its turn, a card drawn or not, already matched). A page shows exactly these."""
+    if not 0 <= seat < state.players or seat in state.matched:
+        return []
+    found = []
+    for kind in ACCEPTS[state.phase]:
+        if kind not in MOVES or kind is not CallMatch and not state.active(seat):
+            continue
+        if kind is Draw and state.drawn[seat] is not None or kind is Choose and state.drawn[seat] is None:
+            continue
+        if kind is CallMatch and state.phase is Phase.SETUP and not state.variant.setup_match:
+            continue
+        found.append(MOVES[kind])
+    return found
 
 
 def apply(state: HandState, command: Command) -> tuple[HandState, list[Event]]:

@@ -16,7 +16,7 @@ from ..rules.melds import best_discard
 from ..rules.scoring import starts
 from ..rules.seating import left_of, right_of
 from .game import GameState
-from .hand import HandState, Phase, lay_out
+from .hand import MATCH_WINDOWS, HandState, Phase, lay_out, moves
 
 __all__ = ["view_for", "view_for_host", "seat_view", "table_view"]
 
@@ -26,7 +26,8 @@ def _cards(hand: HandState, ids: tuple[int, ...] | list[int]) -> list[dict[str, 
 
 
 def table_view(game: GameState) -> dict[str, Any]:
-    """Everything face up, the same for every viewer: work it out once, pass it to each view."""
+    """Everything face up, the same for every viewer: work it out once, pass it to each view. Each seat's `can`
+    is what the rules let it send now (the room's pause stops them all for a while)."""
     hand = game.hand
     turns = game.variant.turns
     seats = []
@@ -42,10 +43,13 @@ def table_view(game: GameState) -> dict[str, Any]:
                 "took_pile": hand.took_pile[seat],
                 "picked": hand.picks[seat] is not None,
                 "matched": seat in hand.matched,
+                "can": [] if game.over else moves(hand, seat),
             }
         )
     wild = hand.wild_rank
     view: dict[str, Any] = {
+        "mode": "phones",
+        "call": _call(game),
         "hand_no": hand.hand_no,
         "hands_total": game.variant.hands,
         "size": hand.size,
@@ -53,6 +57,10 @@ def table_view(game: GameState) -> dict[str, Any]:
         "phase": hand.phase.value,
         "cycle": hand.cycle,
         "last_cycle": hand.last_cycle or (hand.phase is Phase.REVEAL and bool(hand.matched)),
+        # What the phase means, as the rules say it, so that no page works it out: the Match! window is open (setup
+        # only where the variant lets a dealt complete hand call it); the hand is scored.
+        "window": hand.phase in MATCH_WINDOWS and (hand.phase is not Phase.SETUP or game.variant.setup_match),
+        "scored": hand.phase is Phase.SCORED,
         "on_deal": list(hand.on_deal),  # seats dealt a complete hand: why a hand can end before anyone acts
         "shoe_count": len(hand.shoe),
         "seats": seats,
@@ -89,6 +97,13 @@ def table_view(game: GameState) -> dict[str, Any]:
             for seat, result in enumerate(hand.results)
         ]
     return view
+
+
+def _call(game: GameState) -> str | None:
+    """What the host's call does now: "next" deals the next hand, "call" plays for the slow and calls at once."""
+    if game.over:
+        return None
+    return "next" if game.hand.phase is Phase.SCORED else "call"
 
 
 def _pile(hand: HandState, index: int) -> dict[str, Any]:

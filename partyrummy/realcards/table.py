@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import replace
 
-from ..rules.errors import AlreadyDone, BadCommand, OutOfPhase, Stale, Waiting
+from ..rules.errors import AlreadyDone, BadCommand, OutOfPhase, RummyError, Stale, Waiting
 from ..rules.seating import dealer_after_leave, left_of
 from ..rules.variants import Variant
 from . import entry as entries
@@ -55,7 +55,7 @@ from .events import (
 from .phases import ACCEPTS, WINDOWS, Phase, TableHand, a_seat, may_answer
 
 # The phases, their table and the state live in phases.py; they are named here too, as the machine's public face.
-__all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "leave", "may_answer"]
+__all__ = ["Phase", "ACCEPTS", "TableHand", "deal", "apply", "leave", "may_answer", "moves", "MOVES"]
 
 
 def deal(variant: Variant, hand_no: int, players: int, dealer: int = 0) -> tuple[TableHand, list[Event]]:
@@ -133,19 +133,42 @@ def _check_seat(hand: TableHand, command: Command, helped: Set[int]) -> None:
         raise BadCommand("error.no_seat")
     if not may_answer(hand, seat, by, helped):
         raise BadCommand("error.answer_for")
-    match command:
-        case CallMatch() if hand.phase is Phase.SETUP and not hand.variant.setup_match:
-            raise OutOfPhase("error.match_when")
-        case CallMatch() if seat in hand.matched:
-            raise AlreadyDone("error.matched_already")
-        case Withdraw() if seat not in hand.matched:
-            raise OutOfPhase("error.no_claim")
-        case Ready() | Done() | Out() if seat in hand.matched:
-            raise OutOfPhase("error.matched_already")
-        case Done() | Out() if seat != hand.turn:
-            raise OutOfPhase("error.not_your_turn")
-        case Draft() | Confirm() | TypePoints() if hand.phase is not Phase.ENTRY and seat not in hand.matched:
-            raise OutOfPhase("error.enter_after")
+    refused = _seat_refusal(hand, type(command), seat)
+    if refused is not None:
+        raise refused
+
+
+def _seat_refusal(hand: TableHand, kind: type, seat: int) -> RummyError | None:
+    """Why `seat` may not make a move of this kind now (its phase accepting it), or None."""
+    entering = (Draft, Confirm, TypePoints)
+    if kind is CallMatch and hand.phase is Phase.SETUP and not hand.variant.setup_match:
+        return OutOfPhase("error.match_when")
+    if kind is CallMatch and seat in hand.matched:
+        return AlreadyDone("error.matched_already")
+    if kind is Withdraw and seat not in hand.matched:
+        return OutOfPhase("error.no_claim")
+    if kind in (Ready, Done, Out) and seat in hand.matched:
+        return OutOfPhase("error.matched_already")
+    if kind in (Done, Out) and seat != hand.turn:
+        return OutOfPhase("error.not_your_turn")
+    if kind in entering and hand.phase is not Phase.ENTRY and seat not in hand.matched:
+        return OutOfPhase("error.enter_after")
+    return None
+
+
+# A seat's moves as the wire names them (the events of docs/protocol.md).
+MOVES: dict[type, str] = {
+    Ready: "ready", CallMatch: "match", Withdraw: "withdraw", Done: "done", Out: "out",
+    Draft: "draft", Confirm: "confirm", TypePoints: "points",
+}
+
+
+def moves(hand: TableHand, seat: int) -> list[str]:
+    """What `seat` may send now: the moves its phase accepts (ACCEPTS) that `apply` would let it make, by the
+    same checks. A page shows exactly these (on a phone, or on the TV's tile of a seat it answers for)."""
+    if not a_seat(hand, seat):
+        return []
+    return [MOVES[kind] for kind in ACCEPTS[hand.phase] if kind in MOVES and _seat_refusal(hand, kind, seat) is None]
 
 
 def _begin(hand: TableHand) -> tuple[TableHand, list[Event]]:

@@ -21,8 +21,9 @@ from ..rules.cards import RANK_NAMES, Card, card_view
 from ..rules.melds import best_arrangement
 from ..rules.scoring import starts
 from .entry import Entry, most_points, overdrawn
-from .phases import Phase
+from .phases import WINDOWS, Phase
 from .scorebook import Scorebook
+from .table import moves
 
 __all__ = ["table_view", "draft_view", "seat_view", "view_for", "view_for_host"]
 
@@ -51,7 +52,8 @@ def _sheet(book: Scorebook) -> list[list[dict[str, Any]]]:
 
 
 def table_view(book: Scorebook) -> dict[str, Any]:
-    """Everything public, the same for every viewer."""
+    """Everything public, the same for every viewer. Each seat's `can` is what the rules let it send now (its
+    phone, or whoever answers for it; the room's pause stops all but score entry for a while)."""
     hand, variant = book.hand, book.variant
     scored = hand.phase is Phase.SCORED
     seats = []
@@ -64,11 +66,13 @@ def table_view(book: Scorebook) -> dict[str, Any]:
                 "matched": seat in hand.matched,
                 "entered": entry is not None,
                 "entry": _laid(entry) if shown else None,
+                "can": [] if book.over else moves(hand, seat),
             }
         )
     wild = hand.wild_rank
     view = {
         "mode": "real",
+        "call": _call(book),
         "pacing": variant.pacing,
         "setup_match": variant.setup_match,  # whether a dealt complete hand may call Match! before the first call
         "hand_no": hand.hand_no,
@@ -79,11 +83,17 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "jokers": variant.jokers,
         "decks": variant.decks_for(hand.players),
         "phase": hand.phase.value,
+        # What the phase means, as the rules say it, so that no page works it out (as with cards on the phones):
+        # the Match! window is open, the last cycle (or last turns) is on, the hand is scored.
+        "window": hand.phase in WINDOWS and (hand.phase is not Phase.SETUP or variant.setup_match),
+        "last_cycle": hand.phase in (Phase.LAST_READY, Phase.LAST_TURN)
+        or (hand.phase is Phase.REVEAL and bool(hand.matched)),
+        "scored": scored,
         "cycle": hand.cycle,
         "dealer": hand.dealer if variant.turns else None,
         "turn": hand.turn,
         "to_play": list(hand.to_play),
-        "matched": list(hand.matched),
+        "matched": [{"seat": s, "melds": hand.entries[s] and _laid(hand.entries[s])["melds"]} for s in hand.matched],
         "on_deal": list(hand.on_deal),  # seats that called Match! on the deal: why a hand can end at once
         "false_match": next(  # a Match! its cards did not bear out, once entered: "Not yet, Ana: 11 points"
             (
@@ -109,6 +119,15 @@ def table_view(book: Scorebook) -> dict[str, Any]:
     return view
 
 
+def _call(book: Scorebook) -> str | None:
+    """What the host's call does now: "deal" (the cards are dealt: Draw!), "call" (Discard! without the slow
+    ones; a slow turn ends), "next" (the next hand); None while hands are entered, or once the game is over."""
+    phase = book.hand.phase
+    if book.over or phase is Phase.ENTRY:
+        return None
+    return {Phase.SETUP: "deal", Phase.SCORED: "next"}.get(phase, "call")
+
+
 def _story(book: Scorebook, view: dict[str, Any]) -> None:
     """The hand's story once it is scored, and the night's podium and awards at its end, as with cards on the
     phones (partyrummy.rules.awards, from the score sheet)."""
@@ -120,13 +139,17 @@ def _story(book: Scorebook, view: dict[str, Any]) -> None:
 
 def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """One seat's view: the table, its own picker laid out live, and its own entry."""
-    return {**(table if table is not None else table_view(book)), **seat_view(book, seat)}
+    return {**(table if table is not None else table_view(book)), "you": seat_view(book, seat)}
 
 
 def seat_view(book: Scorebook, seat: int) -> dict[str, Any]:
-    """What seat `seat` alone sees: its own picker laid out live, and its own entry."""
+    """What seat `seat` alone sees (a view's `you`, as with cards on the phones): its own picker laid out live,
+    and its own entry; a newcomer waiting for the next deal, nothing yet."""
+    if seat >= book.hand.players:
+        return {"seat": seat, "waiting": True, "draft": None, "entry": None}
     entry = book.hand.entries[seat]
-    return {"you": seat, "draft": draft_view(book, seat), "entry": _laid(entry) if entry is not None else None}
+    laid = _laid(entry) if entry is not None else None
+    return {"seat": seat, "waiting": False, "draft": draft_view(book, seat), "entry": laid}
 
 
 def draft_view(book: Scorebook, seat: int) -> dict[str, Any]:
@@ -145,4 +168,4 @@ def draft_view(book: Scorebook, seat: int) -> dict[str, Any]:
 
 def view_for_host(book: Scorebook, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """The TV: the table and nothing of anyone's picker."""
-    return table if table is not None else table_view(book)
+    return (table if table is not None else table_view(book)) | {"you": None}

@@ -20,6 +20,23 @@ export function el(tag, attrs, ...children) {
   return node;
 }
 
+/* The module of each way to play a page draws (`modules`: mode -> its import), loaded when a game of that mode
+   is first seen; one lost on the way (a Wi-Fi drop) is asked for again a second later. `modeOf(game)` is the
+   loaded module, or null while it loads (then `ready(module)` runs once it is in); `modeOf.loaded` all so far. */
+export function modeLoader(modules, ready) {
+  const loaded = {};
+  let loading = null;
+  const load = (name) => modules[name]().then((module) => { loaded[name] = module; loading = null; ready(module); },
+    () => setTimeout(() => load(name), 1000));
+  const modeOf = (game) => {
+    if (loaded[game.mode]) return loaded[game.mode];
+    if (loading !== game.mode) load((loading = game.mode));
+    return null;
+  };
+  modeOf.loaded = loaded;
+  return modeOf;
+}
+
 /* The seats' names, by seat. */
 export const names = (state) => state.room.seats.map((s) => s.name);
 

@@ -21,15 +21,15 @@ const entry = { key: "", way: "cards", page: 0, typed: "", args: {} };
 // The picker's cards, each suit's A to K, then the joker; each sits in its suit's column of three on its page.
 const CARDS = [...SUITS.keys()].flatMap((suit) => Array.from({ length: 13 }, (_, i) => card(i + 1, suit))).concat(card(0));
 
-/* The draft of the seat answered for: its own, or one this phone helps with (`game.helping`). */
+/* The draft of the seat answered for: its own, or one this phone helps with (`game.you.helping`). */
 function draftOf(game, seat) {
-  if (seat === game.you) return game.draft;
-  const help = game.helping && game.helping[seat];
+  if (seat === game.you.seat) return game.you.draft;
+  const help = game.you.helping && game.you.helping[seat];
   return help || { cards: [], melds: [], orphans: [], penalty: 0, complete: false };
 }
 
 const picker = cardPicker({
-  draft: () => draftOf(view.state.game, entry.args.seat ?? view.state.game.you),
+  draft: () => draftOf(view.state.game, entry.args.seat ?? view.state.game.you.seat),
   send: (cards) => view.link.send("draft", { ...entry.args, cards }),
   version: () => view.state.v,
   error: showError,
@@ -37,7 +37,7 @@ const picker = cardPicker({
 });
 
 export function renderEntry(game, seat, shown, args) {
-  const own = seat === game.you && game.seats[seat];
+  const own = seat === game.you.seat && game.seats[seat];
   // Entered and not yet scored: the hand may still change (a draft takes the entry back).
   const changing = !shown && own && own.entered && !game.game_over && (game.phase === "entry" || (own.matched && game.phase.startsWith("last_")));
   $("entry").hidden = !shown && !changing;
@@ -138,5 +138,5 @@ export function wireEntry() {
   for (const way of ["cards", "points"]) on(`way-${way}`, () => { store("pr.way", (entry.way = way)); view.rerender(); });
   on("entry-confirm", () => act("confirm", entry.args));
   on("send-points", () => act("points", { ...entry.args, points: Number(entry.typed) }));
-  on("entry-change", () => act("draft", { ...entry.args, cards: view.state.game.draft.cards.map((c) => c.card) }));
+  on("entry-change", () => act("draft", { ...entry.args, cards: view.state.game.you.draft.cards.map((c) => c.card) }));
 }

@@ -35,14 +35,13 @@ export function render(me, game) {
   const phase = game.phase;
   const paused = !!room.paused;
   const turns = game.pacing === "turns";
-  const myTurn = game.turn === null || game.turn === you.seat; // with turns, one player at a time
   const others = game.matched.map((m) => m.seat).filter((s) => s !== you.seat);
   const now = {
     paused,
     turns,
-    drawing: !paused && (phase === "draw" || phase === "last_draw") && !mine.drawn && !mine.matched && myTurn,
-    choosing: !paused && !!you.drawn && !mine.matched && phase !== "reveal",
-    canMatch: !paused && (phase === "reveal" || phase === "setup") && !mine.matched,
+    drawing: !paused && mine.can.includes("draw"), // what the rules let this seat send now, as the server says
+    choosing: !paused && mine.can.includes("choose"),
+    canMatch: !paused && mine.can.includes("match"),
     // Match! is worth its full weight only when the hand is complete; otherwise it stays, quietly.
     complete: !!you.hint && you.hint.penalty === 0 && you.hand.length === game.size,
     // Everyone else has drawn and picked (the table waits for this seat alone).
@@ -87,11 +86,11 @@ export function render(me, game) {
     $(id).dataset.i18n = key; // kept for a change of language
     $(id).textContent = t(key);
   }
-  const between = phase === "scored" && !game.game_over;
+  const between = game.call === "next";
   $("vip-turn").hidden = !me.controls || !(between || game.game_over);
   $("vip-next").hidden = !between;
   $("vip-again").hidden = !game.game_over;
-  $("vip-play").hidden = !me.controls || phase === "scored" || game.game_over;
+  $("vip-play").hidden = !me.controls || game.call !== "call";
   $("vip-pause").textContent = t(paused ? "action.resume" : "action.pause");
   $("vip-call").hidden = paused;
 }

@@ -9,11 +9,11 @@ import { standings, story } from "./phone-story.js";
 
 /* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
 export function renderEntered(game, seat, mine, who) {
-  const entry = seat === game.you ? game.entry : mine.entry; // another seat's points stay hidden until scored (but a Match!'s)
+  const entry = seat === game.you.seat ? game.you.entry : mine.entry; // another seat's points stay hidden until scored (but a Match!'s)
   const shown = mine.entered && game.phase !== "scored" && !game.game_over;
   $("entered").hidden = !shown;
   if (!shown) return;
-  const words = seat === game.you ? "real.your_hand" : "real.their_hand";
+  const words = seat === game.you.seat ? "real.your_hand" : "real.their_hand";
   $("entered-points").textContent = entry
     ? t(words, { name: who[seat], points: tn("points", entry.points) }) + (entry.how === "typed" ? ` ${t("real.typed")}` : "")
     : t("real.their_entered", { name: who[seat] });
@@ -30,7 +30,7 @@ export function renderResults(game, who) {
   const scored = game.phase === "scored" || game.game_over;
   box.hidden = !scored;
   if (!scored) return;
-  const me = game.you;
+  const me = game.you.seat;
   const row = game.sheet[game.sheet.length - 1] || [];
   const cell = row[me];
   const entry = game.seats[me].entry;

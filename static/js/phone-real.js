@@ -21,14 +21,14 @@ export function setClocks(state) {
 
 /* What every event of this phone carries: the seat answered for, when it is not its own. */
 export function seatArg(game, extra) {
-  return answering.seat === game.you ? { ...extra } : { ...extra, seat: answering.seat };
+  return answering.seat === game.you.seat ? { ...extra } : { ...extra, seat: answering.seat };
 }
 
 /* The phone-less seats this phone may answer for (helpers allowed), its own first. */
 function answerable(game) {
   const room = view.state.room;
-  const others = room.allow_helpers ? room.seats.filter((s) => s.phoneless && s.seat !== game.you && s.seat < game.seats.length).map((s) => s.seat) : [];
-  return others.length ? [game.you, ...others] : [];
+  const others = room.allow_helpers ? room.seats.filter((s) => s.phoneless && s.seat !== game.you.seat && s.seat < game.seats.length).map((s) => s.seat) : [];
+  return others.length ? [game.you.seat, ...others] : [];
 }
 
 export function render(me, game) {
@@ -37,13 +37,13 @@ export function render(me, game) {
   const over = game.phase === "scored" || game.game_over;
   const choices = over ? [] : answerable(game);
   // A new hand starts with the phone answering for itself: a choice made for someone else never carries over.
-  if (!choices.includes(answering.seat) || answering.hand !== game.hand_no) answering.seat = game.you;
+  if (!choices.includes(answering.seat) || answering.hand !== game.hand_no) answering.seat = game.you.seat;
   answering.hand = game.hand_no;
   const seat = answering.seat;
   const mine = game.seats[seat];
   const paused = !!room.paused;
   $("r-info").textContent = infoText(game);
-  $("r-score").textContent = `${who[game.you]} · ${tn("points", game.totals[game.you] ?? 0)}`;
+  $("r-score").textContent = `${who[game.you.seat]} · ${tn("points", game.totals[game.you.seat] ?? 0)}`;
   renderHelpers(choices, who);
 
   const phase = game.phase;
@@ -63,14 +63,14 @@ export function render(me, game) {
   renderClock();
   const change = seen(`${game.hand_no}:${game.cycle}:${phase}`, game.matched.length);
   if (change.matched) moment("match", $("r-step"));
-  else if (change.moved && game.game_over) moment((game.winners || []).includes(game.you) ? "win" : "flip", $("r-step"));
+  else if (change.moved && game.game_over) moment((game.winners || []).includes(game.you.seat) ? "win" : "flip", $("r-step"));
   else if (change.moved && (phase === "reveal" || phase === "scored")) moment("flip", $("r-step"));
   else if (change.moved && (phase === "ready" || phase === "last_ready")) moment("draw", $("r-step"));
 }
 
 /* The other seats that called Match! (or went out), by name: "Ana called Match!". */
 function theyMatched(game, seat, who) {
-  const others = game.matched.filter((s) => s !== seat);
+  const others = game.matched.map((m) => m.seat).filter((s) => s !== seat);
   const key = game.pacing === "turns" ? "phone.they_went_out" : "phone.they_matched";
   return others.length ? tn(key, others.length, { names: list(others.map((s) => who[s])) }) : "";
 }
@@ -94,14 +94,14 @@ function renderHelpers(choices, who) {
 
 /* The biggest words: what the seat answered for does now. */
 function stepText(game, seat, who, now, entering) {
-  const own = seat === game.you;
+  const own = seat === game.you.seat;
   if (entering) return own ? t("real.step.enter") : t("real.step.enter_for", { name: who[seat] });
   if (now.paused) return t("call.paused");
-  if (game.game_over) return placeText(game, game.you);
+  if (game.game_over) return placeText(game, game.you.seat);
   switch (game.phase) {
     case "setup": {
       if (!now.turns) return tn("real.step.deal", game.size);
-      return game.dealer === game.you ? tn("real.step.you_deal", game.size) : tn("real.step.they_deal", game.size, { name: who[game.dealer] });
+      return game.dealer === game.you.seat ? tn("real.step.you_deal", game.size) : tn("real.step.they_deal", game.size, { name: who[game.dealer] });
     }
     case "ready":
     case "last_ready":
@@ -117,7 +117,7 @@ function stepText(game, seat, who, now, entering) {
       return now.myTurn && own ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
     }
     case "entry": return t("real.step.entered");
-    case "scored": return placeText(game, game.you);
+    case "scored": return placeText(game, game.you.seat);
     default: return "";
   }
 }
@@ -125,7 +125,7 @@ function stepText(game, seat, who, now, entering) {
 /* The line under the heading, when the heading does not say it: the winners, a Match! refused, a complete hand
    dealt, who called Match! (the heading says it while the cards are down). */
 function newsLine(game, seat, who, now) {
-  if (game.game_over) return winnersLine(game, game.you);
+  if (game.game_over) return winnersLine(game, game.you.seat);
   if (now.paused || ["scored", "entry"].includes(game.phase)) return "";
   const wrong = game.false_match;
   if (wrong) return tn("table.false_match", wrong.points, { name: who[wrong.seat] });
@@ -146,21 +146,17 @@ function whereText(game, mine, now) {
 
 /* One big button at a time: Ready (pressed: tap again to take it back), Match! or its withdraw, Done and Out!. */
 function renderButtons(game, mine, now) {
-  const phase = game.phase;
-  const live = !now.paused && !game.game_over;
-  const readying = live && (phase === "ready" || phase === "last_ready") && !mine.matched;
-  const window = live && (phase === "reveal" || (phase === "setup" && game.setup_match));
-  const turning = live && (phase === "turn" || phase === "last_turn") && now.myTurn && !mine.matched;
+  const can = (move) => !now.paused && mine.can.includes(move); // what the rules let the seat send now, as the server says
   const ready = $("r-ready");
-  ready.hidden = !readying;
+  ready.hidden = !can("ready");
   ready.textContent = t(mine.ready ? "real.ready_on" : "real.ready");
   ready.classList.toggle("on", !!mine.ready);
   ready.setAttribute("aria-pressed", String(!!mine.ready));
-  $("r-match").hidden = !window || mine.matched;
-  $("r-match").classList.toggle("ready", phase === "reveal"); // in setup only a dealt complete hand calls it
-  $("r-withdraw").hidden = !(live && (phase === "reveal" || phase === "setup") && mine.matched);
-  $("r-done").hidden = !turning;
-  $("r-out").hidden = !turning || phase === "last_turn";
+  $("r-match").hidden = !can("match");
+  $("r-match").classList.toggle("ready", game.phase === "reveal"); // in setup only a dealt complete hand calls it
+  $("r-withdraw").hidden = !can("withdraw");
+  $("r-done").hidden = !can("done");
+  $("r-out").hidden = !can("out");
 }
 
 /* Whom the table waits for, once this seat has done its part. */
@@ -175,14 +171,13 @@ function renderWaiting(game, seat, who, entering) {
 /* The VIP's phone: "Cards are dealt: Draw!" while people deal, the next hand, and at the foot, small, pause and
    call now. */
 function renderVip(me, game, paused) {
-  const phase = game.phase;
-  $("r-dealt").hidden = phase !== "setup" || paused || game.game_over;
-  $("r-next").hidden = !(phase === "scored" && !game.game_over);
+  $("r-dealt").hidden = game.call !== "deal" || paused; // what the host's call does now, as the server says
+  $("r-next").hidden = game.call !== "next";
   $("r-again").hidden = !game.game_over;
   $("r-vip").hidden = !me.controls || (["r-dealt", "r-next", "r-again"].every((id) => $(id).hidden));
   $("r-pause").textContent = t(paused ? "action.resume" : "action.pause");
-  $("r-pause").hidden = game.game_over || phase === "scored" || phase === "entry"; // no clock runs while hands are entered
-  $("r-call-now").hidden = paused || phase === "setup" || phase === "scored" || phase === "entry" || game.game_over;
+  $("r-pause").hidden = game.call !== "deal" && game.call !== "call"; // no clock runs while hands are entered
+  $("r-call-now").hidden = paused || game.call !== "call";
   $("r-host").hidden = !me.controls || ($("r-pause").hidden && $("r-call-now").hidden);
 }
 
@@ -227,7 +222,7 @@ export function wire() {
 export function watchText(game) {
   const who = names(view.state);
   if (game.game_over) return winnersText(view.state);
-  if (game.matched.length) return calledText(game.matched.map((s) => who[s]), game.pacing === "turns");
+  if (game.matched.length) return calledText(game.matched.map((m) => who[m.seat]), game.pacing === "turns");
   switch (game.phase) {
     case "setup": return tn("real.step.deal", game.size);
     case "ready": return t("call.draw");

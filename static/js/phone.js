@@ -3,7 +3,7 @@
    and phone-results, or for real cards on the table phone-real (the buttons), phone-entry (the score entry),
    phone-real-scores. */
 import { setWild } from "./cards.js";
-import { connect, store } from "./common.js";
+import { connect, modeLoader, store } from "./common.js";
 import { onChange, ready, t } from "./i18n.js";
 import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
 import { wireSound } from "./phone-moments.js";
@@ -11,8 +11,6 @@ import { $, act, notice, room, view } from "./phone-shared.js";
 
 /* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
 const MODES = { phones: () => import("./phone-play.js"), real: () => import("./phone-real.js") };
-const modes = {}; // those loaded (and wired), by mode
-const modeOf = (game) => (game.mode === "real" ? "real" : "phones"); // a game on the phones says no mode
 
 ready.then(() => {
   let wasConnected = false;
@@ -88,23 +86,18 @@ ready.then(() => {
   $("vip-start").addEventListener("click", () => act("start"));
 
   let held = null; // the latest state, while its mode's module loads
-  /* A mode's module, its buttons wired; one lost on the way (a Wi-Fi drop) is asked for again a second later. */
-  function load(name) {
-    MODES[name]().then((module) => {
-      module.wire();
-      modes[name] = module;
-      const next = held;
-      held = null;
-      render(next);
-    }, () => setTimeout(() => load(name), 1000));
-  }
+  const modeOf = modeLoader(MODES, (module) => { // its buttons wired, then the state drawn
+    module.wire();
+    const next = held;
+    held = null;
+    render(next);
+  });
 
   function render(next) {
     if (!next) return;
     const game = next.game;
-    const mode = game && modes[modeOf(game)];
+    const mode = game && modeOf(game);
     if (game && !mode) { // drawn once the mode's module is in
-      if (!held) load(modeOf(game));
       held = next;
       return;
     }
@@ -113,7 +106,7 @@ ready.then(() => {
     const me = next.room.you;
     const seated = me.role === "player";
     const real = !!game && game.mode === "real"; // real cards on the table: the phone answers, the TV keeps score
-    const dealtIn = seated && !!game && (real ? me.seat < game.seats.length : !game.you.waiting);
+    const dealtIn = seated && !!game && !!game.you && !game.you.waiting;
     setWild(game && game.wild_rank);
     if (fresh && mode) mode.setClocks(next);
     renderJoin(seated, game);

@@ -23,7 +23,7 @@ export function call(state) {
   if (game.game_over) return winnersText(state);
   if (state.room.paused) return t("call.paused");
   const who = names(state);
-  const matched = game.matched.map((s) => who[s]);
+  const matched = game.matched.map((m) => who[m.seat]);
   const called = () => calledText(matched, game.pacing === "turns");
   switch (game.phase) {
     case "setup": return matched.length ? called() : tn("tv.real.call.deal", game.size);
@@ -59,7 +59,7 @@ export function renderTable() {
   $("shared-pile").hidden = true;
   renderControls(game);
   // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
-  $("call-now").hidden = game.phase === "setup" || game.phase === "entry";
+  $("call-now").hidden = game.call !== "call" && game.call !== "next";
   $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => matchedHand(seats[s.seat].name, s.entry)));
   const flip = firstReveal(game.phase);
   $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat], flip)), ...newcomerTiles(seats));
@@ -138,29 +138,26 @@ function realTile(game, s, seat, flip) {
   return tile;
 }
 
-/* On a phone-less seat's tile, the button its player would tap. */
+/* On a phone-less seat's tile, the button its player would tap: what the seat may send now, as the server says
+   (`can`: Match! in the window, its take-back, Ready, Done and Out!, entering its hand). */
 function answers(game, s, name, entering) {
   const seat = s.seat;
+  const can = (move) => s.can.includes(move);
   const paused = !entering && view.state.room.paused; // the pace's taps wait; entering goes on
   const button = (key, onclick, pressed) => el("button", { type: "button", class: "seat-act", "aria-pressed": pressed === undefined ? null : String(pressed),
     "aria-label": `${name}: ${t(key)}`, disabled: paused, onclick }, t(key));
-  // Match! is open in the window after "Discard!", and in setup where the rules let a dealt complete hand call it
-  // (`setup_match`: the shipped caller-paced variants do, classic does not).
-  const windowOpen = game.phase === "reveal" || (game.phase === "setup" && game.setup_match);
   if (entering) {
-    if (s.entered) return [];
+    if (s.entered || !can("points")) return [];
     return [button("tv.real.enter_hand", () => openPad(() => t("tv.real.pad_title", { name, hand: game.hand_no }),
       (points) => view.link.send("points", { points, seat }), seat))];
   }
-  if (windowOpen) return s.matched ? [button("tv.real.take_back", () => act("withdraw", { seat }))] : [button("action.match", () => act("match", { seat }))];
-  if ((game.phase === "ready" || game.phase === "last_ready") && !s.matched) {
-    return [button("tv.real.ready", () => act("ready", { seat, ready: !s.ready, cycle: game.cycle }), s.ready)];
-  }
-  if (game.phase.endsWith("turn") && game.turn === seat) {
-    const done = button("tv.real.done", () => act("done", { seat, cycle: game.cycle }));
-    return game.phase === "turn" ? [done, button("tv.real.out", () => act("out", { seat, cycle: game.cycle }))] : [done];
-  }
-  return [];
+  const acts = [];
+  if (can("match")) acts.push(button("action.match", () => act("match", { seat })));
+  if (can("withdraw")) acts.push(button("tv.real.take_back", () => act("withdraw", { seat })));
+  if (can("ready")) acts.push(button("tv.real.ready", () => act("ready", { seat, ready: !s.ready, cycle: game.cycle }), s.ready));
+  if (can("done")) acts.push(button("tv.real.done", () => act("done", { seat, cycle: game.cycle })));
+  if (can("out")) acts.push(button("tv.real.out", () => act("out", { seat, cycle: game.cycle })));
+  return acts;
 }
 
 /* The scores: each hand's points by seat, from the score sheet. */

@@ -1,7 +1,7 @@
 /* The TV, caller and scorekeeper: all its state comes from the room. This module connects and dispatches to the
    screens' modules. */
 import { setWild } from "./cards.js";
-import { connect, infoText, store } from "./common.js";
+import { connect, infoText, modeLoader, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
 import { renderLobby } from "./tv-lobby.js";
 import { renderScores } from "./tv-scores.js";
@@ -11,8 +11,6 @@ import { announce, sayAgain } from "./tv-voice.js";
 
 /* Each mode's module: a night never loads the other's (tests/test_weight.py counts each night). */
 const MODES = { phones: () => import("./tv-phones.js"), real: () => import("./tv-real.js") };
-const modes = {}; // those loaded, by mode
-const modeOf = (game) => (game.mode === "real" ? "real" : "phones"); // a game on the phones says no mode
 
 ready.then(() => {
   const body = document.body;
@@ -126,20 +124,11 @@ ready.then(() => {
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
 
   setInterval(() => { // health words age
-    const mode = view.state && view.state.game && modes[modeOf(view.state.game)];
+    const mode = view.state && view.state.game && modeOf(view.state.game);
     if (mode) { mode.renderTable(); renderPanel(); }
   }, 5000);
 
-  let loading = false;
-  /* A mode's module; one lost on the way is asked for again a second later. */
-  function load(name) {
-    loading = true;
-    MODES[name]().then((module) => {
-      modes[name] = module;
-      loading = false;
-      render(view.state);
-    }, () => setTimeout(() => load(name), 1000));
-  }
+  const modeOf = modeLoader(MODES, () => render(view.state));
 
   function render(next) {
     view.state = next;
@@ -147,11 +136,8 @@ ready.then(() => {
     setClocks(view.state.room);
     $("opt-lock").checked = !!view.state.room.locked;
     const game = view.state.game;
-    const mode = game && modes[modeOf(game)];
-    if (game && !mode) { // drawn once the mode's module is in
-      if (!loading) load(modeOf(game));
-      return;
-    }
+    const mode = game && modeOf(game);
+    if (game && !mode) return; // drawn once the mode's module is in
     setWild(game && game.wild_rank);
     const inLobby = !game;
     body.classList.toggle("real", (game ? game.mode : view.state.room.mode) === "real");
@@ -167,7 +153,7 @@ ready.then(() => {
       renderScores(mode);
       announce(mode);
     }
-    for (const loaded of Object.values(modes)) loaded.refresh(); // an open pad follows the state, or closes
+    for (const loaded of Object.values(modeOf.loaded)) loaded.refresh(); // an open pad follows the state, or closes
     renderPanel();
   }
 });

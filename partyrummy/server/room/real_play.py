@@ -262,12 +262,10 @@ class RealPlay:
         if book is None:
             return None
         if seat is None:
-            return {"drafts": self._drafts(book)} if viewer.role == "host" else {}
-        if seat >= book.hand.players:  # a newcomer waiting for the next deal
-            return {"you": seat, "draft": None, "entry": None, "helping": {}}
+            return {"you": None, "drafts": self._drafts(book)} if viewer.role == "host" else {"you": None}
         helped = self.table.state.helped
         helping = {s: d for s, d in self._drafts(book).items() if int(s) in helped and int(s) != seat}
-        return {**seat_view(book, seat), "helping": helping}
+        return {"you": {**seat_view(book, seat), "helping": helping}}
 
     def _drafts(self, book: Scorebook) -> dict[str, dict[str, Any]]:
         """The pickers the TV may fill, of seats still to enter this hand, by seat (as JSON keys): those without
