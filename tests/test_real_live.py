@@ -153,7 +153,7 @@ def test_hand_one_scores_entered_both_ways_for_phones_and_phone_less_seats(night
         assert client.call("confirm", extra) == {"ok": True}
     assert scores[0] == 0  # three kings meld
     # The helper and the TV saw only the phone-less seats' pickers, and only until they were entered.
-    assert "10" not in game(helper.wait_for(lambda s: s["game"]["seats"][10]["entered"]))["helping"]
+    assert "10" not in game(helper.wait_for(lambda s: s["game"]["seats"][10]["entered"]))["you"]["helping"]
     # Typed, by the phones and for the phone-less seats.
     for seat in (2, 3, 5, 6, 7, 9, 11):
         client, extra = night.answerer(seat)

@@ -145,7 +145,7 @@ def test_a_claimed_seat_without_a_phone_is_nobody_elses_to_see_from_then_on(tabl
     tv.wait_for(phase_is("entry"))
     claimed = PHONES + 1
     assert helper.call("draft", {"cards": ["KS"], "seat": claimed}) == {"ok": True}
-    helper.wait_for(lambda s: str(claimed) in s["game"]["helping"])
+    helper.wait_for(lambda s: str(claimed) in s["game"]["you"]["helping"])
     ticket = tv.call("rejoin_code", {"seat": claimed})["url"].split("#claim=")[1]
     claimer = Client(table.server.url, tv.room)
     try:
@@ -155,7 +155,7 @@ def test_a_claimed_seat_without_a_phone_is_nobody_elses_to_see_from_then_on(tabl
         late = helper.call("draft", {"cards": ["QS"], "seat": claimed})  # its phone is here now
         assert refused(late, "bad_command", "your own seat")
         assert claimer.call("draft", {"cards": ["KS", "KD"]}) == {"ok": True}
-        helper.wait_for(lambda s: str(claimed) not in s["game"]["helping"])
+        helper.wait_for(lambda s: str(claimed) not in s["game"]["you"]["helping"])
         for client in (helper, claimer, table.phones[0], table.phones[3], table.guest):
             for view in client.views:
                 g = view["game"]
