@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import mimetypes
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +37,7 @@ TYPES = {
     ".txt": "text/plain; charset=utf-8",
     ".LICENSE": "text/plain; charset=utf-8",
 }
-# Text worth compressing; anything else goes as it is.
+# Text worth compressing; anything else (an image already compressed) goes as it is.
 COMPRESSIBLE = {".js", ".css", ".svg", ".json", ".txt", ".LICENSE"}
 # A browser keeps its copy and asks again before each use; a 304 answers while the file has not changed.
 CACHE_CONTROL = "no-cache"
@@ -44,8 +45,9 @@ CACHE_CONTROL = "no-cache"
 
 @dataclass(frozen=True)
 class Asset:
-    """One file as sent: its bytes as stored (`raw`), as sent without compression (`body`, minified where that
-    applies), compressed (`gzipped`: None where gzip would not make it smaller), and its ETag (from `body`)."""
+    """One file as sent: its size as stored (`raw`), its bytes without compression (`body`, minified where that
+    applies) and compressed (`gzipped`: None where gzip would not make them smaller), its Content-Type, and its
+    ETag (drawn from `body`)."""
 
     raw: int
     body: bytes
@@ -67,7 +69,7 @@ def prepare(path: Path) -> Asset:
     packed = gzip.compress(body, compresslevel=9, mtime=0) if path.suffix in COMPRESSIBLE else None
     if packed is not None and len(packed) >= len(body):
         packed = None
-    content_type = TYPES.get(path.suffix, "application/octet-stream")
+    content_type = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     return Asset(len(data), body, packed, content_type, hashlib.sha256(body).hexdigest()[:32])
 
 
