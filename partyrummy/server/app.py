@@ -18,6 +18,7 @@ from .defences.admission import Admission
 from .defences.guard import Guard
 from .defences.limits import LIMITS, Limits
 from .defences.netaddr import interface_addresses, is_loopback
+from .pages.assets import register_assets
 from .pages.pages import register_pages
 from .room.room import Refused, Room
 from .room.rooms import Rooms
@@ -61,8 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app = Flask(
         __name__,
         template_folder=str(resource_path("templates")),
-        static_folder=str(resource_path("static")),
-        static_url_path="/static",
+        static_folder=None,  # /static is served minified and compressed (pages/assets.py)
     )
     app.config.update(DEBUG=False, PUBLIC_URL="http://127.0.0.1:5000")
     app.config.update(config)
@@ -124,6 +124,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     app.extensions["partyrummy.rooms"] = rooms
     app.extensions["partyrummy.stream"] = stream
     app.extensions["partyrummy.admission"] = admission
+    register_assets(app, resource_path("static"))
     register_pages(app, rooms, public_url, app.config["SCREEN_KEY"], is_local)
 
     guard_sessions(socketio, admission.sessions)

@@ -3,10 +3,10 @@ import { el } from "./common.js";
 import { t, tn } from "./i18n.js";
 
 export const RANKS = ["JK", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]; // by rank number
-export const SUITS = ["clubs", "diamonds", "hearts", "spades"]; // by suit number
+export const SUITS = ["clubs", "diamonds", "hearts", "spades"]; // by suit number: the faces' classes
 export const SYMBOLS = "♣♦♥♠";
 
-/* A card as the views send it (partyrummy/phones/views.py's card_view), for a picker's buttons. */
+/* A card of the views' shape (partyrummy/rules/cards.py's card_view) made here, for a picker's buttons. */
 export function card(rank, suit = 0) {
   const face = (letters) => (rank ? RANKS[rank] + letters[suit] : "JK");
   return { card: face("CDHS"), label: face(SYMBOLS), rank, suit };
@@ -26,8 +26,9 @@ export function cardFace(card, extra = "") {
   return el("span", { class: `card ${joker ? "joker" : SUITS[card.suit]} ${wild ? "wild" : ""} ${extra}`.trim(), text: joker ? "🃏" : card.label });
 }
 
-/* A hand laid out: each meld in a `tag` with the attributes `meld`, then the orphans, ringed (they cost points)
-   unless `ring` is false, in a group of attributes `orphans` or loose. `wrap(face, card)`: what the screen taps. */
+/* A hand laid out: a group (a `tag` with the attributes `meld`) for each meld, then the orphans, ringed since
+   they cost points (unless `ring` is false), in a group of their own (attributes `orphans`) or loose after the
+   melds. `wrap(face, card)` puts each face in what the screen taps, if anything. */
 export function laidOut(hand, { tag = "span", meld = { class: "meld" }, orphans = null, ring = true, wrap = (face) => face } = {}) {
   const faces = (cards, orphan) => cards.map((c) => wrap(cardFace(c, orphan && ring ? "orphan" : ""), c));
   const loose = faces(hand.orphans, true);
@@ -35,9 +36,11 @@ export function laidOut(hand, { tag = "span", meld = { class: "meld" }, orphans 
 }
 
 /* A card picker's taps (phone-entry.js's, tv-picker.js's): each sends the whole list of faces ("7H"), which the
-   seat's view (`draft()`) brings back laid out; taps made meanwhile build on the list sent; a refusal leaves the
-   server's. A run goes in by its ends: a card, then the other held, shift-clicked or tapped after "Run". Undo takes
-   the last change back (until someone else changes the list). */
+   seat's view (`draft()`) brings back laid out by the solver. Until it does, taps build on the list sent, so none
+   is lost (a quick second tap included); a refusal leaves the server's list as it was. A run goes in by its ends:
+   a card, then the other held (400 ms), shift-clicked or tapped after "Run". Undo takes the last change back (until
+   someone else changes the list). `draft()` is the seat's draft in the view held, `send(faces)` resolves with the
+   ack, `version()` is the held view's, `error(message)` shows a refusal ("" clears it), `redraw()` draws anew. */
 export function cardPicker({ draft, send, version, error, redraw }) {
   const at = { pending: null, sending: 0, answered: -1, laid: "", undo: [], mine: null, last: null, run: false };
   const drafted = () => draft().cards.map((c) => c.card);
@@ -75,11 +78,12 @@ export function cardPicker({ draft, send, version, error, redraw }) {
   }
   return {
     undo,
-    reset() { // another seat or hand
+    reset() { // another seat or hand: nothing pending, nothing to undo, the layout drawn anew
       Object.assign(forget(), { pending: null, laid: "" });
     },
-    /* What was sent is in, or a newer view came since the answer: the server's list is the list again. Whether taps
-       are still on their way (confirm waits). */
+    /* Before drawing: what was sent is in, or a newer view came since the answer, so the server's list is the list
+       again (changed by someone else, it leaves nothing to undo). Returns whether taps are still on their way: the
+       hand is confirmed only once they are in. */
     settle() {
       const now = drafted().join();
       if (at.pending && !at.sending && (version() > at.answered || at.pending.join() === now)) at.pending = null;
@@ -101,14 +105,15 @@ export function cardPicker({ draft, send, version, error, redraw }) {
       back.disabled = !before;
       back.textContent = n > 1 ? tn("pick.undo_n", n) : t("pick.undo");
     },
-    /* Whether the layout (and `extra`) changed since drawn: rebuilt only then (a button replaced loses its tap). */
+    /* Whether the layout (and `extra`, what else it shows) changed since last drawn: it is rebuilt only then, for a
+       button replaced under a finger loses its tap. */
     relaid(extra) {
       const laid = JSON.stringify([draft().melds, draft().orphans, wildRank, extra]);
       return laid !== at.laid && !!(at.laid = laid);
     },
     /* Taps on `grid`'s buttons add their face (data-face); on `laid`'s, take one off. */
     wire(grid, laid, run, back) {
-      let [timer, pressed, held] = [0, null, null]; // held: a run's end; its click is no tap
+      let [timer, pressed, held] = [0, null, null]; // held: a run's end, whose click is no other tap
       const faceOf = (e) => e.target.closest("button:not(:disabled)")?.dataset.face;
       const stop = () => (timer = clearTimeout(timer));
       const hold = () => stop() || (pressed && tap((held = pressed), true));

@@ -1,12 +1,13 @@
-/* The chart of running totals: a line per seat ending in its name, in its colour; names of lines ending close
-   together spread apart (`spreadLabels`), each joined to its line's end. */
+/* The TV's chart of running totals: one line per seat, ending in its player's name in the seat's colour. Names
+   of lines ending on (nearly) equal totals are spread apart by `spreadLabels`, each joined to its line's end. */
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 800; // the chart's viewBox (templates/tv.html)
 const H = 640;
 
-/* Centres for labels `gap` tall wanted at `wanted`: in [top, bottom], `gap` apart (else evenly), in the order
-   wished, each moved as little as it can; returned in the order of `wanted`. */
+/* Centres for labels `gap` tall wanted at `wanted`: inside [top, bottom], never closer than `gap` (when they
+   cannot all fit, evenly spaced), in the order of their wishes (ties as given), each moved as little as it
+   can. Pure; the centres come in the order of `wanted`. */
 export function spreadLabels(wanted, gap, top, bottom) {
   const n = wanted.length;
   const step = n > 1 ? Math.min(gap, (bottom - top) / (n - 1)) : gap;
@@ -53,8 +54,8 @@ function fit(text, width, firsts) {
   fits(`${name.slice(0, lo).trimEnd()}…`);
 }
 
-/* Draw into `svg`: `points[h][s]` seat s's points in hand h+1, `seats` ({name, colour}), `order` first place to
-   last, `hands` the night's length. */
+/* Draw into `svg`: `points[h][s]` seat s's points in hand h+1, `seats` the dealt seats ({name, colour}), `order`
+   the seats from first place to last (ties follow it), `hands` the night's length. Text reads like the TV's. */
 export function drawChart(svg, { points, seats, order, hands }) {
   const running = seats.map((_, s) => {
     let sum = 0;

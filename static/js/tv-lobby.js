@@ -30,7 +30,7 @@ export function renderLobby() {
   const count = [tn("tv.players_in", seats.length)];
   if (seats.length < need) count.push(tn("tv.need_more", need - seats.length));
   $("lobby-count").textContent = seats.length ? count.join(" · ") : t("tv.waiting_players");
-  // A shipped variant's words come from the catalog; a house variant's are its own.
+  // A shipped variant's name and description come from the catalog; a house variant's are its own words.
   const words = (v, part) => (v.shipped ? t(`variant.${v.name}.${part}`) : part === "name" ? v.name : v.description);
   const select = $("variant");
   const menu = [lang, ...view.state.room.variants.map((v) => v.name)].join(" ");
@@ -52,14 +52,15 @@ export function renderLobby() {
   $("night").replaceChildren(...nightList());
 }
 
-/* Whether late guests may take a bot's seat (if the server offers it). */
+/* The host's say on late guests taking a bot's seat (the server may not offer the option). */
 function renderTakeover() {
   const known = "allow_bot_takeover" in view.state.room;
   $("takeover-box").hidden = !known;
   if (known) $("allow-takeover").checked = !!view.state.room.allow_bot_takeover;
 }
 
-/* Cards on the phones or on the table (with real cards, players without a phone instead of bots), if offered. */
+/* Cards on the phones or real cards on the table; with real cards, players without a phone and who answers for
+   them, instead of bots (the server may not offer the modes). */
 function renderMode(full) {
   const room = view.state.room;
   const known = "mode" in room;

@@ -1,16 +1,19 @@
-/* The host's pad: points (a correction, a phone-less player's hand) or that player's cards (tv-picker.js), the
-   way last used first; keys: digits, Backspace, Enter, Escape, arrows, Tab. */
+/* The host's pad, a dialog beside the table: points to correct a score or for a player without a phone, or that
+   player's cards (tv-picker.js), the way last used on this TV first. Digits go in, Backspace deletes (a card: undo),
+   Enter confirms, Escape cancels, arrows and Tab move (never out of it). */
 import { el, store } from "./common.js";
 import { onChange, ready, t } from "./i18n.js";
 import { picker, pickFor, renderPicker, wirePicker } from "./tv-picker.js";
 import { $, view } from "./tv-shared.js";
 
-/* What is open: the digits (`fresh`: a digit replaces them), where they go, the seat (null: a correction), the
-   way, the card events' extra fields, where focus goes back. */
+/* What is open: the digits (`fresh`: as opened, a digit replaces them), where the points go (resolves with the
+   ack), the seat whose hand it is (null: a correction), the way, what the card events carry besides, where focus
+   goes back on closing, and the title. */
 const pad = { digits: "", fresh: false, send: null, seat: null, way: "points", extra: {}, opener: null, title: () => "" };
 
-/* Open the pad under `title()`; `onEnter(points)` resolves with the ack (ok closes, a refusal shows); `seat`:
-   cards may go in; `value`: a correction's start; `override`: card events' fields. */
+/* Open the pad under `title()` (the words follow the TV's language); `onEnter(points)` sends them and resolves with
+   the ack: the pad closes on ok, shows the refusal otherwise. With `seat`, its cards may go in instead. `value`:
+   where a correction starts (by default the cell tapped); other fields go with the card events (`override`). */
 export function openPad(title, onEnter, seat = null, { value, ...extra } = {}) {
   const opener = document.activeElement;
   const start = String(value ?? (seat === null && opener.matches("button") && opener.querySelector(".num")?.textContent) ?? "");
@@ -30,7 +33,7 @@ function closePad() {
   if (pad.opener.isConnected) pad.opener.focus();
 }
 
-/* Redraw the open pad on each state; a hand entered meanwhile closes it. */
+/* Redraw the open pad (on each state: the picker's layout comes back). A hand entered meanwhile closes it. */
 export function refreshPad() {
   if ($("pad").hidden) return;
   const game = view.state.game;

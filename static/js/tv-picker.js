@@ -1,5 +1,5 @@
-/* The TV's card picker for a player without a phone: a grid of suits by ranks and the joker; each tap sends the
-   list (`draft`), laid out back in `game.drafts` with the penalty. */
+/* The TV's card picker for a player without a phone: a grid of suits by ranks (and the joker); each tap sends the
+   whole list (`draft`), which the TV's view brings back laid out (`game.drafts`), with the penalty. */
 import { card, cardPicker, laidOut, RANKS, SUITS } from "./cards.js";
 import { el } from "./common.js";
 import { lang, onChange, ready, t, tn } from "./i18n.js";
@@ -40,7 +40,7 @@ export function renderPicker(game) {
   return draft.complete && !sending;
 }
 
-/* The grid, made once (counts change, faces never); a refusal goes to `onError`. */
+/* The grid, made once (counts change, faces never); a refusal (a fifth 7♥, a card too many) goes to `onError`. */
 export function wirePicker(onError, redraw) {
   picker = cardPicker({
     draft: () => draftOf(view.state.game),

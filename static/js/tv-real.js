@@ -1,11 +1,13 @@
-/* The TV's table with real cards: it sets the table, calls, shows who is ready or waited for, answers for seats
-   without a phone (partyrummy/realcards/views.py's table view). */
+/* The TV's table when people hold real cards: the TV sets the table, calls, shows who is ready and who is
+   waited for, and answers for the seats without a phone (a tap target on each); its scores correct with a tap.
+   The game's fields are partyrummy/realcards/views.py's table view. */
 import { calledText, el, loud, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
 import { falseText, firstReveal, matchedRow, newcomerTiles, renderCall, renderControls, seatLine, seatTile } from "./tv-table.js";
 
-/* The host's pad and picker (tv-pad.js, tv-picker.js) load when first opened: many nights never do. */
+/* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
+   many nights never do, and the TV's first load stays light. */
 let pad = null;
 async function openPad(...args) {
   pad = pad || (await import("./tv-pad.js"));
@@ -17,7 +19,7 @@ export function refresh() {
   if (pad) pad.refreshPad();
 }
 
-/* The same names as tv-phones.js gives tv.js. The caller's shout: */
+/* A mode's module gives tv.js the same names as tv-phones.js. The caller's shout (shown big and spoken): */
 export function call(state) {
   const game = state.game;
   if (game.game_over) return winnersText(state);
@@ -65,7 +67,7 @@ export function renderTable() {
   $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat], flip)), ...newcomerTiles(seats));
 }
 
-/* Who the table waits for: the few not ready by name (else a count), the hands not entered. */
+/* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
 function waitingLine(game, seats) {
   const listed = (ids) => list(ids.map((s) => seats[s].name));
   if (game.phase === "ready" || game.phase === "last_ready") {
@@ -82,8 +84,8 @@ function waitingLine(game, seats) {
   return "";
 }
 
-/* The table set while people deal: the hand, piles, decks, dealer and starter, the wild rank big; and the host's
-   button for the first "Draw!". */
+/* The table set, while people deal: the hand, the piles to start, the decks, who deals and starts, the wild rank
+   big; and the host's button to call the first "Draw!" once the cards are out. */
 function renderDeal(game, seats) {
   const setup = game.phase === "setup" && !game.game_over;
   $("deal").hidden = !setup;
@@ -106,18 +108,19 @@ function renderDeal(game, seats) {
   $("deal-go").disabled = !!view.state.room.paused;
 }
 
-/* A matched hand as entered, laid out for all to check, and whether it holds. */
+/* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
 function matchedHand(name, entry) {
   const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
     entry.claim ? t("tv.real.claim_ok") : t("tv.real.claim_bad", { points: tn("points", entry.points) })].filter(Boolean).join(" ");
   return matchedRow(entry.claim ? "" : "claim-bad", name, entry, el("span", { class: "verdict", text: verdict }));
 }
 
-/* One seat: name, total, state (a tick when ready, flipping to "Discard!"); a phone-less seat's buttons. */
+/* One seat: its name, total and state (a tick when ready, turning over into "Discard!" on the call); a seat
+   without a phone gets the TV's buttons. */
 function realTile(game, s, seat, flip) {
   const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
   const readying = game.phase === "ready" || game.phase === "last_ready";
-  // Entering, a matched seat stays green; its line says if its hand is in.
+  // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
   const status = entering ? (s.entered ? `✓ ${t("tv.real.entered")}` : t("tv.real.not_in"))
     : s.matched ? t(game.pacing === "turns" ? "tv.real.out" : "status.matched")
       : readying && s.ready ? `✓ ${t("tv.real.ready")}`
@@ -128,7 +131,7 @@ function realTile(game, s, seat, flip) {
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
   const answered = seat.phoneless && !game.game_over;
   const buttons = answered ? answers(game, s, seat.name, entering) : [];
-  // A phone-less seat still to enter shows its button instead of "Not in yet".
+  // A phone-less seat still to enter shows its button, which says as much as "Not in yet": one line less.
   const shown = entering && !s.entered && buttons.length ? "" : status;
   const tile = seatTile(seat, s.matched, waiting,
     seatLine(line),
@@ -138,8 +141,8 @@ function realTile(game, s, seat, flip) {
   return tile;
 }
 
-/* On a phone-less seat's tile, the button its player would tap: what the seat may send now, as the server says
-   (`can`: Match! in the window, its take-back, Ready, Done and Out!, entering its hand). */
+/* The TV answers for a seat without a phone: the button its player would tap, on its tile; what the seat may
+   send now, as the server says (`can`: Match! in the window, its take-back, Ready, Done and Out!, entering). */
 function answers(game, s, name, entering) {
   const seat = s.seat;
   const can = (move) => s.can.includes(move);
@@ -164,10 +167,12 @@ function answers(game, s, name, entering) {
 export const handPoints = (game) => game.sheet.map((row) => row.map((cell) => (cell ? cell.points : null)));
 export const scoreCell = (game, hand, seat, name) => sheetCell(game.sheet[hand][seat], hand + 1, seat, name);
 
-/* Beside the sheet (its rows of buttons need the height at 720p): the night's games, the legend. */
+/* Beside the sheet: the night's games (their height under it goes to the sheet's rows of buttons at 720p), then
+   the legend. */
 export const story = (game, seats, night) => [...night, ...legend(game)];
 
-/* A score: a button (the host corrects it); underlined when typed; when corrected, the old score struck beside. */
+/* A score of a real-cards night: a button, so the host can correct it; underlined when typed and, when
+   corrected, with the score as entered struck through beside it. */
 function sheetCell(cell, hand, seat, name) {
   if (!cell) return el("td", { text: "–" });
   const typed = cell.how === "typed";
@@ -180,7 +185,8 @@ function sheetCell(cell, hand, seat, name) {
     el("span", { class: "num", text: cell.points })));
 }
 
-/* The sheet's marks by samples, and that a tap corrects; faces entered more often than the decks hold. */
+/* What the marks on the sheet mean, each beside a sample, and that a tap corrects; once a hand is scored, the
+   faces its entries hold more often than the decks do (someone mistyped: the host checks and corrects). */
 function legend(game) {
   return [
     game.overdrawn.length ? el("p", { class: "overdrawn", text: t("tv.real.overdrawn", { cards: list(game.overdrawn.map((c) => c.label)) }) }) : null,

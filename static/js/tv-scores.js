@@ -1,15 +1,16 @@
-/* The TV's scores: every row all night, the chart, what the mode adds; a scored hand's moments and its rows moving
-   to their new places; at the end the podium. */
+/* The TV's scores: every row all night, the chart, and beside the sheet what the game's mode adds; a scored hand's
+   moments (a zero hand, the biggest penalty) and its rows moving to their new places; at the end the podium. */
 import { el, winnersText } from "./common.js";
 import { lang, list, t } from "./i18n.js";
 import { drawChart } from "./tv-chart.js";
 import { nightList } from "./tv-lobby.js";
 import { $, room, view } from "./tv-shared.js";
 
-let moved = ""; // the scored hand whose rows moved (once, as its scores first show)
+let moved = ""; // the scored hand (of which game) whose rows moved: they move once, when its scores first show
 let sheet = -1; // the game whose whole sheet the host asked for over its podium ("Final scores"), by its number
 
-/* `mode`: the game's mode's module (tv-phones.js, tv-real.js): each hand's points, each cell, the story. */
+/* `mode`: the module of the game's mode (tv-phones.js or tv-real.js), which gives each hand's points, draws
+   each cell and says what goes beside the sheet. */
 export function renderScores(mode) {
   const game = view.state.game;
   const seats = view.state.room.seats;
@@ -26,7 +27,8 @@ export function renderScores(mode) {
   const history = mode.handPoints(game);
   $("undo-correction").hidden = !(real && game.can_undo);
   $("csv").setAttribute("href", `/room/${room}/scores.csv?lang=${encodeURIComponent(lang)}`);
-  // The night's games under the sheet (with real cards beside it: its rows of buttons need the height at 720p).
+  // The night's games under the sheet; with real cards the sheet's rows of buttons need that height at 720p, so
+  // they go beside it, with the legend.
   const night = game.game_over ? nightList() : [];
   $("night-scores").replaceChildren(...(real ? [] : night));
   const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
@@ -57,14 +59,14 @@ export function renderScores(mode) {
 
 const names = (ids, seats) => list(ids.map((s) => seats[s].name));
 
-/* A scored hand's moments, big: who scored 0, the biggest penalty. */
+/* A scored hand's moments, big: who scored nothing, who took the biggest penalty. */
 function moments(game, seats) {
   const r = !game.game_over && game.recap;
   return !r ? [] : [r.zero.length ? el("p", { class: "moment zero", text: t("recap.zero", { names: names(r.zero, seats) }) }) : null,
     r.worst && el("p", { class: "moment worst", text: t("recap.worst", { names: names(r.worst.seats, seats), n: r.worst.points }) })];
 }
 
-/* The top three on their steps (ties share one, winners starred), the awards as cards. */
+/* The night's end: the top three on their steps (ties share one; every winner starred), and the awards as cards. */
 function podiumOf(game, seats, won) {
   const colour = (node, seat) => { node.style.setProperty("--seat-colour", seats[seat].colour); return node; };
   const steps = game.awards.podium.map((step, k) => step.length ? colour(el("div", { class: `step step${k + 1}` },

@@ -1,4 +1,4 @@
-/* The TV's table in either mode: the call, the seats, the controls, the clocks. */
+/* The TV's table in either mode: the call, the seats, the controls, the clocks (the rest: tv-phones, tv-real). */
 import { laidOut } from "./cards.js";
 import { deadlines, el } from "./common.js";
 import { lang, t, tn } from "./i18n.js";
@@ -7,7 +7,8 @@ import { $, room, view } from "./tv-shared.js";
 let clocks = {}; // the hurry and match-window deadlines, on this page's clock, set when a state arrives
 let drawn = ""; // the phase the table was last drawn in
 
-/* True on the first drawing of "Discard!" only: the piles turn over then, not on a redraw. */
+/* True on the first drawing of "Discard!" only: the piles (with real cards, the Ready ticks) turn over then,
+   never again on a redraw. */
 export function firstReveal(phase) {
   const first = phase === "reveal" && drawn !== phase;
   drawn = phase;
@@ -35,13 +36,13 @@ export function healthText(seat) {
     default: return "";
   }
 }
-/* The deadlines of the state just received: a redraw never moves them. */
+/* The deadlines of the state just received (common.js's deadlines): a redraw never moves them. */
 export function setClocks(room) {
   clocks = deadlines(room);
 }
 
-/* The controls row: the join QR while seats are free, the pause, "Call now" (between hands, the next hand): the
-   host's way on always at hand. */
+/* The controls row, with cards on the phones or on the table: the join QR while seats are free, the pause, and
+   "Call now", which deals the next hand between hands: the host's way on is always at hand. */
 export function renderControls(game) {
   const full = view.state.room.seats.length >= view.state.room.max_players;
   $("table-join").hidden = full || !view.state.room.can_join;
@@ -54,7 +55,7 @@ export function renderControls(game) {
   $("show-scores").textContent = t($("show-scores").dataset.i18n);
 }
 
-/* A hand laid down for all to check: its player's name, its melds, and `after`. */
+/* A hand laid down for all to check: its player's name, its melds (and orphans), and what `after` adds. */
 export function matchedRow(extra, name, hand, ...after) {
   return el("div", { class: `matched ${extra}` }, el("span", { class: "who", text: `${name}:` }), ...laidOut(hand), ...after);
 }
@@ -70,7 +71,8 @@ export function newcomerTiles(seats) {
     seatTile(seat, false, false, el("div", { class: "seat-status", text: t("status.next_hand") })));
 }
 
-/* The call: the shout big, the rest (and a hint) smaller below; shrunk until it fits its box. */
+/* The call: the shout on the big line, the rest (and a hint of what to do, if given) smaller below;
+   shrunk until it fits its box. */
 export function renderCall(text, hint = "") {
   const cut = text.search(/[!…]\s/);
   const big = cut > 0 ? text.slice(0, cut + 1) : text;
@@ -93,9 +95,9 @@ export function renderCall(text, hint = "") {
 /* A seat's mark (the VIP, a bot, no phone), its words from the catalog. */
 export const badge = (kind, key) => el("span", { class: `badge ${kind}`, text: t(key) });
 
-/* One seat: a button, for the seat's rejoin QR and the host's controls. */
+/* One seat on the table: a button, so the host can tap it for the seat's rejoin QR and controls. */
 export function seatTile(seat, matched, thinking, ...lines) {
-  // A bot's seat, or one without a phone, is healthy: marked so, never drawn like a lost phone.
+  // A bot's seat, or a player's without a phone, is a healthy seat: marked as such, never drawn like a lost phone.
   const health = seat.bot || seat.phoneless ? "" : healthText(seat);
   const lost = !seat.phoneless && (seat.health === "reconnecting" || seat.health === "gone");
   const item = el("li", { class: `seat ${matched ? "is-matched" : ""} ${lost ? "offline" : ""} ${thinking ? "waiting" : "done"}` },
@@ -109,7 +111,7 @@ export function seatTile(seat, matched, thinking, ...lines) {
   return item;
 }
 
-/* The hurry countdown and the match window's clock, from the deadlines. */
+/* The hurry countdown and the match window's clock, from the deadlines (never reset by a redraw). */
 export function renderClocks() {
   if (!view.state || !view.state.game) return;
   const now = performance.now();

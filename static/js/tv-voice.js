@@ -1,4 +1,5 @@
-/* The caller's voice: each new call spoken, with a beep (Match! rings up, "Discard!" down, a false Match! buzzes). */
+/* The caller's voice: each new call spoken in the TV's language, with a beep (a Match! rings up, "Discard!" flips
+   down, a Match! refused buzzes low). */
 import { lang } from "./i18n.js";
 import { $, view } from "./tv-shared.js";
 import { falseText } from "./tv-table.js";
@@ -31,7 +32,8 @@ export function announce(mode) {
 
 if ("speechSynthesis" in window) window.speechSynthesis.getVoices(); // browsers load their voices on first ask
 
-/* A voice of the TV's language (its region first: pt-BR over pt-PT), or none (the browser's default). */
+/* A voice that speaks the TV's language (its region first: pt-BR over pt-PT), or none: the browser's default
+   then reads it as best it can. */
 function voiceFor(lang) {
   const voices = window.speechSynthesis.getVoices();
   const norm = (tag) => tag.replace("_", "-").toLowerCase();

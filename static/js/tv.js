@@ -1,5 +1,7 @@
-/* The TV, caller and scorekeeper: all its state comes from the room. This module connects and dispatches to the
-   screens' modules. */
+/* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
+   This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table, tv-scores (with tv-chart),
+   tv-voice, and each mode's table: tv-phones, or tv-real (the host's pad and picker, tv-pad and tv-picker, load
+   when first opened). */
 import { setWild } from "./cards.js";
 import { connect, infoText, modeLoader, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
@@ -9,7 +11,7 @@ import { $, act, room, view } from "./tv-shared.js";
 import { healthText, setClocks } from "./tv-table.js";
 import { announce, sayAgain } from "./tv-voice.js";
 
-/* Each mode's module: a night never loads the other's (tests/test_weight.py counts each night). */
+/* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
 const MODES = { phones: () => import("./tv-phones.js"), real: () => import("./tv-real.js") };
 
 ready.then(() => {
@@ -17,12 +19,12 @@ ready.then(() => {
   const hostToken = body.dataset.hostToken;
   let showScores = false;
   let closedScores = null; // the scored hand whose scores the host closed with "Back to the table"
-  // The table's small join QR is the lobby's (one copy on the wire).
+  // The table's small join QR is the lobby's, drawn once in the page (one copy on the wire).
   $("table-qr").append($("lobby-qr").firstElementChild.cloneNode(true));
 
   const link = connect("host", room, () => hostToken, render);
   view.link = link;
-  /* Connection loss: say it, stop the controls, say when it is back. */
+  /* Connection loss: say it, stop the controls (they cannot work), and say when it is back. */
   let wasConnected = false;
   link.socket.on("disconnect", () => connection(false));
   link.socket.on("connect_error", () => connection(false));
@@ -128,6 +130,7 @@ ready.then(() => {
     if (mode) { mode.renderTable(); renderPanel(); }
   }, 5000);
 
+  /* Each mode's module, loaded when a game of it is first seen (a Wi-Fi drop: asked for again). */
   const modeOf = modeLoader(MODES, () => render(view.state));
 
   function render(next) {

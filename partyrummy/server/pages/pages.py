@@ -113,10 +113,6 @@ def register_pages(
         words = json.dumps(catalogs.page(tag, screen), ensure_ascii=False, separators=(",", ":"))
         return Response(words, mimetype="application/json")
 
-    @app.get("/favicon.ico")
-    def favicon() -> Response:
-        return app.send_static_file("favicon.svg")
-
     @app.get("/join/<code>")
     def phone(code: str) -> str | tuple[str, int] | Response:
         limited()
