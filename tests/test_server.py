@@ -242,15 +242,21 @@ def test_a_stranger_cannot_take_a_seat_or_the_host_controls(server) -> None:
     assert not stranger.call("draw", {"source": "shoe"})["ok"]
 
 
-def test_a_second_device_with_the_same_token_takes_the_seat_over(server) -> None:
+def test_a_seat_plays_on_two_screens_each_live_and_the_last_one_to_leave_drops_it(server) -> None:
     host, phones = open_room(server, 2)
-    old = phones[0]
-    new = Client(server.url, host.room, token=old.token)
-    assert new.state["room"]["you"]["seat"] == 0
-    with old.changed:
-        old.changed.wait_for(lambda: any(e == "notice" and d["code"] == "replaced" for e, d in old.messages), 10)
-    assert old.sync()["state"]["room"]["you"]["role"] == "guest"
-    assert not old.call("draw", {"source": "shoe"})["ok"]
+    assert host.call("start")["ok"]
+    phone = phones[0]
+    tablet = Client(server.url, host.room, token=phone.token)  # the same seat's token, on a second screen
+    assert tablet.state["room"]["you"]["seat"] == 0 and phone.sync()["state"]["room"]["you"]["role"] == "player"
+    phone.wait_for(lambda s: phase(s) == "draw")
+    assert tablet.call("draw", {"source": "shoe"})["ok"]  # a tap on one screen …
+    drawn = phone.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)["game"]["you"]["drawn"]  # … on both
+    assert phone.call("choose", {"card_id": drawn["id"]})["ok"]
+    tablet.wait_for(lambda s: s["game"]["you"]["pick"] == drawn["id"])
+    assert not any(e == "notice" for e, _ in phone.messages + tablet.messages)  # nobody told to go away
+    tablet.close()
+    assert host.sync()["state"]["room"]["seats"][0]["connected"]  # the phone still plays it
+    assert phone.call("sync")["ok"] and phone.state["room"]["you"]["role"] == "player"
 
 
 def test_a_flood_from_one_phone_is_cut_off_and_the_room_plays_on(server) -> None:

@@ -42,8 +42,7 @@ ready.then(() => {
   // The server's refusal comes in this phone's language; a network failure has only the client's words.
   link.socket.on("connect_error", (err) => notice(err.data && err.data.code ? err.message : t("phone.unreachable"), true));
   link.socket.on("notice", (n) => {
-    if (n.code === "removed" || n.code === "released") store(view.tokenKey, null);
-    if (n.code === "replaced") link.socket.disconnect(); // the other device has the seat; reload to take it back
+    if (["removed", "released", "replaced"].includes(n.code)) store(view.tokenKey, null); // a guest from now on
     notice(n.message, true);
   });
 

@@ -170,7 +170,8 @@ class Room:
         return viewer.role == "host" or (seat is not None and seat == self.vip())
 
     def attach(self, sid: str, viewer: Viewer) -> None:
-        """A connection joins the room; a seat's token on a second device takes the seat over.
+        """A connection joins the room; a seat's token on a second screen (a phone and a tablet, two tabs) plays
+        the seat too: each is live, each sees the other's taps.
 
         It is sent its own view at once. Only a seat's connection changes the table (its health), and that
         goes to the others with the next batch: a burst of connections is one update, a watcher none.
@@ -178,11 +179,8 @@ class Room:
         self.viewers[sid] = viewer
         seat = self.seat_for(viewer)
         if seat is not None:
-            for old in self.seats[seat].sids:
-                self.viewers[old] = self._as(old, "guest")
-                self.notify(old, "replaced")
             gone = self.seats[seat].gone_since
-            self.seats[seat].sids = {sid}
+            self.seats[seat].sids.add(sid)
             self.seats[seat].gone_since = None
             if gone is not None and self.outbox.sent_at >= gone:  # the table saw it go: it sees it back
                 self.changed(batch=True)
@@ -387,6 +385,7 @@ class Room:
         index = self.tickets.seat_index(ticket, self.seats, self.clock())
         token = secrets.token_urlsafe(16)
         self._do({"t": "seat", "seat": index, "token": token, "joined": self.state.joins + 1})
+        self._unseat(index, "replaced")  # the old token is no key now: its screens are told, and watch
         self.tickets.spend(ticket)
         self.attach(sid, self._as(sid, "player", token))
         return index, token
