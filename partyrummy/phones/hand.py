@@ -363,8 +363,9 @@ def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     if not is_complete(cards, state.wild_rank, rules):
         # Solved once here: the refusal carries what the table is told ("Not yet, Ana: 11 points left").
         best = best_arrangement(cards, state.wild_rank, rules)
-        key = "error.not_complete" if best.orphans else "error.not_a_match"
-        raise NotComplete(key, cards=tuple(best.orphans), points=best.penalty)
+        if best.orphans:
+            raise NotComplete("error.not_complete", cards=tuple(best.orphans), points=best.penalty)
+        raise NotComplete("error.not_a_match", points=best.penalty)
     melds = lay_out(state, state.hands[seat]).melds
     on_deal = state.on_deal + ((seat,) if state.phase is Phase.SETUP else ())
     state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,), on_deal=on_deal)

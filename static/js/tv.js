@@ -58,7 +58,7 @@ ready.then(() => {
   });
 
   // The host's buttons that send one action as it is.
-  for (const [id, event, data] of [["start", "start"], ["call-now", "call_now"], ["next-hand", "call_now"], ["play-again", "start"],
+  for (const [id, event, data] of [["start", "start"], ["call-now", "call_now"], ["next-hand", "call_now"], ["play-again", "start"], ["to-lobby", "lobby"],
     ["deal-go", "call_now"], ["undo-correction", "undo_correction"], ["mode-phones", "mode", { mode: "phones" }], ["mode-real", "mode", { mode: "real" }]]) {
     $(id).addEventListener("click", () => act(event, data));
   }
@@ -154,6 +154,7 @@ ready.then(() => {
     else {
       mode.renderTable();
       renderScores(mode);
+      $("to-lobby").hidden = !game.game_over; // the seats kept; another rule set, or the other way to play
       announce(mode);
     }
     for (const loaded of Object.values(modeOf.loaded)) loaded.refresh(); // an open pad follows the state, or closes

@@ -7,6 +7,7 @@ import io
 import json
 import secrets
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, redirect, render_template, request, url_for
@@ -134,25 +135,34 @@ def register_pages(
         if room is None:
             abort(404)
         with room.lock:
-            sheet = room.sheet()
-        if sheet is None:
+            sheets = room.sheets()
+        if not sheets:
             abort(404)
-        names, rows, totals = sheet
         lang = catalogs.find(request.args.get("lang"))  # the TV's language, which its link names
         out = io.StringIO()
         writer = csv.writer(out)
-        heads = [catalogs.text(lang, key, hand=i + 1) for i in range(len(rows[0]) if rows else 0) for key in _COLUMNS]
-        writer.writerow([catalogs.text(lang, "csv.player"), *heads, catalogs.text(lang, "csv.total")])
-        for name, row, total in zip(names, rows, totals, strict=False):  # a seat that came after the game: not in it
-            # A leading =, +, - or @ would be a formula in a spreadsheet.
-            safe = "'" + name if name[:1] in "=+-@" else name
-            cells = (_cells(catalogs, lang, score) for score in row)
-            writer.writerow([safe, *(value for cell in cells for value in cell), total])
+        for number, sheet in enumerate(sheets, 1):
+            if len(sheets) > 1:  # the night's games one after another, each headed, a blank row between
+                if number > 1:
+                    writer.writerow([])
+                writer.writerow([catalogs.text(lang, "csv.game", n=number)])
+            _write_sheet(writer, catalogs, lang, *sheet)
         return Response(
             out.getvalue().encode("utf-8", "replace"),  # a name kept from before names were checked: no 500
             mimetype="text/csv",
             headers={"Content-Disposition": f"attachment; filename=partyrummy-{room.code}.csv"},
         )
+
+
+def _write_sheet(writer: Any, catalogs: Catalogs, lang: str, names: list[str], rows: list, totals: list[int]) -> None:
+    """One game's sheet: a heading row, then a row a seat (each hand's three cells, then the total)."""
+    heads = [catalogs.text(lang, key, hand=i + 1) for i in range(len(rows[0]) if rows else 0) for key in _COLUMNS]
+    writer.writerow([catalogs.text(lang, "csv.player"), *heads, catalogs.text(lang, "csv.total")])
+    for name, row, total in zip(names, rows, totals, strict=False):  # a seat that came after the game: not in it
+        # A leading =, +, - or @ would be a formula in a spreadsheet.
+        safe = "'" + name if name[:1] in "=+-@" else name
+        cells = (_cells(catalogs, lang, score) for score in row)
+        writer.writerow([safe, *(value for cell in cells for value in cell), total])
 
 
 def _cells(catalogs: Catalogs, lang: str, score: Score | None) -> tuple[object, str, object]:

@@ -416,6 +416,14 @@ class Room:
             seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.night)
         self._do({"t": "start", "variant": self.variant_name, "seed": seed})
 
+    def to_lobby(self) -> None:
+        """After a game, back to the lobby with the seats kept: to change the rules or the way to play. The
+        night's earlier games stay in its results and its CSV."""
+        if self.playing():
+            raise Refused("error.game_on")
+        if self.state.game is not None:
+            self._do({"t": "lobby"})
+
     def _lobby_only(self, key: str) -> None:
         if self.playing():
             raise Refused(key)
@@ -588,13 +596,12 @@ class Room:
         """Everything one viewer may see, in one: the table with their own part in it."""
         return {"v": self.version, **merge(self.table(), self.mine(viewer))}
 
-    def sheet(self) -> tuple[list[str], list, list[int]] | None:
-        """The scores the CSV gives, (names, each seat's cells, totals): the game on the table, else the last one
-        finished (a switch of the way to play takes it off the table); None before the first."""
+    def sheets(self) -> list[tuple[list[str], list, list[int]]]:
+        """The night's scores as the CSV gives them, a game a sheet (names, each seat's cells, totals): every game
+        finished, then the one being played; none before the first."""
         game = self.state.game
-        if game is not None:
-            return [s.name for s in self.seats], self.part.sheet(game), list(game.totals)
-        return self.state.last_sheet
+        playing = [([s.name for s in self.seats], self.part.sheet(game), list(game.totals))] if self.playing() else []
+        return list(self.state.sheets) + playing
 
     def _room_table(self) -> dict[str, Any]:
         now = self.clock()

@@ -33,8 +33,8 @@ class RoomState:
     phoneless_ready: bool = True  # real cards: the seats without a phone are Ready at each "Draw!" (the host's)
     locked: bool = False  # the host locked the room: only the TV and seats' phones (or a rejoin ticket) come in
     night: list[dict[str, Any]] = field(default_factory=list)  # finished games: winners and totals
-    # The last finished game's sheet for the CSV, kept when the game leaves the table: (names, rows, totals).
-    last_sheet: tuple[list[str], list, list[int]] | None = None
+    # Each finished game's sheet for the CSV, kept when the game leaves the table: (names, rows, totals).
+    sheets: list[tuple[list[str], list, list[int]]] = field(default_factory=list)
 
     @property
     def playing(self) -> bool:
@@ -58,9 +58,10 @@ class RoomState:
         """
         if ended and self.game is not None and self.game.over:
             self.night.pop()
+            self.sheets.pop()
         self.game = game
         if ended:
-            self.last_sheet = ([s.name for s in self.seats], sheet, list(game.totals))
+            self.sheets.append(([s.name for s in self.seats], sheet, list(game.totals)))
             self.night.append(
                 {
                     "winners": [self.seats[s].name for s in game.winners],
@@ -69,7 +70,8 @@ class RoomState:
             )
 
     def forget_finished_game(self) -> None:
-        """Rearranging seats after a game: its table would name the wrong people. The night keeps its result."""
+        """Back to the lobby after a game (the host's choice, or seats rearranged: its table would name the wrong
+        people). The night keeps its result and its sheet."""
         if self.game is not None and self.game.over:
             self.game = None
 
@@ -141,6 +143,8 @@ def apply_event(
             state.paused = False
         case "cmd" | "real":  # "real": real cards' commands, as journals of earlier versions name them
             part.replay(state, event["cmd"])
+        case "lobby":
+            state.forget_finished_game()
         case "pause":
             state.paused = event["paused"]
         case "pace":

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..pages.qr import qr_svg
 from ..room.game_part import GamePart
+from ..room.refused import Refused
 from ..room.room import PARTS, TICKET_S, Room, Viewer
 
 __all__ = ["EVENTS", "Event", "Sender", "WHO", "refusal"]
@@ -119,16 +120,17 @@ EVENTS: dict[str, Event] = {
         {"ready": ("bool", True)}, "host", lambda r, v, d, s: r.set_phoneless_ready(d["ready"])
     ),
     "lock": Event({"locked": ("bool", True)}, "host", lambda r, v, d, s: r.set_locked(d["locked"])),
+    "lobby": Event({}, "host", lambda r, v, d, s: r.to_lobby()),
     # A seat's moves, and the host's corrections: as each way to play declares them
     **_from_parts(PARTS),
 }
 
 
-def refusal(event: Event, room: Room, viewer: Viewer) -> str | None:
-    """The one place that says who may send what: why this connection may not send this event at all (the key of
-    the refusal), or None if it may (a seat's move is then its part's to check: whose seat, which phase)."""
+def refusal(event: Event, room: Room, viewer: Viewer) -> Refused | None:
+    """The one place that says who may send what: why this connection may not send this event at all, or None if
+    it may (a seat's move is then its part's to check: whose seat, which phase)."""
     if event.who == "host" and viewer.role != "host" or event.who == "vip" and not room.may_host(viewer):
-        return "error.host_only"
+        return Refused("error.host_only")
     if event.who == "guest" and viewer.role == "player":
-        return "error.seated_already"
+        return Refused("error.seated_already")
     return None

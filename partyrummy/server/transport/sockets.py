@@ -210,7 +210,7 @@ def register_sockets(
                     viewer = room.viewers[request.sid]
                     refused = who_may(event, room, viewer)
                     if refused is not None:
-                        raise Refused(refused)
+                        raise refused
                     try:
                         result = event.act(room, viewer, payload, Sender(request.sid, public_url))
                     finally:
