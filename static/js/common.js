@@ -57,10 +57,11 @@ export function winnersText(state) {
   return won.length ? tn("call.winners", won.length, { names: loud(won) }) : t("call.no_winner");
 }
 
-export function infoText(game) {
+export function infoText(game, room) {
   if (!game) return "";
   const parts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }), tn("cards", game.size)];
   if (game.wild_rank) parts.push(t("info.wild", { rank: game.wild_rank }));
+  if (room && room.pace !== "normal") parts.push(t(`pace.${room.pace}`)); // the host's pace, when not the usual
   return parts.join(" · ");
 }
 

@@ -41,7 +41,7 @@ async function takeSeat(seat) {
 /* A watcher's screen: the caller's line (`call`, the game's mode's words), the game, the scores. */
 export function renderWatching(game, call) {
   $("watch-call").textContent = call;
-  $("watch-info").textContent = infoText(game);
+  $("watch-info").textContent = infoText(game, view.state.room);
   const seats = view.state.room.seats;
   const order = seats.map((s, i) => i).filter((i) => i < game.totals.length).sort((a, b) => game.totals[a] - game.totals[b]);
   $("watch-scores").replaceChildren(...order.map((i) => el("li", { text: `${seats[i].name}: ${game.totals[i]}` })));

@@ -48,7 +48,7 @@ export function render(me, game) {
     lastOne: !turns && game.seats.every((s) => s.seat === you.seat || s.matched || s.picked),
     others, // the other seats that called Match! (or went out)
   };
-  $("p-info").textContent = infoText(game);
+  $("p-info").textContent = infoText(game, room);
   $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
   document.body.classList.toggle("paused", paused);
 

@@ -42,7 +42,7 @@ export function render(me, game) {
   const seat = answering.seat;
   const mine = game.seats[seat];
   const paused = !!room.paused;
-  $("r-info").textContent = infoText(game);
+  $("r-info").textContent = infoText(game, view.state.room);
   $("r-score").textContent = `${who[game.you.seat]} · ${tn("points", game.totals[game.you.seat] ?? 0)}`;
   renderHelpers(choices, who);
 

@@ -65,6 +65,9 @@ ready.then(() => {
   $("add-bot").addEventListener("click", () => act("add_bot", { strength: $("bot-strength").value }));
   $("variant").addEventListener("change", (e) => act("variant", { name: e.target.value }));
   $("pause").addEventListener("click", () => act("pause", { paused: !view.state.room.paused }));
+  // The pace, one tap to the next (relaxed, normal, quick): every wait of the caller scales with it.
+  const PACES = ["relaxed", "normal", "quick"];
+  $("pace").addEventListener("click", () => act("pace", { pace: PACES[(PACES.indexOf(view.state.room.pace) + 1) % PACES.length] }));
   $("show-scores").addEventListener("click", () => { showScores = true; closedScores = null; render(view.state); });
   $("hide-scores").addEventListener("click", () => {
     showScores = false;
@@ -138,6 +141,7 @@ ready.then(() => {
     view.received = Date.now();
     setClocks(view.state.room);
     $("opt-lock").checked = !!view.state.room.locked;
+    $("pace").textContent = t(`pace.${view.state.room.pace}`);
     const game = view.state.game;
     const mode = game && modeOf(game);
     if (game && !mode) return; // drawn once the mode's module is in
@@ -149,7 +153,7 @@ ready.then(() => {
     const scored = game && (game.phase === "scored" || game.game_over);
     if (scored && closedScores !== `${game.hand_no}/${game.phase}`) closedScores = null;
     $("scores").hidden = inLobby || !(showScores || (scored && closedScores === null));
-    $("info").textContent = game ? infoText(game) : t("tv.room", { code: room });
+    $("info").textContent = game ? infoText(game, view.state.room) : t("tv.room", { code: room });
     if (inLobby) renderLobby();
     else {
       mode.renderTable();
