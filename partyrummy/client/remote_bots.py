@@ -154,16 +154,16 @@ class RemoteBot:
         decks = variant.decks_for(len(game["seats"]))
         wild = RANK_NAMES.index(game["wild_rank"]) if game["wild_rank"] else None
         hand = [_card(c) for c in you["hand"]]
-        phase, cycle = game["phase"], game["cycle"]
-        if phase in ("setup", "reveal"):
-            if len(hand) == game["size"] and self.bot.match(hand, wild, rules):
-                return "match", {}
-            return None
-        if phase in ("draw", "last_draw") and you["seat"] in game["waiting_for"]:  # with turns: only on its turn
+        can, cycle = mine["can"], game["cycle"]  # what the server says this seat may send now
+        if "match" in can and len(hand) == game["size"] and self.bot.match(hand, wild, rules):
+            return "match", {}
+        if "ready" in can and not mine["ready"]:  # a Match! window: play on at once, as a bot at the table does
+            return "ready", {"cycle": cycle}
+        if "draw" in can:
             top = you["take"]["top"]
             source = self.bot.draw(hand, _card(top) if top else None, wild, rules)
             return "draw", {"source": source, "cycle": cycle}
-        if you["drawn"] and you["pick"] is None and phase != "scored":
+        if "choose" in can and you["pick"] is None:
             index = self.bot.discard(hand, wild, rules, decks, self.seen)
             return "choose", {"card_id": you["hand"][index]["id"], "cycle": cycle}
         return None

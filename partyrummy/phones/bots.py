@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from ..rules.cards import Card
 from ..rules.melds import Solver, is_complete, is_wild, orphan_penalty
 from ..rules.variants import MeldRules
-from .commands import CallMatch, Choose, Command, Draw
+from .commands import CallMatch, Choose, Command, Draw, Ready
 from .hand import ACTING, MATCH_WINDOWS, HandState
 
 __all__ = ["Bot", "STRENGTHS", "bot_move", "seen_face_up"]
@@ -122,13 +122,17 @@ def seen_face_up(hand: HandState) -> Counter[Card]:
 
 def bot_move(hand: HandState, seat: int, bot: Bot, seen: Counter[Card] | None = None) -> Command | None:
     """The bot's next command at this seat, or None if it has nothing to do now."""
-    if not 0 <= seat < hand.players or not hand.active(seat):
+    if not 0 <= seat < hand.players or seat in hand.matched:
         return None
     rules = hand.variant.meld_rules()
     wild = hand.wild_rank
     cards = hand.cards_of(hand.hands[seat])
-    if hand.phase in MATCH_WINDOWS:
-        return CallMatch(seat) if len(cards) == hand.size and bot.match(cards, wild, rules) else None
+    if hand.phase in MATCH_WINDOWS:  # Match! if it can, else it goes on at once: no window waits for a bot
+        if len(cards) == hand.size and bot.match(cards, wild, rules):
+            return CallMatch(seat)
+        return None if seat in hand.going_on else Ready(seat, True, hand.cycle)
+    if not hand.active(seat):
+        return None
     if hand.phase not in ACTING:
         return None
     if hand.drawn[seat] is None:

@@ -17,6 +17,7 @@ __all__ = [
     "Choose",
     "Call",
     "CallMatch",
+    "Ready",
     "AutoPlay",
     "Leave",
     "Arrive",
@@ -73,6 +74,16 @@ class CallMatch:
 
 
 @dataclass(frozen=True)
+class Ready:
+    """In a Match! window, a player says it goes on: ready for the next "Draw!" (False takes it back). The window
+    ends once every seat still in the hand has called Match! or gone on."""
+
+    seat: int
+    ready: bool = True
+    cycle: int | None = None
+
+
+@dataclass(frozen=True)
 class AutoPlay:
     """The caller plays for a slow player: draw from the shoe, discard the least-penalty card."""
 
@@ -91,13 +102,14 @@ class Arrive:
     """A newcomer takes a new seat, dealt in at the next hand (when the variant lets newcomers in)."""
 
 
-Command = Draw | Choose | Call | CallMatch | AutoPlay | Leave | Arrive
+Command = Draw | Choose | Call | CallMatch | Ready | AutoPlay | Leave | Arrive
 
 _COMMANDS = {
     "draw": Draw,
     "choose": Choose,
     "call": Call,
     "match": CallMatch,
+    "ready": Ready,
     "auto_play": AutoPlay,
     "leave": Leave,
     "arrive": Arrive,

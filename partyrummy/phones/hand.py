@@ -40,6 +40,7 @@ from .commands import (
     Left,
     Matched,
     PhaseChanged,
+    Ready,
     Revealed,
     ShoeRefilled,
 )
@@ -80,10 +81,10 @@ MATCH_WINDOWS = frozenset({Phase.SETUP, Phase.REVEAL})
 
 # The one table of what each phase accepts; anything else is OutOfPhase.
 ACCEPTS: dict[Phase, tuple[type, ...]] = {
-    Phase.SETUP: (CallMatch, Call),
+    Phase.SETUP: (CallMatch, Ready, Call),
     Phase.DRAW: (Draw, Choose, AutoPlay),
     Phase.CHOOSE: (Choose, AutoPlay, Call),
-    Phase.REVEAL: (CallMatch, Call),
+    Phase.REVEAL: (CallMatch, Ready, Call),
     Phase.LAST_DRAW: (Draw, Choose, AutoPlay),
     Phase.LAST_CHOOSE: (Choose, AutoPlay, Call),
     Phase.SCORED: (),
@@ -121,6 +122,7 @@ class HandState:
     turn: int | None = None  # turns: the seat whose turn it is (None: everyone acts at once)
     dealer: int = 0  # the seat that dealt; with turns, the player on its left starts
     to_play: tuple[int, ...] = ()  # turns: after someone went out, the seats still to have their last turn
+    going_on: tuple[int, ...] = ()  # in a Match! window: the seats that said they go on (ready for "Draw!")
 
     @property
     def players(self) -> int:
@@ -142,6 +144,10 @@ class HandState:
     def decks(self) -> int:
         """Copies of each card in the shoe."""
         return (len(self.faces) - self.variant.jokers) // 52
+
+    def window_done(self) -> bool:
+        """In a Match! window: whether every seat still in the hand has called Match! or gone on."""
+        return all(s in self.matched or s in self.going_on for s in range(self.players))
 
     def active(self, seat: int) -> bool:
         """Whether the seat plays this cycle: matched players are out, and with turns only one seat plays."""
@@ -217,7 +223,7 @@ def deal(
 
 
 # A seat's moves as the wire names them (the events of docs/protocol.md).
-MOVES: dict[type, str] = {Draw: "draw", Choose: "choose", CallMatch: "match"}
+MOVES: dict[type, str] = {Draw: "draw", Choose: "choose", CallMatch: "match", Ready: "ready"}
 
 
 def moves(state: HandState, seat: int) -> list[str]:
@@ -227,7 +233,7 @@ def moves(state: HandState, seat: int) -> list[str]:
         return []
     found = []
     for kind in ACCEPTS[state.phase]:
-        if kind not in MOVES or kind is not CallMatch and not state.active(seat):
+        if kind not in MOVES or kind not in (CallMatch, Ready) and not state.active(seat):
             continue
         if kind is Draw and state.drawn[seat] is not None or kind is Choose and state.drawn[seat] is None:
             continue
@@ -243,7 +249,7 @@ def apply(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
         raise _refusal(state, command)
     seat = getattr(command, "seat", None)
     if seat is not None:
-        _check_seat(state, seat, isinstance(command, CallMatch))
+        _check_seat(state, seat, isinstance(command, (CallMatch, Ready)))
     cycle = getattr(command, "cycle", None)
     if cycle is not None and cycle != state.cycle:
         raise Stale("error.stale")
@@ -256,8 +262,11 @@ def apply(state: HandState, command: Command) -> tuple[HandState, list[Event]]:
             return _auto_play(state, seat)
         case CallMatch(seat=seat):
             return _match(state, seat)
+        case Ready(seat=seat, ready=ready):
+            return _ready(state, seat, ready)
         case Call():
-            return _call(state)
+            state, events = _call(state)
+            return replace(state, going_on=()), events  # each window starts with nobody gone on
     raise BadCommand("error.unknown_command")  # pragma: no cover - ACCEPTS lists every command
 
 
@@ -372,6 +381,15 @@ def _match(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     return state, [Matched(seat)]
 
 
+def _ready(state: HandState, seat: int, ready: bool) -> tuple[HandState, list[Event]]:
+    if not isinstance(ready, bool):
+        raise BadCommand("error.not_bool", field="ready")
+    if ready == (seat in state.going_on):
+        raise AlreadyDone("error.ready_already") if ready else AlreadyDone("error.not_ready")
+    going_on = state.going_on + (seat,) if ready else tuple(s for s in state.going_on if s != seat)
+    return replace(state, going_on=going_on), []
+
+
 def _call(state: HandState) -> tuple[HandState, list[Event]]:
     waiting = state.waiting_for()
     if waiting:
@@ -478,6 +496,7 @@ def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
         on_deal=renumber(state.on_deal),
         results=without(state.results) if state.results else (),
         to_play=renumber(state.to_play),
+        going_on=renumber(state.going_on),
         turn=None if state.turn is None else state.turn - (state.turn > seat),
         dealer=dealer_after_leave(state.dealer, seat, state.players),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules.errors import RummyError
 from . import game as engine
-from .commands import SOURCES, AutoPlay, Call, CallMatch, Choose, Command, Draw
+from .commands import SOURCES, AutoPlay, Call, CallMatch, Choose, Command, Draw, Ready
 from .game import GameState
 
 __all__ = ["legal_commands"]
@@ -37,6 +37,9 @@ def legal_commands(game: GameState) -> list[Command]:
         commands += draws + chooses
         if _accepted(game, CallMatch(seat)):
             commands.append(CallMatch(seat))
+        ready = Ready(seat, seat not in hand.going_on)  # in a Match! window: go on, or take it back
+        if _accepted(game, ready):
+            commands.append(ready)
         # AutoPlay draws (shoe, else pile) if need be, then picks: legal for a slow seat that can do both.
         if seat in hand.slow_seats() and (draws or hand.drawn[seat] is not None):
             commands.append(AutoPlay(seat))

@@ -43,6 +43,7 @@ def table_view(game: GameState) -> dict[str, Any]:
                 "took_pile": hand.took_pile[seat],
                 "picked": hand.picks[seat] is not None,
                 "matched": seat in hand.matched,
+                "ready": seat in hand.going_on,  # in a Match! window: it goes on, ready for the next "Draw!"
                 "can": [] if game.over else moves(hand, seat),
             }
         )

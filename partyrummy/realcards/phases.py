@@ -35,7 +35,7 @@ _ENTRY = (Draft, Confirm, TypePoints)
 ACCEPTS: dict[Phase, tuple[type, ...]] = {
     Phase.SETUP: (CallMatch, Withdraw, Call),
     Phase.READY: (Ready, Call),
-    Phase.REVEAL: (CallMatch, Withdraw, Call),
+    Phase.REVEAL: (CallMatch, Withdraw, Ready, Call),
     Phase.LAST_READY: (Ready, Call, *_ENTRY),
     Phase.TURN: (Done, Out, Call),
     Phase.LAST_TURN: (Done, Call, *_ENTRY),
@@ -70,6 +70,10 @@ class TableHand:
     @property
     def wild_rank(self) -> int | None:
         return self.variant.wild_rank(self.hand_no)
+
+    def window_done(self) -> bool:
+        """In the match window: whether every seat has called Match! or gone on (its Ready)."""
+        return all(s in self.matched or self.ready[s] for s in range(self.players))
 
     def waiting_for(self) -> list[int]:
         """The seats the table waits for: not ready (caller), whose turn it is (turns), not entered (entry)."""

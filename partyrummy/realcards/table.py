@@ -206,7 +206,8 @@ def _call(hand: TableHand, force: bool) -> tuple[TableHand, list[Event]]:
     if hand.phase is Phase.LAST_READY:
         hand, more = _to_entry(hand)
         return hand, events + more
-    hand = replace(hand, phase=Phase.REVEAL)
+    # The match window: Ready now says a seat goes on (ready for the next "Draw!"); nobody has yet.
+    hand = replace(hand, phase=Phase.REVEAL, ready=(False,) * hand.players)
     return hand, events + [PhaseChanged(hand.phase.value)]
 
 

@@ -75,6 +75,8 @@ class Variant:
     table_hurry_after_s: float
     table_hurry_countdown_s: float
     table_hurry_end: str
+    table_gone: str
+    table_gone_after_s: float
     paces: dict[str, float]
     hints: bool
     newcomers: str
@@ -127,6 +129,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "newcomers": ("watch", "next-hand"),
     "newcomer_score": ("worst", "average", "zero"),
     "table_hurry_end": ("wait", "discard"),
+    "table_gone": ("ready", "wait"),
 }
 PACES = ("relaxed", "normal", "quick")  # the host's choice of pace during a night: each a factor of the times
 _FIELDS = {f.name: f for f in dataclasses.fields(Variant) if f.name != "name"}
@@ -283,7 +286,7 @@ def _check_numbers(v: Variant, where: _Where) -> None:
         if isinstance(value, int) and value < 0:
             bad(key, "cannot be negative")
     for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s", "choose_min_s", "table_beat_s",
-                "table_match_window_s", "table_hurry_after_s", "table_hurry_countdown_s"):
+                "table_match_window_s", "table_hurry_after_s", "table_hurry_countdown_s", "table_gone_after_s"):
         if getattr(v, key) < 0:
             bad(key, "cannot be negative")
     if sorted(v.paces) != sorted(PACES) or not all(

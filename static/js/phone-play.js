@@ -68,7 +68,11 @@ export function render(me, game) {
   for (const id of ["hand", "pick-note", "p-where"]) $(id).hidden = over;
   document.querySelector(".hand-tools").hidden = over;
 
-  $("match-row").hidden = !now.canMatch;
+  // The Match! window: Match!, or Play on (ready for the next "Draw!"); it ends once everyone has said one.
+  const goOn = !paused && mine.can.includes("ready") && !mine.ready;
+  $("match-row").hidden = !now.canMatch && !goOn;
+  $("match").hidden = !now.canMatch;
+  $("go-on").hidden = !goOn;
   $("match").classList.toggle("ready", now.canMatch && now.complete);
   $("match").classList.toggle("quiet", !now.complete);
   $("p-step").textContent = stepText(game, you, mine, now);
@@ -243,4 +247,5 @@ export function wire() {
   $("draw-shoe").addEventListener("click", () => act("draw", { source: "shoe", cycle: view.state.game.cycle }));
   $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));
+  $("go-on").addEventListener("click", () => act("ready", { cycle: view.state.game.cycle }));
 }

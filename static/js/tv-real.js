@@ -129,7 +129,8 @@ function realTile(game, s, seat, flip) {
   const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
-  const answered = seat.phoneless && !game.game_over;
+  // A seat without a phone, or whose phone is not connected: the TV answers for it, so no seat blocks the table.
+  const answered = (seat.phoneless || !seat.connected) && !game.game_over;
   const buttons = answered ? answers(game, s, seat.name, entering) : [];
   // A phone-less seat still to enter shows its button, which says as much as "Not in yet": one line less.
   const shown = entering && !s.entered && buttons.length ? "" : status;
@@ -161,6 +162,14 @@ function answers(game, s, name, entering) {
   if (can("done")) acts.push(button("tv.real.done", () => act("done", { seat, cycle: game.cycle })));
   if (can("out")) acts.push(button("tv.real.out", () => act("out", { seat, cycle: game.cycle })));
   return acts;
+}
+
+/* The seat panel's "Enter it on the TV": the host enters a seat's hand though its phone is connected (the
+   phone is told, and its hand goes in from here). */
+export function enterOnTv(seat) {
+  const name = view.state.room.seats[seat].name;
+  openPad(() => t("tv.real.pad_title", { name, hand: view.state.game.hand_no }),
+    (points) => view.link.send("points", { points, seat, override: true }), seat, { override: true });
 }
 
 /* The scores: each hand's points by seat, from the score sheet. */

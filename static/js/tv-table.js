@@ -117,8 +117,11 @@ export function renderClocks() {
   const now = performance.now();
   const box = $("countdown");
   const { hurryStart, hurryEnd, matchEnd } = clocks;
-  box.hidden = !hurryEnd || now < hurryStart || now > hurryEnd;
-  if (!box.hidden) box.textContent = t("tv.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+  box.hidden = !hurryEnd || now < hurryStart;
+  // Past its end, a table that still waits (people hold the cards) says what moves it on: never a wait without end.
+  const over = now > hurryEnd + 1000;
+  if (!box.hidden) box.textContent = over ? t("tv.hurry_over") : t("tv.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
+  box.classList.toggle("over", over);
   box.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
   const match = $("match-clock");
   const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;

@@ -117,6 +117,8 @@ ready.then(() => {
     if (panelMinutes) $("panel-help").textContent = tn("tv.panel_help", panelMinutes);
     $("panel-release").hidden = seat.open || seat.waiting || seat.phoneless || view.state.game.game_over;
     $("panel-bot").hidden = !!seat.bot || seat.waiting || view.state.game.game_over || view.state.game.mode === "real";
+    const row = view.state.game.mode === "real" && view.state.game.seats[panelSeat]; // its hand, to enter on the TV
+    $("panel-enter").hidden = !row || seat.phoneless || !seat.connected || row.entered || !row.can.includes("points");
   }
   $("panel-close").addEventListener("click", closePanel);
   $("panel-reveal").addEventListener("click", () => { $("panel-reveal").hidden = true; $("panel-qr").hidden = false; });
@@ -126,6 +128,11 @@ ready.then(() => {
   });
   $("panel-release").addEventListener("click", async () => { await act("release", { seat: panelSeat }); closePanel(); });
   $("panel-remove").addEventListener("click", async () => { await act("remove", { seat: panelSeat }); closePanel(); });
+  $("panel-enter").addEventListener("click", () => {
+    const seat = panelSeat;
+    closePanel();
+    modeOf(view.state.game).enterOnTv(seat);
+  });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
 
   setInterval(() => { // health words age

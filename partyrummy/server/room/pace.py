@@ -54,8 +54,8 @@ class Beat:
 
     key: tuple  # (hand, cycle, phase): a new key starts the phase's clocks
     acting: bool  # the seats act now (draw and pick, or Ready): the hurry may run
-    done: bool  # every seat has acted: the call comes after the beat
-    window: bool  # a match window: the call comes when it closes
+    done: bool  # every seat has acted (in a window: called Match! or gone on): the call comes after the beat
+    window: bool  # a match window: the call comes when it closes, or once everyone is done, whichever first
     draws: bool  # this phase began with "Draw!": the hurry counts from it
     slow: frozenset[int] = frozenset()  # the seats the table waits for
     drawn: frozenset[int] = frozenset()  # of those, the ones that have drawn (still to choose)
@@ -84,7 +84,7 @@ class Pace:
                 self.drawn_at = {}
         for seat in beat.drawn:
             self.drawn_at.setdefault(seat, now)
-        if not (beat.acting and beat.done):
+        if not ((beat.acting or beat.window) and beat.done):
             self.all_acted_at = None
         elif self.all_acted_at is None:
             self.all_acted_at = now
@@ -115,7 +115,7 @@ class Pace:
 def plan(beat: Beat, timing: Timing, pace: Pace, now: float) -> tuple[Due, float | None]:
     """What the caller must do at `now`, and, when waiting, until when (None: until a change)."""
     if beat.window:
-        due = pace.since + timing.window_s
+        due = _window_ends(pace, timing)
         return (Due.CALL, None) if now >= due else (Due.WAIT, due)
     if not beat.acting:
         return Due.WAIT, None  # the people (or the host) move the table on
@@ -135,6 +135,13 @@ def plan(beat: Beat, timing: Timing, pace: Pace, now: float) -> tuple[Due, float
     return (Due.HURRY, None) if now >= soonest else (Due.WAIT, soonest)
 
 
+def _window_ends(pace: Pace, timing: Timing) -> float:
+    """A match window closes at its clock, or a beat after every seat has called Match! or gone on. Its length
+    depends on those taps alone, never on anyone's cards: it tells nobody who could have called."""
+    ends = pace.since + timing.window_s
+    return ends if pace.all_acted_at is None else min(ends, pace.all_acted_at + timing.beat_s)
+
+
 def clocks(beat: Beat | None, timing: Timing | None, pace: Pace, paused: bool, now: float) -> dict[str, Any]:
     """The countdowns the screens show, counted from `now`: the hurry, the call after everyone acted (the flip,
     or "Discard!"), and the match window's end."""
@@ -146,5 +153,5 @@ def clocks(beat: Beat | None, timing: Timing | None, pace: Pace, paused: bool, n
         if beat.acting and pace.all_acted_at is not None:
             call_in = round(pace.all_acted_at + timing.beat_s - now, 2)
         if beat.window:
-            match_ends_in = round(pace.since + timing.window_s - now, 2)
+            match_ends_in = round(_window_ends(pace, timing) - now, 2)
     return {"hurry": hurry, "call_in": call_in, "match_ends_in": match_ends_in}

@@ -20,6 +20,7 @@ from ...phones.commands import (
     Event,
     GameEnded,
     Leave,
+    Ready,
     command_from_dict,
     command_to_dict,
 )
@@ -50,6 +51,10 @@ _EVENTS = {
         {"card_id": ("card", True), "cycle": ("int", False)}, lambda s, by, d: Choose(s, d["card_id"], d.get("cycle"))
     ),
     "match": SeatEvent(seat_schema(), lambda s, by, d: CallMatch(s)),
+    "ready": SeatEvent(
+        seat_schema(ready=("bool", False), cycle=("int", False)),
+        lambda s, by, d: Ready(s, d.get("ready", True), d.get("cycle")),
+    ),
 }
 
 
@@ -178,11 +183,12 @@ class PhonesPlay:
         hand = game.hand
         acting = hand.phase in ACTING
         slow = frozenset(hand.slow_seats())
+        window = hand.phase in MATCH_WINDOWS
         return Beat(
             key=(hand.hand_no, hand.cycle, hand.phase),
             acting=acting,
-            done=acting and not slow,
-            window=hand.phase in MATCH_WINDOWS,
+            done=hand.window_done() if window else acting and not slow,
+            window=window,
             draws=hand.phase in (Phase.DRAW, Phase.LAST_DRAW),
             slow=slow,
             drawn=frozenset(s for s in slow if hand.drawn[s] is not None),

@@ -91,6 +91,7 @@ class RealPlay:
         self.tables = TableCache()  # the public table, once a version
         self.pickers = TableCache()  # the TV's seats' pickers laid out, once a version (the solver is dear)
         self.host_entering: set[int] = set()  # seats with a phone whose hand the host chose to enter on the TV
+        self.stood_in: set[tuple] = set()  # (phase key, seat): counted Ready by the TV once in that phase
 
     @property
     def book(self) -> Scorebook | None:
@@ -164,8 +165,10 @@ class RealPlay:
         seats = self.table.state.seats
         if not isinstance(seat, int) or not 0 <= seat < len(seats):
             return  # the engine says it is no seat
-        if override:
+        if override and seat not in self.host_entering:
             self.host_entering.add(seat)
+            if seats[seat].sids:  # its phone is told, and shows the hand the TV enters
+                self.table.tell(seat, "entering_for_you", "notice.entering_for_you", {}, {})
         if not (seats[seat].phoneless or not seats[seat].sids or seat in self.host_entering):
             raise BadCommand("error.answer_connected", name=seats[seat].name)
 
@@ -181,13 +184,41 @@ class RealPlay:
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
         self._commit(state, *outcome)
         self.table.changed(isinstance(command, _BATCHED))
-        hand = state.game.hand
-        drew = (hand.hand_no, hand.cycle) != (before.hand_no, before.cycle)
-        # "Draw!": the seats without a phone are Ready at once (the host may untick one who is slow).
-        if drew and hand.phase in (Phase.READY, Phase.LAST_READY) and state.phoneless_ready:
-            for seat in range(hand.players):
-                if state.seats[seat].phoneless and seat not in hand.matched:
-                    self.play(Ready(seat, True, None, hand.cycle))
+        if (state.game.hand.hand_no, state.game.hand.cycle, state.game.hand.phase) != (
+            before.hand_no,
+            before.cycle,
+            before.phase,
+        ):
+            self._stand_in()
+
+    def _stand_in(self) -> float | None:
+        """Count Ready (at "Draw!", and in the Match! window: it goes on) the seats nobody taps for: without a
+        phone, when the host's switch says so, and those whose phone has been gone `table_gone_after_s`, when the
+        night's rules say so (`table_gone`). Each once a phase: the host may untick one who is slow. Returns when
+        a phone still away will count as gone (None: none)."""
+        state, hand, now = self.table.state, self.book.hand, self.table.clock()
+        if hand.phase not in (Phase.READY, Phase.LAST_READY, Phase.REVEAL) or state.paused:
+            return None
+        variant, key, later = self.book.variant, (hand.hand_no, hand.cycle, hand.phase), []
+        self.stood_in = {done for done in self.stood_in if done[0][0] == hand.hand_no}  # this hand's only
+        for seat in range(hand.players):
+            held = state.seats[seat]
+            if held.phoneless:
+                stands = state.phoneless_ready
+            elif variant.table_gone != "ready" or held.token is None or held.sids or held.gone_since is None:
+                continue
+            else:
+                gone_at = held.gone_since + variant.table_gone_after_s
+                stands = now >= gone_at
+                if not stands:
+                    later.append(gone_at)
+            if stands and (key, seat) not in self.stood_in and seat not in hand.matched and not hand.ready[seat]:
+                self.stood_in.add((key, seat))
+                self.play(Ready(seat, True, None, hand.cycle))
+                hand = self.book.hand
+                if (hand.hand_no, hand.cycle, hand.phase) != key:
+                    return None  # the table moved on meanwhile: its new phase was stood in for
+        return min(later, default=None)
 
     def call_now(self) -> None:
         """The host's "call now": deal is done (Draw!), Discard! without the slow ones, end a turn, next hand."""
@@ -209,11 +240,13 @@ class RealPlay:
         turns = hand.phase in (Phase.TURN, Phase.LAST_TURN)  # each turn is a cycle: a slow turn is counted down
         acting = turns or hand.phase in (Phase.READY, Phase.LAST_READY)
         slow = frozenset(hand.waiting_for()) if acting else frozenset()
+        window = hand.phase is Phase.REVEAL  # setup waits for the host's "Cards are dealt: Draw!"
         return Beat(
             key=(hand.hand_no, hand.cycle, hand.phase),
             acting=acting,
-            done=acting and not turns and not slow,  # a turn ends with Done/Out!, not after a beat
-            window=hand.phase is Phase.REVEAL,  # setup waits for the host's "Cards are dealt: Draw!"
+            # A turn ends with Done/Out!, not after a beat; the window once everyone called Match! or went on.
+            done=hand.window_done() if window else acting and not turns and not slow,
+            window=window,
             draws=acting,
             slow=slow,
         )
@@ -233,6 +266,7 @@ class RealPlay:
         book = self.book
         if book is None or book.over or self.table.state.paused:
             return None
+        gone = self._stand_in()  # a phone gone since the phase began counts now
         due, later = plan(self._beat(), self._timing(), self.pace, self.table.clock())
         match due:
             case Due.CALL:
@@ -240,7 +274,7 @@ class RealPlay:
             case Due.HURRY:  # "Discard!" without the slow ones (with turns: the slow turn ends)
                 self.play(Call(force=True))
             case Due.WAIT:
-                return later
+                return min((t for t in (later, gone) if t is not None), default=None)
         return self.tick()
 
     def clocks(self) -> dict[str, Any]:

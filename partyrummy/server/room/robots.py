@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ...phones.bots import STRENGTHS, Bot, bot_move
-from ...phones.commands import AutoPlay, Command
-from ...phones.hand import HandState
+from ...phones.commands import AutoPlay, Command, Ready
+from ...phones.hand import MATCH_WINDOWS, HandState
 from ...rules.errors import RummyError
 from .refused import Refused
 from .seats import Seat
@@ -42,6 +42,8 @@ def play_robots(seats: list[Seat], hand: Callable[[], HandState], play: Callable
             command = bot_move(hand(), index, seat.robot)
         elif seat.open and index in hand().slow_seats():
             command = AutoPlay(index)  # nobody holds it: play it rather than hold up the table
+        elif seat.open and hand().phase in MATCH_WINDOWS and index not in (*hand().going_on, *hand().matched):
+            command = Ready(index, True, hand().cycle)  # nor a window
         else:
             continue
         if command is None:
