@@ -15,7 +15,6 @@ Everything is seeded: "before" and "after" play the very same hands.
 from __future__ import annotations
 
 import argparse
-import heapq
 import random
 import statistics
 import sys
@@ -111,9 +110,8 @@ def phones_night(variant: str, players: int, seed: int, sit_out: bool) -> tuple[
 
 def real_night(variant: str, players: int, seed: int, sit_out: bool, matches: list) -> float:
     """A night with real cards: its length in seconds (the Match! calls where the phones' night had them)."""
-    from partyrummy.realcards.commands import CallMatch
+    from partyrummy.realcards.commands import CallMatch, TypePoints
     from partyrummy.realcards.commands import Ready as TableReady
-    from partyrummy.realcards.commands import TypePoints
     from partyrummy.realcards.entry import most_points
 
     clock, rng = Clock(), random.Random(seed)
@@ -157,7 +155,8 @@ def real_night(variant: str, players: int, seed: int, sit_out: bool, matches: li
                 part.play(TypePoints(seat, rng.randint(1, most_points(hand.variant, hand.hand_no))))
             elif hand.phase is TablePhase.REVEAL:
                 caller = calls.get((hand.hand_no, hand.cycle))
-                if caller == seat or (caller is None and hand.cycle >= hand.size + 2 and seat == hand.hand_no % players):
+                late = caller is None and hand.cycle >= hand.size + 2 and seat == hand.hand_no % players
+                if caller == seat or late:
                     part.play(CallMatch(seat))  # as on the phones' night (or, if it went on longer, someone does)
                 elif not sit_out:
                     part.play(TableReady(seat, True, None, hand.cycle))
@@ -173,7 +172,8 @@ def main() -> None:
     parser.add_argument("--variant", default="party")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"nights of {args.players} at a human pace, variant {args.variant}, seeds {args.seed}..{args.seed + args.nights - 1}")
+    seeds = f"{args.seed}..{args.seed + args.nights - 1}"
+    print(f"nights of {args.players} at a human pace, variant {args.variant}, seeds {seeds}")
     for name in ("phones", "real"):
         before, after = [], []
         for seed in range(args.seed, args.seed + args.nights):
