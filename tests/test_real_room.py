@@ -210,7 +210,7 @@ def test_with_cards_on_the_phones_the_real_cards_events_are_refused(party: Varia
     room.set_mode("phones")
     ana = room.viewers["sid-Ana"]
     room.start()
-    for event, data in (("ready", {}), ("draft", {"cards": ["7H"]}), ("points", {"points": 3}), ("done", {})):
+    for event, data in (("draft", {"cards": ["7H"]}), ("points", {"points": 3}), ("done", {})):
         with pytest.raises(Refused, match="error.real_only"):
             room.answer(ana, event, data)
     with pytest.raises(Refused, match="error.real_only"):

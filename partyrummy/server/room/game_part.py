@@ -14,11 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from ...rules.events import GameEnded
 from ..storage.replay import GameReplay, RoomState
+from .pace import Beat, Pace, Timing, clocks
+from .room_view import TableCache
 from .score_sheet import Score
 from .seats import Viewer
 
-__all__ = ["GamePart", "Table", "SeatEvent", "seat_schema"]
+__all__ = ["GamePart", "PacedPart", "Table", "SeatEvent", "seat_schema"]
 
 Schema = dict[str, tuple[str, bool]]  # each field to (kind, required); kinds are transport/payloads.py's
 
@@ -105,3 +108,56 @@ class GamePart(GameReplay, Protocol):
 
     def sheet(self, game: Any) -> list[list[Score | None]]:
         """A game's score sheet for the CSV: each seat's cells, hand by hand."""
+
+
+class PacedPart:
+    """What both ways to play do alike (each subclass is a GamePart): the caller's clock of the current phase,
+    the public table worked out once a version, and a command's outcome made, a finished game into the night."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.pace = Pace()
+        self.tables = TableCache()  # the public table, once a version
+
+    @property
+    def game(self) -> Any:
+        """The game being played (or the last one), None before the first deal."""
+        return self.table.state.game
+
+    def _beat(self) -> Beat | None:
+        """Where the hand is, as the caller sees it (None: no game on)."""
+        raise NotImplementedError
+
+    def _timing(self) -> Timing:
+        """The variant's times for this way to play, at the night's pace."""
+        raise NotImplementedError
+
+    def _table(self, game: Any) -> dict[str, Any]:
+        """The public table of this game."""
+        raise NotImplementedError
+
+    def sheet(self, game: Any) -> list[list[Score | None]]:
+        raise NotImplementedError
+
+    def _commit(self, state: RoomState, game: Any, events: list[Any]) -> None:
+        """The game after one command, as its single apply made it; a game that ended goes into the night."""
+        ended = any(isinstance(e, GameEnded) for e in events)
+        state.set_game(game, ended, self.sheet(game) if ended else None)
+
+    def pause(self, paused: bool) -> None:
+        if not paused:
+            self.pace.resume(self.table.clock())
+
+    def track(self) -> bool:
+        beat = self._beat()
+        return beat is not None and self.pace.track(beat, self.table.clock())
+
+    def clocks(self) -> dict[str, Any]:
+        beat = self._beat()
+        timing = self._timing() if beat is not None else None
+        return clocks(beat, timing, self.pace, self.table.state.paused, self.table.clock())
+
+    def public(self) -> dict[str, Any] | None:
+        """The table everyone sees alike (once a version), None before the first deal."""
+        game = self.game
+        return None if game is None else self.tables.get(self.table.version(), lambda: self._table(game))

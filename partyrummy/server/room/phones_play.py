@@ -18,7 +18,6 @@ from ...phones.commands import (
     Command,
     Draw,
     Event,
-    GameEnded,
     Leave,
     Ready,
     command_from_dict,
@@ -30,11 +29,10 @@ from ...phones.views import seat_view, table_view
 from ...rules.errors import BadCommand, GameOver, NotComplete, OutOfPhase
 from ...rules.variants import Variant
 from ..storage.replay import RoomState
-from .game_part import SeatEvent, Table, seat_schema
-from .pace import Beat, Due, Pace, Timing, clocks, plan
+from .game_part import PacedPart, SeatEvent, Table, seat_schema
+from .pace import Beat, Due, Timing, plan
 from .refused import Refused
 from .robots import play_robots
-from .room_view import TableCache
 from .score_sheet import PLAYED, Score
 from .seats import Viewer
 
@@ -58,22 +56,16 @@ _EVENTS = {
 }
 
 
-class PhonesPlay:
+class PhonesPlay(PacedPart):
     """The cards-on-phones game of one room; the room calls it under its lock."""
 
     mode: ClassVar[str] = "phones"
     events: ClassVar[dict[str, SeatEvent]] = _EVENTS
 
     def __init__(self, table: Table) -> None:
-        self.table = table
-        self.pace = Pace()
-        self.tables = TableCache()
+        super().__init__(table)
         self.hints: dict = {}  # hints already worked out, by hand: a hand that did not change is not solved again
         self.false_match: dict[str, Any] | None = None  # the last Match! that was not: shown until the phase moves on
-
-    @property
-    def game(self) -> GameState | None:
-        return self.table.state.game
 
     # -- Its journal events -----------------------------------------------------------
 
@@ -97,11 +89,6 @@ class PhonesPlay:
 
     def _apply(self, state: RoomState, command: Command) -> None:
         self._commit(state, *engine.apply(state.game, command))
-
-    def _commit(self, state: RoomState, game: GameState, events: list[Event]) -> None:
-        """The game after one command, as its single apply made it."""
-        ended = any(isinstance(e, GameEnded) for e in events)
-        state.set_game(game, ended, self.sheet(game) if ended else None)
 
     # -- The lobby's rules --------------------------------------------------------------
 
@@ -155,10 +142,6 @@ class PhonesPlay:
         self._hurry()
         self.play(Call())
 
-    def pause(self, paused: bool) -> None:
-        if not paused:
-            self.pace.resume(self.table.clock())
-
     def _hurry(self, only_due: bool = False) -> None:
         """Play for the slow seats (`only_due`: those whose time is up; a late drawer has its minimum to choose)."""
         now = self.table.clock()
@@ -200,10 +183,6 @@ class PhonesPlay:
         timing = Timing(v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s)
         return timing.times(v.paces[self.table.state.pace])
 
-    def track(self) -> bool:
-        beat = self._beat()
-        return beat is not None and self.pace.track(beat, self.table.clock())
-
     def tick(self) -> float | None:
         state = self.table.state
         if state.game is None or state.game.over or state.paused:
@@ -222,17 +201,7 @@ class PhonesPlay:
                 return later
         return self.tick()
 
-    def clocks(self) -> dict[str, Any]:
-        beat = self._beat()
-        timing = self._timing() if beat is not None else None
-        return clocks(beat, timing, self.pace, self.table.state.paused, self.table.clock())
-
     # -- What it shows ----------------------------------------------------------------------
-
-    def public(self) -> dict[str, Any] | None:
-        """The table everyone sees alike (once a version), None before the first deal."""
-        game = self.game
-        return None if game is None else self.tables.get(self.table.version(), lambda: self._table(game))
 
     def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
         """What this viewer alone sees: a seat its own hand (`you`), the TV and guests nothing (`you` null)."""

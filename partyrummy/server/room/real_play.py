@@ -32,15 +32,15 @@ from ...realcards.commands import (
     command_from_dict,
     command_to_dict,
 )
-from ...realcards.events import Event, GameEnded
+from ...realcards.events import Event
 from ...realcards.phases import Phase
 from ...realcards.scorebook import Scorebook
 from ...realcards.views import draft_view, seat_view, table_view
 from ...rules.errors import BadCommand, GameOver
 from ...rules.variants import Variant
 from ..storage.replay import RoomState
-from .game_part import SeatEvent, Table, seat_schema
-from .pace import Beat, Due, Pace, Timing, clocks, plan
+from .game_part import PacedPart, SeatEvent, Table, seat_schema
+from .pace import Beat, Due, Timing, plan
 from .refused import Refused
 from .room_view import TableCache
 from .score_sheet import Score
@@ -79,24 +79,22 @@ _PACED = (Ready, CallMatch, Withdraw, Done, Out)
 _BATCHED = (Ready, Draft)
 
 
-class RealPlay:
+class RealPlay(PacedPart):
     """The real-cards game of one room; the room calls it under its lock."""
 
     mode: ClassVar[str] = "real"
     events: ClassVar[dict[str, SeatEvent]] = _EVENTS
 
     def __init__(self, table: Table) -> None:
-        self.table = table
-        self.pace = Pace()
-        self.tables = TableCache()  # the public table, once a version
+        super().__init__(table)
         self.pickers = TableCache()  # the TV's seats' pickers laid out, once a version (the solver is dear)
         self.host_entering: set[int] = set()  # seats with a phone whose hand the host chose to enter on the TV
         self.stood_in: set[tuple] = set()  # (phase key, seat): counted Ready by the TV once in that phase
 
     @property
     def book(self) -> Scorebook | None:
-        """The game being played (or the last one)."""
-        return self.table.state.game
+        """The game being played (or the last one): a scorebook."""
+        return self.game
 
     # -- Its journal events -----------------------------------------------------------
 
@@ -121,11 +119,6 @@ class RealPlay:
 
     def _apply(self, state: RoomState, command: Command) -> None:
         self._commit(state, *scorebook.apply(state.game, command, state.helped))
-
-    def _commit(self, state: RoomState, book: Scorebook, events: list[Event]) -> None:
-        """The game after one command, as its single apply made it."""
-        ended = any(isinstance(e, GameEnded) for e in events)
-        state.set_game(book, ended, self.sheet(book) if ended else None)
 
     # -- The lobby's rules --------------------------------------------------------------
 
@@ -226,10 +219,6 @@ class RealPlay:
             raise Refused("error.paused")
         self.play(Call(force=True))
 
-    def pause(self, paused: bool) -> None:
-        if not paused:
-            self.pace.resume(self.table.clock())
-
     # -- The caller -------------------------------------------------------------------------
 
     def _beat(self) -> Beat | None:
@@ -258,10 +247,6 @@ class RealPlay:
         timing = Timing(v.table_beat_s, v.table_match_window_s, v.table_hurry_after_s, v.table_hurry_countdown_s, acts)
         return timing.times(v.paces[self.table.state.pace])
 
-    def track(self) -> bool:
-        beat = self._beat()
-        return beat is not None and self.pace.track(beat, self.table.clock())
-
     def tick(self) -> float | None:
         book = self.book
         if book is None or book.over or self.table.state.paused:
@@ -277,17 +262,10 @@ class RealPlay:
                 return min((t for t in (later, gone) if t is not None), default=None)
         return self.tick()
 
-    def clocks(self) -> dict[str, Any]:
-        beat = self._beat()
-        timing = self._timing() if beat is not None else None
-        return clocks(beat, timing, self.pace, self.table.state.paused, self.table.clock())
-
     # -- What it shows ----------------------------------------------------------------------
 
-    def public(self) -> dict[str, Any] | None:
-        """The table everyone sees alike (once a version), None before the first deal."""
-        book = self.book
-        return None if book is None else self.tables.get(self.table.version(), lambda: table_view(book))
+    def _table(self, book: Scorebook) -> dict[str, Any]:
+        return table_view(book)
 
     def mine(self, viewer: Viewer, seat: int | None) -> dict[str, Any] | None:
         """What this viewer alone sees: a seat its own picker and entry (and the pickers it may answer for), the
