@@ -280,6 +280,15 @@ class Client:
         self.sio.shutdown()
 
 
+def close_together(clients: list[Client]) -> None:
+    """Close clients at once: each close waits about 3 s for its WebSocket to finish closing."""
+    threads = [threading.Thread(target=client.close) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def phase(state: dict) -> str | None:
     return state["game"]["phase"] if state.get("game") else None
 

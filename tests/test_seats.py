@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 from .live import Client, phase, play_game, play_until
+from .night import open_room
 from .play import card_ids
-from .test_server import open_room
 
 
 def you(state: dict) -> dict:

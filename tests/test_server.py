@@ -13,21 +13,9 @@ import websocket
 
 from partyrummy.i18n import default_catalogs
 
-from .live import Client, LiveServer, phase, play_game
+from .live import Client, phase, play_game
+from .night import open_room
 from .play import card_ids
-
-
-def open_room(server: LiveServer, players: int, variant: str = "fast") -> tuple[Client, list[Client]]:
-    """A fresh room (the module's tests share a server): the host picks the rules, phones join."""
-    code, token = server.new_room()
-    host = Client(server.url, code, role="host", token=token)
-    assert host.call("variant", {"name": variant})["ok"]
-    phones = []
-    for i in range(players):
-        phone = Client(server.url, code)
-        assert phone.join(f"P{i}")["ok"]
-        phones.append(phone)
-    return host, phones
 
 
 def test_twelve_players_play_a_whole_game_and_nobody_sees_a_hidden_card(server) -> None:
