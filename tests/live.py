@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -103,6 +104,34 @@ class LiveServer:
         with urllib.request.urlopen(made, timeout=10) as response:  # and back to the TV page, which shows it
             response.read()
         return self.tv_page()
+
+    def ends_of(self, ports: set[int]) -> set[str]:
+        """The server's ends of the open loopback connections from these client ports, as socket inodes (Linux)."""
+        ends = set()
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            local, remote, inode = (field := line.split())[1], field[2], field[9]
+            if int(local.split(":")[1], 16) == self.port and int(remote.split(":")[1], 16) in ports:
+                ends.add(inode)
+        return ends
+
+    def let_go(self, ends: set[str], timeout: float = 10) -> None:
+        """Wait until the server's process holds none of these sockets: it is done with those connections."""
+        deadline = time.monotonic() + timeout
+        while ends & self._sockets():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the server still holds {ends & self._sockets()}")
+            time.sleep(0.02)  # the kernel tells no one when a process closes a socket: looked at again
+
+    def _sockets(self) -> set[str]:
+        held = set()
+        for fd in Path(f"/proc/{self.proc.pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue  # closed meanwhile
+            if target.startswith("socket:["):
+                held.add(target[len("socket:[") : -1])
+        return held
 
     def stop(self) -> None:
         """SIGTERM (SIGKILL if it has not ended in 10 s); fails if the server printed a traceback."""

@@ -27,6 +27,8 @@ from .browsers import ARGS, CHROMIUM, Watch, join, need_chromium
 from .live import act, free_port, phase
 from .night import Night
 
+pytestmark = pytest.mark.slow  # README.md: the background tests are among the slow ones
+
 NAME = "Ana"
 BACK_WITHIN_MS = 1000
 HAND = "#hand button"  # the phone's cards
