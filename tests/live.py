@@ -322,9 +322,8 @@ def phase(state: dict) -> str | None:
     return state["game"]["phase"] if state.get("game") else None
 
 
-def act(client: Client) -> dict | None:
-    """One sensible move for this phone in its latest state, if it has one to make."""
-    state = client.state
+def next_move(state: dict | None) -> tuple[str, dict] | None:
+    """The one sensible move (an event and its payload) a phone would make in this state, if it has one."""
     game = state.get("game") if state else None
     if not game or game["game_over"] or game["you"] is None or game["you"]["waiting"]:
         return None
@@ -333,12 +332,18 @@ def act(client: Client) -> dict | None:
         return None
     if game["phase"] in ("draw", "last_draw") and you["seat"] in game["waiting_for"]:
         source = "pile" if game["cycle"] % 2 and you["take"]["top"] else "shoe"
-        return client.call("draw", {"source": source, "cycle": game["cycle"]})
+        return "draw", {"source": source, "cycle": game["cycle"]}
     if you["drawn"] and you["pick"] is None:
-        return client.call("choose", {"card_id": you["hint"]["discard"], "cycle": game["cycle"]})
+        return "choose", {"card_id": you["hint"]["discard"], "cycle": game["cycle"]}
     if game["phase"] in ("reveal", "setup") and you["hint"]["penalty"] == 0 and len(you["hand"]) == game["size"]:
-        return client.call("match")
+        return "match", {}
     return None
+
+
+def act(client: Client) -> dict | None:
+    """One sensible move for this phone in its latest state, if it has one to make: the server's answer."""
+    move = next_move(client.state)
+    return client.call(*move) if move else None
 
 
 def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dict:

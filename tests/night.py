@@ -23,7 +23,7 @@ from typing import Any
 from partyrummy.rules.variants import Variant, default_variants, load_variants
 
 from .browsers import Watch, join
-from .live import HERE, Client, LiveServer, act, close_together
+from .live import HERE, Client, LiveServer, close_together, next_move
 
 REAL_VARIANTS = HERE / "real.toml"  # short rule sets for real cards
 
@@ -207,14 +207,15 @@ def advance(host: Client, people: list[Client], done: Callable[[dict], bool], li
 
 
 def play_out(people: list[Client]) -> None:
-    """Each person makes every move they have, in turn, until nobody has one; each move seen through."""
+    """Each person makes every move they have, in turn, until nobody has one; each move seen through (the person's
+    view has moved past it: a view that only caught up with others' moves would make the same move again)."""
     moved = True
     while moved:
         moved = False
         for person in people:
-            before = person.state["v"]
-            ack = act(person)
-            if ack is not None:
-                assert ack["ok"], ack
-                person.wait_for(lambda s, before=before: s["v"] > before)
+            move = next_move(person.state)
+            if move is not None:
+                ack = person.call(*move)
+                assert ack["ok"], (move, ack)
+                person.wait_for(lambda s, move=move: next_move(s) != move)
                 moved = True

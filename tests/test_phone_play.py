@@ -28,6 +28,7 @@ import pytest
 
 from .layout import check, playwright_js
 from .live import Client, act, phase, play_game
+from .night import Night
 from .play import penalty, seed_where, variants_of
 
 pytestmark = pytest.mark.slow
@@ -126,6 +127,16 @@ def night_of(nights, browser):
         assert not night.watch.problems, night.watch.problems
 
 
+def last_to_draw(night: Night):
+    """Ana's phone, and Bob and Cy (Socket.IO players) who have drawn and picked at the first "Draw!"."""
+    ana = night.phone("Ana")
+    players = night.players(["Bob", "Cy"])
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in players:
+        draw_and_pick(client)
+    return ana
+
+
 def draw_and_pick(client: Client) -> None:
     """A Socket.IO player draws and picks its hint's discard, each seen through."""
     client.wait_for(lambda s: phase(s) in ("draw", "last_draw") and client_seat(s) in s["game"]["waiting_for"])
@@ -175,11 +186,7 @@ def repeated(page) -> list[str]:
 
 def test_a_pick_tried_while_everyone_else_is_ready_shows_the_coming_flip(night_of, shots: Path) -> None:
     night = night_of("flip")
-    ana = night.phone("Ana")
-    bob, cy = night.client("Bob"), night.client("Cy")
-    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-    for client in (bob, cy):
-        draw_and_pick(client)
+    ana = last_to_draw(night)
     night.host.wait_for(lambda s: s["game"]["waiting_for"] == [0])
     # Not drawn yet, and the last: the phone says the others are ready.
     ana.locator("#p-where", has_text="Everyone else is ready").wait_for()
@@ -204,11 +211,7 @@ def test_a_pick_tried_while_everyone_else_is_ready_shows_the_coming_flip(night_o
 
 def test_a_late_draw_gets_its_own_time_to_choose_shown_and_waited_for(night_of, shots: Path) -> None:
     night = night_of("late")
-    ana = night.phone("Ana")
-    bob, cy = night.client("Bob"), night.client("Cy")
-    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-    for client in (bob, cy):
-        draw_and_pick(client)
+    ana = last_to_draw(night)
     # Ana waits until the table's hurry has 2 s left, then draws.
     ana.locator("#p-hurry", has_text="The TV plays for you in 2 s").wait_for(timeout=8000)
     ana.get_by_role("button", name="Draw from the shoe").tap()
