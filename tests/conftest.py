@@ -1,16 +1,21 @@
-"""Shared fixtures: the shipped variants, a module's live server, and no Socket.IO client that outlives its module."""
+"""Shared fixtures: the shipped variants, a module's live server, nights (tests/night.py), Chromium and its screenshots,
+and no Socket.IO client that outlives its module."""
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
 
 import pytest
 import socketio
 
 from partyrummy.rules.variants import Variant, default_variants
 
+from .browsers import ARGS, CHROMIUM, need_chromium, shots_folder
 from .live import LiveServer
+from .night import Night
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +35,43 @@ def server(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
     live = LiveServer(*mark.args, **mark.kwargs) if mark else LiveServer()
     yield live
     live.stop()  # fails on a traceback in its log
+
+
+@pytest.fixture(scope="module", params=["chromium"])  # the engine, in each test's id (tests/test_webkit.py: [webkit])
+def browser():
+    """Debian's headless Chromium (Playwright), one for a module's tests: each page has a context of its own
+    (its own storage, language and size), so no test sees another's."""
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def shots(capsys) -> Iterator[Path]:
+    """A folder for the test's screenshots, named when the test ends."""
+    folder = shots_folder()
+    yield folder
+    with capsys.disabled():
+        print(f"\nscreenshots: {folder}")
+
+
+@pytest.fixture
+def nights() -> Iterator[Callable[..., Night]]:
+    """Makes nights (Night's arguments) that close when the test ends."""
+    made: list[Night] = []
+
+    def make(*extra: str, **options) -> Night:
+        made.append(Night(*extra, **options))
+        return made[-1]
+
+    yield make
+    with ExitStack() as stack:  # every night closed, whichever fails
+        for each in made:
+            stack.callback(each.close)
 
 
 @pytest.fixture(scope="session")

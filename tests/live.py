@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -103,6 +104,34 @@ class LiveServer:
         with urllib.request.urlopen(made, timeout=10) as response:  # and back to the TV page, which shows it
             response.read()
         return self.tv_page()
+
+    def ends_of(self, ports: set[int]) -> set[str]:
+        """The server's ends of the open loopback connections from these client ports, as socket inodes (Linux)."""
+        ends = set()
+        for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+            local, remote, inode = (field := line.split())[1], field[2], field[9]
+            if int(local.split(":")[1], 16) == self.port and int(remote.split(":")[1], 16) in ports:
+                ends.add(inode)
+        return ends
+
+    def let_go(self, ends: set[str], timeout: float = 10) -> None:
+        """Wait until the server's process holds none of these sockets: it is done with those connections."""
+        deadline = time.monotonic() + timeout
+        while ends & self._sockets():
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the server still holds {ends & self._sockets()}")
+            time.sleep(0.02)  # the kernel tells no one when a process closes a socket: looked at again
+
+    def _sockets(self) -> set[str]:
+        held = set()
+        for fd in Path(f"/proc/{self.proc.pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue  # closed meanwhile
+            if target.startswith("socket:["):
+                held.add(target[len("socket:[") : -1])
+        return held
 
     def stop(self) -> None:
         """SIGTERM (SIGKILL if it has not ended in 10 s); fails if the server printed a traceback."""
@@ -280,13 +309,21 @@ class Client:
         self.sio.shutdown()
 
 
+def close_together(clients: list[Client]) -> None:
+    """Close clients at once: each close waits about 3 s for its WebSocket to finish closing."""
+    threads = [threading.Thread(target=client.close) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def phase(state: dict) -> str | None:
     return state["game"]["phase"] if state.get("game") else None
 
 
-def act(client: Client) -> dict | None:
-    """One sensible move for this phone in its latest state, if it has one to make."""
-    state = client.state
+def next_move(state: dict | None) -> tuple[str, dict] | None:
+    """The one sensible move (an event and its payload) a phone would make in this state, if it has one."""
     game = state.get("game") if state else None
     if not game or game["game_over"] or game["you"] is None or game["you"]["waiting"]:
         return None
@@ -295,12 +332,18 @@ def act(client: Client) -> dict | None:
         return None
     if game["phase"] in ("draw", "last_draw") and you["seat"] in game["waiting_for"]:
         source = "pile" if game["cycle"] % 2 and you["take"]["top"] else "shoe"
-        return client.call("draw", {"source": source, "cycle": game["cycle"]})
+        return "draw", {"source": source, "cycle": game["cycle"]}
     if you["drawn"] and you["pick"] is None:
-        return client.call("choose", {"card_id": you["hint"]["discard"], "cycle": game["cycle"]})
+        return "choose", {"card_id": you["hint"]["discard"], "cycle": game["cycle"]}
     if game["phase"] in ("reveal", "setup") and you["hint"]["penalty"] == 0 and len(you["hand"]) == game["size"]:
-        return client.call("match")
+        return "match", {}
     return None
+
+
+def act(client: Client) -> dict | None:
+    """One sensible move for this phone in its latest state, if it has one to make: the server's answer."""
+    move = next_move(client.state)
+    return client.call(*move) if move else None
 
 
 def play_game(host: Client, phones: list[Client], timeout: float = 240.0) -> dict:

@@ -1,13 +1,19 @@
-"""Random legal play, shared by the engine's tests."""
+"""Random legal play, shared by the engine's tests; a test's own rule sets, and the seed that deals what it wants."""
 
 from __future__ import annotations
 
 import random
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
 
 from partyrummy.phones import game as engine
 from partyrummy.phones.commands import AutoPlay, Call, CallMatch, Command
 from partyrummy.phones.game import GameState
+from partyrummy.phones.hand import HandState
 from partyrummy.phones.legal import legal_commands
+from partyrummy.rules.melds import best_arrangement
+from partyrummy.rules.variants import Variant, default_variants, load_variants
 
 
 def random_command(game: GameState, rng: random.Random) -> Command:
@@ -45,3 +51,25 @@ def card_ids(value) -> set[int]:
         for item in value:
             found |= card_ids(item)
     return found
+
+
+def variants_of(toml: str) -> dict[str, Variant]:
+    """A test's own rule sets (a variants file's text), over the shipped ones."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "variants.toml"
+        path.write_text(toml)
+        return load_variants(path, base=default_variants())
+
+
+def seed_where(variant: Variant, players: int, good: Callable[[HandState], bool]) -> int:
+    """The first seed whose deal (hand 1, before the first "Draw!") satisfies `good(hand)`."""
+    for seed in range(5000):
+        game, _ = engine.new_game(variant, players, seed)
+        if good(game.hand):
+            return seed
+    raise AssertionError("no such deal")
+
+
+def penalty(variant: Variant, hand: HandState, seat: int) -> int:
+    """The least penalty of a seat's cards in a hand."""
+    return best_arrangement(hand.cards_of(hand.hands[seat]), hand.wild_rank, variant.meld_rules()).penalty

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from tests.live import Client, LiveServer
-
-REAL_VARIANTS = Path(__file__).resolve().parent / "real.toml"
+from tests.night import REAL_VARIANTS, Night
 
 
 def real_server(**kwargs: Any) -> LiveServer:
@@ -15,24 +13,22 @@ def real_server(**kwargs: Any) -> LiveServer:
     return LiveServer("--variants", str(REAL_VARIANTS), **kwargs)
 
 
+def seat_real(night: Night, phones: int, phoneless: int, **options: Any) -> list[Client]:
+    """`phones` players join (P0, P1…), then the host adds `phoneless` players without a phone (N<seat>), seated
+    after them; each Ready the tests tap themselves. The phones (Client's `options`)."""
+    assert night.host.call("phoneless_ready", {"ready": False}) == {"ok": True}
+    clients = night.players(phones, **options)
+    for i in range(phones, phones + phoneless):
+        assert night.host.call("add_person", {"name": f"N{i}"}) == {"ok": True, "seat": i}
+    return clients
+
+
 def real_room(
     server: LiveServer, phones: int, phoneless: int, variant: str = "realparty", reconnect: bool = False
 ) -> tuple[Client, list[Client]]:
-    """The TV's room played with real cards: `phones` players join (P0, P1…), then the host adds `phoneless`
-    players without a phone (N<seat>), seated after them."""
-    code, token = server.tv_page()
-    tv = Client(server.url, code, role="host", token=token, reconnect=reconnect)
-    assert tv.call("mode", {"mode": "real"}) == {"ok": True}
-    assert tv.call("phoneless_ready", {"ready": False}) == {"ok": True}  # these tests tap every Ready themselves
-    assert tv.call("variant", {"name": variant})["ok"]
-    clients = []
-    for i in range(phones):
-        phone = Client(server.url, code, reconnect=reconnect)
-        assert phone.join(f"P{i}")["ok"]
-        clients.append(phone)
-    for i in range(phones, phones + phoneless):
-        assert tv.call("add_person", {"name": f"N{i}"}) == {"ok": True, "seat": i}
-    return tv, clients
+    """A new room of a server played with real cards (see `seat_real`): the host's link and the phones."""
+    night = Night(server=server, mode="real", variant=variant, reconnect=reconnect)
+    return night.host, seat_real(night, phones, phoneless, reconnect=reconnect)
 
 
 def game(state: dict) -> dict:

@@ -23,7 +23,11 @@ from typing import Any
 
 import pytest
 
-from .live import Client, LiveServer, act, free_port, phase
+from .browsers import ARGS, CHROMIUM, Watch, join, need_chromium
+from .live import act, free_port, phase
+from .night import Night
+
+pytestmark = pytest.mark.slow  # README.md: the background tests are among the slow ones
 
 NAME = "Ana"
 BACK_WITHIN_MS = 1000
@@ -161,20 +165,16 @@ class Cable:
 
 
 class Party:
-    """A server, the phone's network in front of it, the host and two more players as clients."""
+    """A night (tests/night.py), the phone's network in front of its server, the host and two more players."""
 
-    def __init__(self, stack: ExitStack, server: LiveServer, port: int) -> None:
-        self.server = server
-        stack.callback(server.stop)
-        self.cable = Cable(port, server.port)
+    def __init__(self, stack: ExitStack, night: Night, port: int) -> None:
+        self.night, self.server = night, night.server
+        self.cable = Cable(port, night.server.port)
         stack.callback(self.cable.close)
         self.url = f"http://127.0.0.1:{port}"  # the phone's way in
         self.silent = False
-        self.code, token = server.tv_page()
-        self.host = Client(server.url, self.code, role="host", token=token)
-        self.others = [Client(server.url, self.code) for _ in range(2)]
-        self.clients = [self.host, *self.others]
-        stack.callback(close_together, self.clients)
+        self.code, self.host = night.code, night.host
+        self.others = [night.client() for _ in range(2)]
         self.join_url = f"{self.url}/join/{self.code}"
 
     def seat_others_and_start(self) -> None:
@@ -203,19 +203,8 @@ class Party:
     def seat_now(self, token: str) -> dict:
         """What the seat's own device should now show (asked on a second connection with its token): its hand,
         sorted, and the top of the pile it takes from."""
-        twin = Client(self.server.url, self.code, token=token)
-        self.clients.append(twin)  # closed with the others: a close takes seconds
-        you = twin.state["game"]["you"]
+        you = self.night.client(token=token).state["game"]["you"]
         return {"hand": sorted(card["label"] for card in you["hand"]), "top": you["take"]["top"]["label"]}
-
-
-def close_together(clients: list[Client]) -> None:
-    """Close clients at once: each close waits about 3 s for its WebSocket to finish closing."""
-    threads = [threading.Thread(target=client.close) for client in clients]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
 
 
 @pytest.fixture(scope="module")
@@ -254,14 +243,8 @@ def cut(request) -> str:
 def party(engine: str, cut: str) -> Iterator[Party]:
     port = free_port()
     with ExitStack() as stack:
-        extra = ("--public-url", f"http://127.0.0.1:{port}")
-        if engine == "webkit":
-            from .webkit import framable_server
-
-            server = framable_server(*extra)
-        else:
-            server = LiveServer(*extra)
-        party = Party(stack, server, port)
+        night = stack.enter_context(Night("--public-url", f"http://127.0.0.1:{port}", framable=engine == "webkit"))
+        party = Party(stack, night, port)
         party.silent = cut == "radio-off"
         yield party
 
@@ -297,10 +280,11 @@ def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(
 
 
 def in_chromium(party: Party, picture: Path) -> tuple[float | None, list[str]]:
-    from .test_browser import ARGS, CHROMIUM, Watch, join, playwright
+    need_chromium()
+    from playwright.sync_api import sync_playwright
 
     watch = Watch(party.url)
-    with playwright.sync_playwright() as p:
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
             phone = watch.open(browser, party.join_url)

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from .layout import check, count_visible, playwright_js, tv_text_floor
-from .test_browser import browser  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 ORIGIN = "http://chart.test"
@@ -36,7 +35,7 @@ BOX = ".scores-side {{ width: {w}px; height: {h}px; display: flex; }}"
 
 
 @pytest.fixture
-def page(browser):  # noqa: F811  (fixture)
+def page(browser):
     """A page of the fake origin, whose /static/ is the repository's, and a size set by each test."""
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     box = {"w": 620, "h": 520}

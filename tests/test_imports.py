@@ -1,5 +1,6 @@
 """The walk of a command goes one way: no module imports back into one that imports it, even for types only,
-in the Python package or in the pages' scripts."""
+in the Python package or in the pages' scripts; and no test module imports another (what tests share lives in
+helper modules and tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "partyrummy"
 SCRIPTS = ROOT / "static" / "js"
+TESTS = ROOT / "tests"
 
 
 def module_of(path: Path) -> str:
@@ -35,6 +37,21 @@ def python_imports() -> dict[str, set[str]]:
                     edges.add(f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source)
         graph[name] = {e for e in edges if e in modules and e != name}
     return graph
+
+
+def imported_test_modules(path: Path) -> set[str]:
+    """The test modules (tests/test_*.py) a file imports, anywhere in it (inside functions too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            source = node.module or ""
+            names = [source] + [f"{source}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        found |= {name.rsplit(".", 1)[-1] for name in names if re.search(r"(^|\.)test_\w+$", name)}
+    return {name for name in found if (TESTS / f"{name}.py").exists()}
 
 
 def script_imports() -> dict[str, set[str]]:
@@ -91,3 +108,19 @@ def test_no_python_module_imports_back_into_one_that_imports_it() -> None:
 
 def test_no_page_script_imports_back_into_one_that_imports_it() -> None:
     assert cycles(script_imports()) == []
+
+
+def test_the_test_walk_finds_a_test_module_however_it_is_imported(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from . import test_screens as screens\nfrom .test_browser import Watch\nimport tests.test_server\n"
+        "from tests.test_seats import you\nfrom .night import Night\nfrom . import screens\n"
+        "def f():\n    from .test_background import close_together\n"
+    )
+    assert imported_test_modules(sample) == {"test_screens", "test_browser", "test_server", "test_seats",
+                                             "test_background"}
+
+
+def test_no_test_module_imports_another() -> None:
+    found = {path.name: imported_test_modules(path) for path in TESTS.glob("*.py")}
+    assert {name: sorted(imported) for name, imported in found.items() if imported} == {}

@@ -13,6 +13,7 @@ from partyrummy.server.storage.journal import Journal, JournalBusy, NotSaved
 from .live import Client, LiveServer, free_port, phase
 
 
+@pytest.mark.slow  # a server killed and restarted
 def test_a_write_refused_by_the_disk_is_refused_to_the_phone_and_the_journal_recovers(tmp_path: Path) -> None:
     data = tmp_path / "rooms.sqlite3"
     server = LiveServer(data=data)

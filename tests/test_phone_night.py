@@ -7,14 +7,13 @@ hand 1 ends on her Match! before the first "Draw!". Then Bea's phone is locked (
 again) and comes back to its hand; a pick is tried while the flip counts down; Bea draws with 2 s of the hurry
 left and is given her own time to choose; the VIP pauses and resumes from the small tools at the foot; the night
 ends on the podium and the awards. Every state is screenshot at both widths (WebKit's frames, tests/webkit.py,
-give exact widths) and measured with the screens test's checks (tests/test_screens.py); no page may log an
+give exact widths) and measured with the screens test's checks (tests/screens.py); no page may log an
 error. In Chromium Bea's phone asks for reduced motion: it plays no animation, and the night goes at the same
 pace (the moments are the page's alone).
 """
 
 from __future__ import annotations
 
-import tempfile
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -23,13 +22,11 @@ from typing import Any
 
 import pytest
 
-from partyrummy.rules.variants import default_variants, load_variants
-
-from . import test_screens as screens
+from . import screens
 from .layout import check, playwright_js, selenium_js
-from .live import Client, LiveServer, act
-from .test_browser import Watch, browser  # noqa: F401  (fixtures)
-from .test_phone_play import penalty, seed_where
+from .live import Client, act
+from .night import Night
+from .play import penalty, seed_where, variants_of
 from .webkit import screenshot_folder
 
 pytestmark = pytest.mark.slow
@@ -57,13 +54,9 @@ MOVING = "() => document.getAnimations().length"
 class Chromium:
     """A phone in Chromium (Playwright): its own context, so its own storage, language and motion setting."""
 
-    def __init__(self, browser, watch: Watch, url: str, size: tuple[int, int], motion: str = "no-preference") -> None:  # noqa: F811
-        self.context = browser.new_context(
-            viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True, reduced_motion=motion
-        )
-        watch.attach(self.context)
-        self.page = self.context.new_page()
-        self.page.goto(url)
+    def __init__(self, night: Night, size: tuple[int, int], motion: str = "no-preference") -> None:
+        self.page = night.phone(size=size, reduced_motion=motion)
+        self.context = self.page.context
         self.size = size
 
     def js(self, script: str, arg: Any = None) -> Any:
@@ -236,9 +229,9 @@ def call_until(host: Client, clients: list[Client], done: Callable[[dict], bool]
     raise TimeoutError(host.state["game"])
 
 
-def play_the_night(engine: str, server: LiveServer, code: str, host: Client, open_phone, shots: Shots) -> None:
+def play_the_night(engine: str, night: Night, open_phone, shots: Shots) -> None:
     """The night, the same in both engines: `open_phone(size)` opens a phone at the join address."""
-    clients: list[Client] = []
+    host = night.host
     ana = open_phone(BIG)
     says(ana, "Your name")
     join(ana, "Ana")
@@ -247,9 +240,7 @@ def play_the_night(engine: str, server: LiveServer, code: str, host: Client, ope
     bea = open_phone(SMALL, reduced=True)
     join(bea, "Bea")
     shots(bea, "lobby-waiting")
-    for name in ("Cy", "Dan"):
-        clients.append(Client(server.url, code))
-        assert clients[-1].join(name)["ok"]
+    clients = night.players(["Cy", "Dan"])
     assert host.call("variant", {"name": "night"})["ok"]
     until(ana, "() => !document.getElementById('vip-start').disabled", "Start enabled")
     ana.tap("Start the game")
@@ -348,8 +339,6 @@ def play_the_night(engine: str, server: LiveServer, code: str, host: Client, ope
         once(phone)
     shots(ana, "night-end")
     shots(bea, "night-end", both=False)
-    for client in clients:
-        client.close()
 
 
 def join(phone, name: str) -> None:
@@ -360,64 +349,39 @@ def join(phone, name: str) -> None:
 
 def seed() -> int:
     """A deal of the night's rules in which Ana (seat 0) holds a complete hand and Bea does not."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "night.toml"
-        path.write_text(RULES)
-        night = load_variants(path, base=default_variants())["night"]
+    night = variants_of(RULES)["night"]
     return seed_where(night, 4, lambda h: penalty(night, h, 0) == 0 and penalty(night, h, 1) > 0)
 
 
-def night_server(tmp_path: Path, framable: bool = False) -> LiveServer:
-    rules = tmp_path / "night.toml"
-    rules.write_text(RULES)
-    args = ("--variants", str(rules), "--seed", str(seed()))
-    if framable:
-        from .webkit import framable_server
-
-        return framable_server(*args)
-    return LiveServer(*args)
-
-
-def test_a_night_on_two_phones_in_chromium(browser, tmp_path: Path) -> None:  # noqa: F811
-    server = night_server(tmp_path)
-    watch = Watch(server.url)
+def test_a_night_on_two_phones_in_chromium(nights, browser) -> None:
+    night = nights(rules=RULES, seed=seed(), browser=browser)
     shots = Shots(screenshot_folder("phone-night-chromium"), "chromium")
-    code, token = server.tv_page()
-    host = Client(server.url, code, role="host", token=token)
-    try:
 
-        def open_phone(size, reduced=False):
-            return Chromium(browser, watch, f"{server.url}/join/{code}", size, "reduce" if reduced else "no-preference")
+    def open_phone(size, reduced=False):
+        return Chromium(night, size, "reduce" if reduced else "no-preference")
 
-        play_the_night("chromium", server, code, host, open_phone, shots)
-        assert not shots.problems, "\n".join(shots.problems)
-        assert not watch.problems, watch.problems
-    finally:
-        host.close()
-        server.stop()
+    play_the_night("chromium", night, open_phone, shots)
+    assert not shots.problems, "\n".join(shots.problems)
+    assert not night.watch.problems, night.watch.problems
 
 
-def test_a_night_on_two_phones_in_webkit(tmp_path: Path) -> None:
+def test_a_night_on_two_phones_in_webkit() -> None:
     from .webkit import Display, start
 
     with ExitStack() as stack:
-        server = night_server(tmp_path, framable=True)
-        stack.callback(server.stop)
+        night = stack.enter_context(Night(rules=RULES, seed=seed(), framable=True))
         display = Display()
         stack.callback(display.stop)
         shots = Shots(screenshot_folder("phone-night-webkit"), "webkit")
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        stack.callback(host.close)
         phones: list[WebKit] = []
 
         def open_phone(size, reduced=False):
             driver = start(display)
             stack.callback(driver.quit)
-            phones.append(WebKit(driver, server.url, f"{server.url}/join/{code}", size))
+            phones.append(WebKit(driver, night.url, night.join_url, size))
             return phones[-1]
 
-        play_the_night("webkit", server, code, host, open_phone, shots)
+        play_the_night("webkit", night, open_phone, shots)
         assert not shots.problems, "\n".join(shots.problems)
         problems = [p for phone in phones for p in phone.problems()]
         assert not problems, problems

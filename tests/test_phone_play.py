@@ -26,13 +26,10 @@ from pathlib import Path
 
 import pytest
 
-from partyrummy.phones import game as engine
-from partyrummy.rules.melds import best_arrangement
-from partyrummy.rules.variants import default_variants, load_variants
-
 from .layout import check, playwright_js
-from .live import Client, LiveServer, act, phase, play_game
-from .test_browser import Watch, browser, join, shots  # noqa: F401  (fixtures)
+from .live import Client, act, phase, play_game
+from .night import Night
+from .play import penalty, seed_where, variants_of
 
 pytestmark = pytest.mark.slow
 
@@ -104,7 +101,7 @@ table_beat_s = 0.1
 table_match_window_s = 600
 table_hurry_after_s = 0
 """
-SMALL = {"width": 320, "height": 568}
+SMALL = (320, 568)
 
 # Every text a player reads on the page: what shows, and what a screen reader says (labels, the title).
 READ = """() => [document.title, document.body.innerText,
@@ -115,63 +112,29 @@ LINES = """() => document.body.innerText.split("\\n").map((l) => l.trim())
   .filter((l) => l && !/^((10|[2-9AJQK])[♣♦♥♠]|🃏)$/u.test(l))"""
 
 
-def variants(tmp_path: Path) -> Path:
-    path = tmp_path / "phone.toml"
-    path.write_text(RULES)
-    return path
+@pytest.fixture
+def night_of(nights, browser):
+    """Makes a night of this module's rules: the variant chosen (and the way to play), the TV's link, browser
+    phones and Socket.IO players; no page of it may log an error or ask another host."""
+    made = []
+
+    def make(variant: str, seed: int | None = None, mode: str = "phones"):
+        made.append(nights(rules=RULES, browser=browser, variant=variant, seed=seed, mode=mode))
+        return made[-1]
+
+    yield make
+    for night in made:
+        assert not night.watch.problems, night.watch.problems
 
 
-def rules(path: Path, name: str):
-    return load_variants(path, base=default_variants())[name]
-
-
-def seed_where(variant, players: int, good) -> int:
-    """The first seed whose deal (hand 1, before the first "Draw!") satisfies `good(hand)`."""
-    for seed in range(5000):
-        game, _ = engine.new_game(variant, players, seed)
-        if good(game.hand):
-            return seed
-    raise AssertionError("no such deal")
-
-
-def penalty(variant, hand, seat: int) -> int:
-    return best_arrangement(hand.cards_of(hand.hands[seat]), hand.wild_rank, variant.meld_rules()).penalty
-
-
-class Night:
-    """A server with this module's rules, the TV's client, browser phones and Socket.IO players."""
-
-    def __init__(self, tmp_path: Path, browser, variant: str, seed: int | None = None, mode: str = "phones") -> None:  # noqa: F811
-        self.path = variants(tmp_path)
-        extra = ["--seed", str(seed)] if seed is not None else []
-        self.server = LiveServer("--variants", str(self.path), *extra)
-        self.watch = Watch(self.server.url)
-        self.code, token = self.server.tv_page()
-        self.host = Client(self.server.url, self.code, role="host", token=token)
-        self.clients: list[Client] = []
-        self.browser = browser
-        if mode != "phones":
-            assert self.host.call("mode", {"mode": mode})["ok"]
-        assert self.host.call("variant", {"name": variant})["ok"]
-
-    def phone(self, name: str, size: dict | None = None):
-        page = self.watch.open(self.browser, f"{self.server.url}/join/{self.code}")
-        if size:
-            page.set_viewport_size(size)
-        join(page, name)
-        return page
-
-    def client(self, name: str) -> Client:
-        client = Client(self.server.url, self.code)
-        assert client.join(name)["ok"]
-        self.clients.append(client)
-        return client
-
-    def close(self) -> None:
-        for client in [self.host, *self.clients]:
-            client.close()
-        self.server.stop()
-        assert not self.watch.problems, self.watch.problems
+def last_to_draw(night: Night):
+    """Ana's phone, and Bob and Cy (Socket.IO players) who have drawn and picked at the first "Draw!"."""
+    ana = night.phone("Ana")
+    players = night.players(["Bob", "Cy"])
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in players:
+        draw_and_pick(client)
+    return ana
 
 
 def draw_and_pick(client: Client) -> None:
@@ -196,6 +159,16 @@ def draw_best(page) -> None:
     page.locator("#pick-note", has_text=f"Discarding {best}").wait_for()
 
 
+def real_cards_to_discard(ana, bob: Client) -> None:
+    """With real cards: Ana's phone says the cards are dealt and taps Ready, Bob (a Socket.IO player) is ready
+    too, and the TV calls "Discard!"."""
+    ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
+    ana.get_by_role("button", name="Ready").tap()
+    bob.wait_for(lambda s: s["game"]["phase"] == "ready")
+    assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
+    ana.get_by_role("heading", name="Discard! Turn your card over").wait_for()
+
+
 def snap(page, path: Path) -> None:
     """A screenshot once the moment's animation is over (a picture of the screen as it stays)."""
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
@@ -211,65 +184,51 @@ def repeated(page) -> list[str]:
     return sorted({line for line in lines if lines.count(line) > 1})
 
 
-def test_a_pick_tried_while_everyone_else_is_ready_shows_the_coming_flip(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
-    night = Night(tmp_path, browser, "flip")
-    try:
-        ana = night.phone("Ana")
-        bob, cy = night.client("Bob"), night.client("Cy")
-        assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-        for client in (bob, cy):
-            draw_and_pick(client)
-        night.host.wait_for(lambda s: s["game"]["waiting_for"] == [0])
-        # Not drawn yet, and the last: the phone says the others are ready.
-        ana.locator("#p-where", has_text="Everyone else is ready").wait_for()
-        ana.get_by_role("button", name="Draw from the shoe").tap()
-        ana.get_by_role("heading", name="Tap a card to discard").wait_for()
-        assert "Everyone else is ready" in ana.locator("#p-where").inner_text()
-        cards = ana.locator("#hand .card-button")
-        first, second = cards.nth(0).get_attribute("aria-label"), cards.nth(1).get_attribute("aria-label")
-        cards.nth(0).tap()  # a pick tried: the flip is coming, and the phone says when
-        flip = ana.get_by_role("heading", name=re.compile(r"^The cards flip in [1-4]\ss$"))
-        flip.wait_for(timeout=3000)
-        snap(ana, shots / "phone-flip-coming.png")
-        assert f"Discarding {first}" in ana.locator("#pick-note").inner_text()
-        before = int(re.search(r"\d", flip.inner_text()).group())
-        ana.get_by_role("button", name=second, exact=True).first.tap()  # changed before the flip: allowed
-        ana.locator("#pick-note", has_text=f"Discarding {second}").wait_for()
-        ana.wait_for_timeout(1100)
-        assert int(re.search(r"\d", heading(ana)).group()) < before  # it counts down
-        ana.locator("#p-where", has_text=f"Your {second} went onto your pile").wait_for(timeout=6000)
-        assert night.host.state["game"]["seats"][0]["pile_top"]["label"] == second
-    finally:
-        night.close()
+def test_a_pick_tried_while_everyone_else_is_ready_shows_the_coming_flip(night_of, shots: Path) -> None:
+    night = night_of("flip")
+    ana = last_to_draw(night)
+    night.host.wait_for(lambda s: s["game"]["waiting_for"] == [0])
+    # Not drawn yet, and the last: the phone says the others are ready.
+    ana.locator("#p-where", has_text="Everyone else is ready").wait_for()
+    ana.get_by_role("button", name="Draw from the shoe").tap()
+    ana.get_by_role("heading", name="Tap a card to discard").wait_for()
+    assert "Everyone else is ready" in ana.locator("#p-where").inner_text()
+    cards = ana.locator("#hand .card-button")
+    first, second = cards.nth(0).get_attribute("aria-label"), cards.nth(1).get_attribute("aria-label")
+    cards.nth(0).tap()  # a pick tried: the flip is coming, and the phone says when
+    flip = ana.get_by_role("heading", name=re.compile(r"^The cards flip in [1-4]\ss$"))
+    flip.wait_for(timeout=3000)
+    snap(ana, shots / "phone-flip-coming.png")
+    assert f"Discarding {first}" in ana.locator("#pick-note").inner_text()
+    before = int(re.search(r"\d", flip.inner_text()).group())
+    ana.get_by_role("button", name=second, exact=True).first.tap()  # changed before the flip: allowed
+    ana.locator("#pick-note", has_text=f"Discarding {second}").wait_for()
+    ana.wait_for_timeout(1100)
+    assert int(re.search(r"\d", heading(ana)).group()) < before  # it counts down
+    ana.locator("#p-where", has_text=f"Your {second} went onto your pile").wait_for(timeout=6000)
+    assert night.host.state["game"]["seats"][0]["pile_top"]["label"] == second
 
 
-def test_a_late_draw_gets_its_own_time_to_choose_shown_and_waited_for(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
-    night = Night(tmp_path, browser, "late")
-    try:
-        ana = night.phone("Ana")
-        bob, cy = night.client("Bob"), night.client("Cy")
-        assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-        for client in (bob, cy):
-            draw_and_pick(client)
-        # Ana waits until the table's hurry has 2 s left, then draws.
-        ana.locator("#p-hurry", has_text="The TV plays for you in 2 s").wait_for(timeout=8000)
-        ana.get_by_role("button", name="Draw from the shoe").tap()
-        drew = time.monotonic()
-        clock = ana.locator("#p-hurry", has_text=re.compile(r"^You still have [56]\ss to choose your discard$"))
-        clock.wait_for(timeout=2000)
-        snap(ana, shots / "phone-late-draw.png")
-        # Past the table's hurry (3 s after it began), the server still waits for Ana, and the phone still counts.
-        ana.wait_for_timeout(max(0, 4000 - (time.monotonic() - drew) * 1000))
-        game = night.host.state["game"]
-        assert game["phase"] == "choose" and game["waiting_for"] == [0], game
-        ana.locator("#p-hurry", has_text=re.compile(r"^You still have [12]\ss to choose your discard$")).wait_for()
-        ana.get_by_role("heading", name="Tap a card to discard").wait_for()
-        label = ana.locator("#hand .card-button").first.get_attribute("aria-label")
-        ana.locator("#hand .card-button").first.tap()
-        ana.locator("#p-where", has_text=f"Your {label} went onto your pile").wait_for(timeout=3000)
-        assert not ana.locator("#notice", has_text="played for you").is_visible()
-    finally:
-        night.close()
+def test_a_late_draw_gets_its_own_time_to_choose_shown_and_waited_for(night_of, shots: Path) -> None:
+    night = night_of("late")
+    ana = last_to_draw(night)
+    # Ana waits until the table's hurry has 2 s left, then draws.
+    ana.locator("#p-hurry", has_text="The TV plays for you in 2 s").wait_for(timeout=8000)
+    ana.get_by_role("button", name="Draw from the shoe").tap()
+    drew = time.monotonic()
+    clock = ana.locator("#p-hurry", has_text=re.compile(r"^You still have [56]\ss to choose your discard$"))
+    clock.wait_for(timeout=2000)
+    snap(ana, shots / "phone-late-draw.png")
+    # Past the table's hurry (3 s after it began), the server still waits for Ana, and the phone still counts.
+    ana.wait_for_timeout(max(0, 4000 - (time.monotonic() - drew) * 1000))
+    game = night.host.state["game"]
+    assert game["phase"] == "choose" and game["waiting_for"] == [0], game
+    ana.locator("#p-hurry", has_text=re.compile(r"^You still have [12]\ss to choose your discard$")).wait_for()
+    ana.get_by_role("heading", name="Tap a card to discard").wait_for()
+    label = ana.locator("#hand .card-button").first.get_attribute("aria-label")
+    ana.locator("#hand .card-button").first.tap()
+    ana.locator("#p-where", has_text=f"Your {label} went onto your pile").wait_for(timeout=3000)
+    assert not ana.locator("#notice", has_text="played for you").is_visible()
 
 
 def prominent(page, button: str) -> bool | None:
@@ -284,108 +243,95 @@ def prominent(page, button: str) -> bool | None:
 
 
 def test_match_is_prominent_exactly_when_the_hand_is_complete_and_said_once_after(
-    browser,  # noqa: F811  (fixtures)
-    shots: Path,  # noqa: F811
-    tmp_path: Path,
+    night_of, shots: Path
 ) -> None:
-    path = variants(tmp_path)
-    dealt = rules(path, "dealt")
+    dealt = variants_of(RULES)["dealt"]
     seed = seed_where(dealt, 3, lambda h: penalty(dealt, h, 0) == 0 and penalty(dealt, h, 1) > 0)
-    night = Night(tmp_path, browser, "dealt", seed)
-    try:
-        ana = night.phone("Ana")
-        bea = night.phone("Bea", SMALL)
-        cy = night.client("Cy")
-        assert night.host.call("start")["ok"]
-        # Dealt a complete hand: Match! is the screen's big button, above the fold, never under the tips.
-        ana.get_by_role("heading", name="Your hand is complete: call Match!").wait_for()
-        bea.locator("#match").wait_for()
-        assert prominent(ana, "#match") is True
-        assert prominent(bea, "#match") is False  # Bea's hand is not complete: Match! is there, quietly
-        assert ana.locator("#coach").is_hidden() and bea.locator("#coach").is_hidden()
-        for page in (ana, bea):
-            found = check(playwright_js(page), viewport="x", covered="#match", above_fold="#match")
-            assert found == [], found
-        ana.locator("#match-clock").wait_for(state="attached")
-        snap(ana, shots / "phone-match-dealt.png")
-        snap(bea, shots / "phone-match-quiet-320.png")
+    night = night_of("dealt", seed)
+    ana = night.phone("Ana")
+    bea = night.phone("Bea", SMALL)
+    cy = night.client("Cy")
+    assert night.host.call("start")["ok"]
+    # Dealt a complete hand: Match! is the screen's big button, above the fold, never under the tips.
+    ana.get_by_role("heading", name="Your hand is complete: call Match!").wait_for()
+    bea.locator("#match").wait_for()
+    assert prominent(ana, "#match") is True
+    assert prominent(bea, "#match") is False  # Bea's hand is not complete: Match! is there, quietly
+    assert ana.locator("#coach").is_hidden() and bea.locator("#coach").is_hidden()
+    for page in (ana, bea):
+        found = check(playwright_js(page), viewport="x", covered="#match", above_fold="#match")
+        assert found == [], found
+    ana.locator("#match-clock").wait_for(state="attached")
+    snap(ana, shots / "phone-match-dealt.png")
+    snap(bea, shots / "phone-match-quiet-320.png")
 
-        ana.get_by_role("button", name="Match!").tap()
-        ana.get_by_role("heading", name="You called Match!").wait_for()
-        ana.get_by_text("The others play one last cycle.").wait_for()
-        bea.get_by_role("heading", name="Ana called Match!").wait_for()  # the caller's name leads
-        for page in (ana, bea):
-            assert repeated(page) == [], repeated(page)
-        assert ana.get_by_text("The others play one last cycle.").count() == 1
-        assert night.host.state["game"]["on_deal"] == [0]
-        snap(ana, shots / "phone-matched.png")
-        snap(bea, shots / "phone-they-matched-320.png")
+    ana.get_by_role("button", name="Match!").tap()
+    ana.get_by_role("heading", name="You called Match!").wait_for()
+    ana.get_by_text("The others play one last cycle.").wait_for()
+    bea.get_by_role("heading", name="Ana called Match!").wait_for()  # the caller's name leads
+    for page in (ana, bea):
+        assert repeated(page) == [], repeated(page)
+    assert ana.get_by_text("The others play one last cycle.").count() == 1
+    assert night.host.state["game"]["on_deal"] == [0]
+    snap(ana, shots / "phone-matched.png")
+    snap(bea, shots / "phone-they-matched-320.png")
 
-        assert night.host.call("call_now")["ok"]  # the match window ends: the last cycle
-        bea.get_by_role("heading", name="Last draw: take a card!").wait_for()
-        assert "Ana called Match!" in bea.locator("#p-call").inner_text()
-        assert repeated(bea) == [] and repeated(ana) == []
-        draw_best(bea)
+    assert night.host.call("call_now")["ok"]  # the match window ends: the last cycle
+    bea.get_by_role("heading", name="Last draw: take a card!").wait_for()
+    assert "Ana called Match!" in bea.locator("#p-call").inner_text()
+    assert repeated(bea) == [] and repeated(ana) == []
+    draw_best(bea)
+    draw_and_pick(cy)
+    ana.get_by_role("heading", name=re.compile(r"^You are #1 of 3 with 0 pts$")).wait_for()
+    story = ana.locator(".story").inner_text()
+    assert "Ana was dealt a complete hand" in story and "A clean hand: 0 points!" in story
+    for page in (ana, bea):
+        assert repeated(page) == [], repeated(page)
+    snap(ana, shots / "phone-scored-story.png")
+
+    # Hand 2: at every flip, Match! is prominent if and only if the hint says the hand is complete.
+    ana.get_by_role("button", name="Next hand").tap()  # Ana's phone is the VIP's
+    night.host.wait_for(lambda s: s["game"]["hand_no"] == 2 and s["game"]["phase"] == "setup")
+    assert night.host.call("call_now")["ok"]
+    seen = set()
+    for _ in range(3):
+        for page in (ana, bea):
+            draw_best(page)
         draw_and_pick(cy)
-        ana.get_by_role("heading", name=re.compile(r"^You are #1 of 3 with 0 pts$")).wait_for()
-        story = ana.locator(".story").inner_text()
-        assert "Ana was dealt a complete hand" in story and "A clean hand: 0 points!" in story
         for page in (ana, bea):
-            assert repeated(page) == [], repeated(page)
-        snap(ana, shots / "phone-scored-story.png")
-
-        # Hand 2: at every flip, Match! is prominent if and only if the hint says the hand is complete.
-        ana.get_by_role("button", name="Next hand").tap()  # Ana's phone is the VIP's
-        night.host.wait_for(lambda s: s["game"]["hand_no"] == 2 and s["game"]["phase"] == "setup")
+            page.locator("#match").wait_for()
+            complete = page.locator("#hint").inner_text() == "Penalty now: 0"
+            seen.add(complete)
+            assert prominent(page, "#match") is complete, page.locator("#hint").inner_text()
+            assert page.get_by_role("heading", name="Your hand is complete: call Match!").count() == int(complete)
+            clock = page.locator("#match-clock").inner_text()
+            assert re.fullmatch(r"Next “Draw!” in \d+\ss|\d+\ss left to call Match!|", clock), clock
+        if night.host.state["game"]["phase"] != "reveal":
+            break
+        before = night.host.state["v"]
         assert night.host.call("call_now")["ok"]
-        seen = set()
-        for _ in range(3):
-            for page in (ana, bea):
-                draw_best(page)
-            draw_and_pick(cy)
-            for page in (ana, bea):
-                page.locator("#match").wait_for()
-                complete = page.locator("#hint").inner_text() == "Penalty now: 0"
-                seen.add(complete)
-                assert prominent(page, "#match") is complete, page.locator("#hint").inner_text()
-                assert page.get_by_role("heading", name="Your hand is complete: call Match!").count() == int(complete)
-                clock = page.locator("#match-clock").inner_text()
-                assert re.fullmatch(r"Next “Draw!” in \d+\ss|\d+\ss left to call Match!|", clock), clock
-            if night.host.state["game"]["phase"] != "reveal":
-                break
-            before = night.host.state["v"]
-            assert night.host.call("call_now")["ok"]
-            night.host.wait_for(lambda s, before=before: s["v"] > before and s["game"]["phase"] != "reveal")
-        assert False in seen
-    finally:
-        night.close()
+        night.host.wait_for(lambda s, before=before: s["v"] > before and s["game"]["phase"] != "reveal")
+    assert False in seen
 
 
-def test_after_a_match_with_real_cards_each_message_is_said_once(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
-    night = Night(tmp_path, browser, "real13", mode="real")
-    try:
-        ana = night.phone("Ana", SMALL)
-        bob = night.client("Bob")
-        assert night.host.call("start")["ok"]
-        ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
-        ana.get_by_role("button", name="Ready").tap()
-        bob.wait_for(lambda s: s["game"]["phase"] == "ready")
-        assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
-        ana.get_by_role("heading", name="Discard! Turn your card over").wait_for()
-        assert bob.call("match")["ok"]
-        ana.get_by_role("heading", name="Bob called Match!").wait_for()
-        ana.get_by_text("One last draw and discard for you, then the hand is scored.").wait_for()
-        text = ana.evaluate(READ)
-        assert "wait for the next" not in text and "Last draw…" not in text, text
-        assert repeated(ana) == [], repeated(ana)
-        snap(ana, shots / "real-they-matched-320.png")
-        assert night.host.call("call_now")["ok"]  # the window ends: the last "Draw!"
-        ana.get_by_role("heading", name="Last draw!").wait_for()
-        assert ana.locator("#r-call").inner_text() == "Bob called Match!"
-        assert repeated(ana) == [], repeated(ana)
-        snap(ana, shots / "real-last-draw-320.png")
-    finally:
-        night.close()
+def test_after_a_match_with_real_cards_each_message_is_said_once(night_of, shots: Path) -> None:
+    night = night_of("real13", mode="real")
+    ana = night.phone("Ana", SMALL)
+    bob = night.client("Bob")
+    assert night.host.call("start")["ok"]
+    real_cards_to_discard(ana, bob)
+    assert bob.call("match")["ok"]
+    ana.get_by_role("heading", name="Bob called Match!").wait_for()
+    ana.get_by_text("One last draw and discard for you, then the hand is scored.").wait_for()
+    text = ana.evaluate(READ)
+    assert "wait for the next" not in text and "Last draw…" not in text, text
+    assert repeated(ana) == [], repeated(ana)
+    snap(ana, shots / "real-they-matched-320.png")
+    assert night.host.call("call_now")["ok"]  # the window ends: the last "Draw!"
+    ana.get_by_role("heading", name="Last draw!").wait_for()
+    assert ana.locator("#r-call").inner_text() == "Bob called Match!"
+    assert repeated(ana) == [], repeated(ana)
+    snap(ana, shots / "real-last-draw-320.png")
 
 
 # The controls of the moment: everything to tap in the play area (not the language menu, the sound switch, the
@@ -404,173 +350,148 @@ def in_view(page, what: str) -> list[str]:
     ]
 
 
-def test_at_320_by_568_with_13_cards_every_control_is_inside_the_screen(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_at_320_by_568_with_13_cards_every_control_is_inside_the_screen(night_of, shots: Path) -> None:
     found: list[str] = []
-    night = Night(tmp_path, browser, "thirteen")
-    try:
-        ana = night.phone("Ana", SMALL)  # the VIP: the host's tools are on her screen too
-        bob = night.client("Bob")
-        assert night.host.call("start")["ok"]
-        ana.locator("#hand .card-button").nth(12).wait_for()
-        found += in_view(ana, "dealt")
-        assert night.host.call("call_now")["ok"]
-        ana.get_by_role("button", name="Draw from the shoe").wait_for()
-        found += in_view(ana, "draw")
-        snap(ana, shots / "phone-13-draw-320.png")
-        ana.get_by_role("button", name="Draw from the shoe").tap()
-        ana.locator("#hand .card-button").nth(13).wait_for()
-        found += in_view(ana, "choose")
-        ana.locator("#hand .card-button.new").tap()
-        draw_and_pick(bob)
-        ana.locator("#match").wait_for()
-        found += in_view(ana, "reveal")
-        snap(ana, shots / "phone-13-reveal-320.png")
-    finally:
-        night.close()
-    night = Night(tmp_path, browser, "real13", mode="real")
-    try:
-        ana = night.phone("Ana", SMALL)
-        bob = night.client("Bob")
-        assert night.host.call("start")["ok"]
-        ana.get_by_role("button", name="Cards are dealt: Draw!").wait_for()
-        found += in_view(ana, "real dealt")
-        ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
-        ana.get_by_role("button", name="Ready").wait_for()
-        found += in_view(ana, "real ready")
-        snap(ana, shots / "real-13-ready-320.png")
-        ana.get_by_role("button", name="Ready").tap()
-        bob.wait_for(lambda s: s["game"]["phase"] == "ready")
-        assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
-        ana.get_by_role("button", name="Match!").wait_for()
-        found += in_view(ana, "real reveal")
-        assert bob.call("match")["ok"]
-        assert night.host.call("call_now")["ok"]
-        ana.get_by_role("heading", name="Last draw!").wait_for()
-        found += in_view(ana, "real last draw")
-        snap(ana, shots / "real-13-last-draw-320.png")
-    finally:
-        night.close()
+    night = night_of("thirteen")
+    ana = night.phone("Ana", SMALL)  # the VIP: the host's tools are on her screen too
+    bob = night.client("Bob")
+    assert night.host.call("start")["ok"]
+    ana.locator("#hand .card-button").nth(12).wait_for()
+    found += in_view(ana, "dealt")
+    assert night.host.call("call_now")["ok"]
+    ana.get_by_role("button", name="Draw from the shoe").wait_for()
+    found += in_view(ana, "draw")
+    snap(ana, shots / "phone-13-draw-320.png")
+    ana.get_by_role("button", name="Draw from the shoe").tap()
+    ana.locator("#hand .card-button").nth(13).wait_for()
+    found += in_view(ana, "choose")
+    ana.locator("#hand .card-button.new").tap()
+    draw_and_pick(bob)
+    ana.locator("#match").wait_for()
+    found += in_view(ana, "reveal")
+    snap(ana, shots / "phone-13-reveal-320.png")
+    night = night_of("real13", mode="real")
+    ana = night.phone("Ana", SMALL)
+    bob = night.client("Bob")
+    assert night.host.call("start")["ok"]
+    ana.get_by_role("button", name="Cards are dealt: Draw!").wait_for()
+    found += in_view(ana, "real dealt")
+    ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
+    ana.get_by_role("button", name="Ready").wait_for()
+    found += in_view(ana, "real ready")
+    snap(ana, shots / "real-13-ready-320.png")
+    ana.get_by_role("button", name="Ready").tap()
+    bob.wait_for(lambda s: s["game"]["phase"] == "ready")
+    assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
+    ana.get_by_role("button", name="Match!").wait_for()
+    found += in_view(ana, "real reveal")
+    assert bob.call("match")["ok"]
+    assert night.host.call("call_now")["ok"]
+    ana.get_by_role("heading", name="Last draw!").wait_for()
+    found += in_view(ana, "real last draw")
+    snap(ana, shots / "real-13-last-draw-320.png")
     assert found == [], "\n".join(found)
 
 
 def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(
-    browser,  # noqa: F811  (fixtures)
-    shots: Path,  # noqa: F811
-    tmp_path: Path,
+    night_of, shots: Path
 ) -> None:
-    night = Night(tmp_path, browser, "ending", 1)
-    try:
-        ana = night.phone("Ana")
-        bob, cy = night.client("Bob"), night.client("Cy")
-        assert night.host.call("start")["ok"]
-        # Bob and Cy play; the TV plays for Ana, who is slow; the host deals each next hand.
-        play_game(night.host, [bob, cy], timeout=60)
-        game = night.host.state["game"]
-        names = ["Ana", "Bob", "Cy"]
-        ana.locator(".podium li").first.wait_for()
-        snap(ana, shots / "phone-night-end.png")
-        steps = enumerate(game["awards"]["podium"])
-        podium = [f"#{k + 1}: {' and '.join(names[s] for s in step)}" for k, step in steps if step]
-        assert ana.locator(".podium li").all_inner_texts() == podium
-        words = {
-            "clean": "Cleanest: {names} (hands at 0: {n})",
-            "comeback": "Comeback: {names}, from #{from} to #{to}",
-            "steady": "Steadiest: {names}, never more than {n} in a hand",
-        }
-        assert game["awards"]["awards"], game["awards"]
-        story = ana.locator(".story").inner_text()
-        for award in game["awards"]["awards"]:
-            said = words[award["key"]].format(
-                names=" and ".join(names[s] for s in award["seats"]),
-                n=award.get("n"),
-                **{"from": award.get("from"), "to": award.get("to")},
-            )
-            assert said in story, (said, story)
-        place = game["places"][0]
-        won = 0 in game["winners"]
-        expect = "You win!" if won else f"You finish #{place} of 3, with {game['totals'][0]} pts"
-        assert heading(ana) == expect
-        rows = ana.locator(".standings li")
-        assert [int(v) for v in rows.evaluate_all("(lis) => lis.map((li) => li.value)")] == sorted(game["places"])
-    finally:
-        night.close()
+    night = night_of("ending", 1)
+    ana = night.phone("Ana")
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"]
+    # Bob and Cy play; the TV plays for Ana, who is slow; the host deals each next hand.
+    play_game(night.host, [bob, cy], timeout=60)
+    game = night.host.state["game"]
+    names = ["Ana", "Bob", "Cy"]
+    ana.locator(".podium li").first.wait_for()
+    snap(ana, shots / "phone-night-end.png")
+    steps = enumerate(game["awards"]["podium"])
+    podium = [f"#{k + 1}: {' and '.join(names[s] for s in step)}" for k, step in steps if step]
+    assert ana.locator(".podium li").all_inner_texts() == podium
+    words = {
+        "clean": "Cleanest: {names} (hands at 0: {n})",
+        "comeback": "Comeback: {names}, from #{from} to #{to}",
+        "steady": "Steadiest: {names}, never more than {n} in a hand",
+    }
+    assert game["awards"]["awards"], game["awards"]
+    story = ana.locator(".story").inner_text()
+    for award in game["awards"]["awards"]:
+        said = words[award["key"]].format(
+            names=" and ".join(names[s] for s in award["seats"]),
+            n=award.get("n"),
+            **{"from": award.get("from"), "to": award.get("to")},
+        )
+        assert said in story, (said, story)
+    place = game["places"][0]
+    won = 0 in game["winners"]
+    expect = "You win!" if won else f"You finish #{place} of 3, with {game['totals'][0]} pts"
+    assert heading(ana) == expect
+    rows = ana.locator(".standings li")
+    assert [int(v) for v in rows.evaluate_all("(lis) => lis.map((li) => li.value)")] == sorted(game["places"])
 
 
-def test_a_joker_is_named_in_words_never_jk(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
-    path = variants(tmp_path)
-    jokers = rules(path, "jokers")
+def test_a_joker_is_named_in_words_never_jk(night_of, shots: Path) -> None:
+    jokers = variants_of(RULES)["jokers"]
     seed = seed_where(
         jokers,
         3,
         lambda h: any(h.faces[i].is_joker for i in h.hands[0]) and h.piles[2] and h.faces[h.piles[2][-1]].is_joker,
     )
-    night = Night(tmp_path, browser, "jokers", seed)
-    try:
-        ana = night.phone("Ana")
-        bob, cy = night.client("Bob"), night.client("Cy")
-        assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-        take = ana.get_by_role("button", name="Take Joker from Cy's pile")
-        take.wait_for()
-        said = [ana.evaluate(READ)]
-        take.tap()
-        ana.get_by_text("You drew Joker.").wait_for()
-        ana.get_by_role("button", name="Joker", exact=True).first.tap()
-        ana.get_by_text("Discarding Joker").wait_for()
-        ana.get_by_text("Joker is wild!").wait_for()
-        said.append(ana.evaluate(READ))
-        snap(ana, shots / "phone-joker.png")
-        for client in (bob, cy):
-            draw_and_pick(client)
-        ana.get_by_text("Your Joker went onto your pile").wait_for()
-        said.append(ana.evaluate(READ))
-        for text in said:
-            assert not re.search(r"\bJK\b", text), text
-    finally:
-        night.close()
+    night = night_of("jokers", seed)
+    ana = night.phone("Ana")
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    take = ana.get_by_role("button", name="Take Joker from Cy's pile")
+    take.wait_for()
+    said = [ana.evaluate(READ)]
+    take.tap()
+    ana.get_by_text("You drew Joker.").wait_for()
+    ana.get_by_role("button", name="Joker", exact=True).first.tap()
+    ana.get_by_text("Discarding Joker").wait_for()
+    ana.get_by_text("Joker is wild!").wait_for()
+    said.append(ana.evaluate(READ))
+    snap(ana, shots / "phone-joker.png")
+    for client in (bob, cy):
+        draw_and_pick(client)
+    ana.get_by_text("Your Joker went onto your pile").wait_for()
+    said.append(ana.evaluate(READ))
+    for text in said:
+        assert not re.search(r"\bJK\b", text), text
 
 
-def test_with_real_cards_a_table_that_keeps_waiting_says_so_to_the_seat_it_waits_for(browser, tmp_path: Path) -> None:  # noqa: F811
-    night = Night(tmp_path, browser, "realwait", mode="real")
-    try:
-        ana = night.phone("Ana")
-        bob = night.client("Bob")
-        assert night.host.call("start")["ok"]
-        ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
-        bob.wait_for(lambda s: s["game"]["phase"] == "ready")
-        assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
-        hurry = ana.locator("#r-hurry")
-        hurry.get_by_text(re.compile(r"^The TV calls “Discard!” in [12] s$")).wait_for()
-        hurry.get_by_text("The table is waiting for you").wait_for(timeout=4000)  # the countdown over: it waits on
-        assert night.host.state["game"]["phase"] == "ready"
-        ana.get_by_role("button", name="Ready").tap()
-        ana.get_by_role("heading", name="Discard! Turn your card over").wait_for()
-        assert hurry.is_hidden()
-    finally:
-        night.close()
+def test_with_real_cards_a_table_that_keeps_waiting_says_so_to_the_seat_it_waits_for(night_of) -> None:
+    night = night_of("realwait", mode="real")
+    ana = night.phone("Ana")
+    bob = night.client("Bob")
+    assert night.host.call("start")["ok"]
+    ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
+    bob.wait_for(lambda s: s["game"]["phase"] == "ready")
+    assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
+    hurry = ana.locator("#r-hurry")
+    hurry.get_by_text(re.compile(r"^The TV calls “Discard!” in [12] s$")).wait_for()
+    hurry.get_by_text("The table is waiting for you").wait_for(timeout=4000)  # the countdown over: it waits on
+    assert night.host.state["game"]["phase"] == "ready"
+    ana.get_by_role("button", name="Ready").tap()
+    ana.get_by_role("heading", name="Discard! Turn your card over").wait_for()
+    assert hurry.is_hidden()
 
 
-def test_with_real_cards_an_entry_may_be_changed_until_the_hand_is_scored(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
-    night = Night(tmp_path, browser, "realwait", mode="real")
-    try:
-        ana = night.phone("Ana")
-        bob = night.client("Bob")
-        assert night.host.call("start")["ok"]
-        ana.get_by_role("button", name="Cards are dealt: Draw!").tap()
-        ana.get_by_role("button", name="Ready").tap()
-        bob.wait_for(lambda s: s["game"]["phase"] == "ready")
-        assert bob.call("ready", {"cycle": bob.state["game"]["cycle"]})["ok"]
-        ana.get_by_role("heading", name="Discard! Turn your card over").wait_for()
-        assert bob.call("match")["ok"]
-        assert night.host.call("call_now")["ok"]  # the last "Draw!": Bob, matched, has nothing to ready
-        ana.get_by_role("button", name="Ready").tap()
-        ana.get_by_role("heading", name="Enter your hand").wait_for()
-        ana.get_by_role("button", name="Type the points").tap()
-        ana.locator("#pad").get_by_role("button", name="7", exact=True).tap()
-        ana.get_by_role("button", name="Enter 7 pts").tap()
-        ana.get_by_text("Your hand: 7 pts (typed)").wait_for()
-        snap(ana, shots / "real-entered.png")
-        ana.get_by_role("button", name="Change my hand").tap()  # Bob has not entered: the hand is not scored
-        ana.get_by_role("heading", name="Enter your hand").wait_for()
-        night.host.wait_for(lambda s: 0 in s["game"]["waiting_for"])
-    finally:
-        night.close()
+def test_with_real_cards_an_entry_may_be_changed_until_the_hand_is_scored(night_of, shots: Path) -> None:
+    night = night_of("realwait", mode="real")
+    ana = night.phone("Ana")
+    bob = night.client("Bob")
+    assert night.host.call("start")["ok"]
+    real_cards_to_discard(ana, bob)
+    assert bob.call("match")["ok"]
+    assert night.host.call("call_now")["ok"]  # the last "Draw!": Bob, matched, has nothing to ready
+    ana.get_by_role("button", name="Ready").tap()
+    ana.get_by_role("heading", name="Enter your hand").wait_for()
+    ana.get_by_role("button", name="Type the points").tap()
+    ana.locator("#pad").get_by_role("button", name="7", exact=True).tap()
+    ana.get_by_role("button", name="Enter 7 pts").tap()
+    ana.get_by_text("Your hand: 7 pts (typed)").wait_for()
+    snap(ana, shots / "real-entered.png")
+    ana.get_by_role("button", name="Change my hand").tap()  # Bob has not entered: the hand is not scored
+    ana.get_by_role("heading", name="Enter your hand").wait_for()
+    night.host.wait_for(lambda s: 0 in s["game"]["waiting_for"])

@@ -12,18 +12,18 @@ and leaves who the table waits for and the matched hand in sight beside it. Geom
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from partyrummy.rules.cards import parse_card
 from partyrummy.rules.melds import best_arrangement
-from partyrummy.rules.variants import default_variants, load_variants
 
 from .layout import check, playwright_js
 from .live import Client, LiveServer, phase
-from .test_browser import Watch, browser, join, shots  # noqa: F401  (fixtures)
-from .test_screens import speak
+from .night import Night
+from .screens import speak
 
 RULES = """
 [pick13]
@@ -82,63 +82,40 @@ class Taps:
         self.n += 1
 
 
-class Table:
-    """A live server with the 13-card rules; the host's link; Ana's phone, Carla and Dan without one."""
+def to_entry(table: Night, ana: Client) -> None:
+    """Ana calls Match!; after the last cycle the table waits for the hands (the seats without a phone are Ready
+    by themselves); Ana's points are in."""
+    host = table.host
+    assert host.call("start")["ok"]
+    assert host.call("call_now")["ok"]
+    cycle = host.wait_for(lambda s: phase(s) == "ready")["game"]["cycle"]
+    assert ana.call("ready", {"cycle": cycle})["ok"]
+    host.wait_for(lambda s: phase(s) == "reveal")
+    assert ana.call("match")["ok"]
+    assert host.call("call_now")["ok"]
+    host.wait_for(lambda s: phase(s) == "entry")
+    assert ana.call("points", {"points": 0})["ok"]
 
-    def __init__(self, tmp_path: Path) -> None:
-        rules = tmp_path / "rules.toml"
-        rules.write_text(RULES)
-        self.variant = load_variants(rules, base=default_variants())["pick13"]
-        self.server = LiveServer("--variants", str(rules))
-        self.watch = Watch(self.server.url)
-        self.clients: list[Client] = []
-        self.code, token = self.server.tv_page()
-        self.host = self.client(role="host", token=token)
-        assert self.host.call("mode", {"mode": "real"})["ok"]
-        assert self.host.call("variant", {"name": "pick13"})["ok"]
 
-    def client(self, **options) -> Client:
-        client = Client(self.server.url, self.code, **options)
-        self.clients.append(client)
-        return client
-
-    def seat_the_others(self) -> None:
-        for name in ("Carla", "Dan"):
-            assert self.host.call("add_person", {"name": name})["ok"]
-
-    def to_entry(self, ana: Client) -> None:
-        """Ana calls Match!; after the last cycle the table waits for the hands (the seats without a phone are
-        Ready by themselves); Ana's points are in."""
-        assert self.host.call("start")["ok"]
-        assert self.host.call("call_now")["ok"]
-        cycle = self.host.wait_for(lambda s: phase(s) == "ready")["game"]["cycle"]
-        assert ana.call("ready", {"cycle": cycle})["ok"]
-        self.host.wait_for(lambda s: phase(s) == "reveal")
-        assert ana.call("match")["ok"]
-        assert self.host.call("call_now")["ok"]
-        self.host.wait_for(lambda s: phase(s) == "entry")
-        assert ana.call("points", {"points": 0})["ok"]
-
-    def close(self) -> None:
-        for client in self.clients:
-            client.close()
-        self.server.stop()
+@pytest.fixture(scope="module")
+def served() -> Iterator[LiveServer]:
+    """The module's server, offering the 13-card rules."""
+    with Night(rules=RULES) as night:
+        yield night.server
 
 
 @pytest.fixture
-def table(tmp_path: Path):
-    made = Table(tmp_path)
-    yield made
-    made.close()
+def table(nights, browser, served: LiveServer) -> Night:
+    """A new room of the module's server, with real cards and the 13-card rules: the host's link, and Ana, Carla
+    and Dan seated by each test."""
+    return nights(server=served, rules=RULES, mode="real", variant="pick13", browser=browser)
 
 
-def tv_at_entry(table: Table, browser):  # noqa: F811
-    tv = table.watch.open(browser, table.server.url + "/", phone=False)
-    tv.locator("#ring").wait_for(state="attached")
-    ana = table.client()
-    assert ana.join("Ana")["ok"]
-    table.seat_the_others()
-    table.to_entry(ana)
+def tv_at_entry(table: Night):
+    tv = table.tv()
+    ana = table.client("Ana")
+    table.add_people("Carla", "Dan")
+    to_entry(table, ana)
     tv.get_by_text("Waiting for Carla and Dan…").wait_for()
     return tv
 
@@ -151,8 +128,8 @@ def focus_in_pad(tv) -> bool:
     return tv.evaluate("document.getElementById('pad').contains(document.activeElement)")
 
 
-def test_digits_typed_on_the_keyboard_then_enter_save_the_score_from_the_tvs_pad(table, browser) -> None:  # noqa: F811
-    tv = tv_at_entry(table, browser)
+def test_digits_typed_on_the_keyboard_then_enter_save_the_score_from_the_tvs_pad(table) -> None:
+    tv = tv_at_entry(table)
     assert table.host.call("points", {"seat": DAN, "points": 5})["ok"]  # Carla is the last hand the table waits for
     enter_hand(tv, CARLA).click()
     tv.locator("#pad").wait_for()
@@ -165,8 +142,8 @@ def test_digits_typed_on_the_keyboard_then_enter_save_the_score_from_the_tvs_pad
     assert not table.watch.problems, table.watch.problems
 
 
-def test_the_focus_stays_in_the_pads_dialog_and_escape_cancels(table, browser) -> None:  # noqa: F811
-    tv = tv_at_entry(table, browser)
+def test_the_focus_stays_in_the_pads_dialog_and_escape_cancels(table) -> None:
+    tv = tv_at_entry(table)
     tv.keyboard.press("Tab")  # the keyboard's focus somewhere on the table behind
     opener = enter_hand(tv, CARLA)
     opener.click()
@@ -195,8 +172,8 @@ def test_the_focus_stays_in_the_pads_dialog_and_escape_cancels(table, browser) -
     assert not table.watch.problems, table.watch.problems
 
 
-def test_a_refusal_on_the_pad_follows_the_tvs_language(table, browser) -> None:  # noqa: F811
-    tv = tv_at_entry(table, browser)
+def test_a_refusal_on_the_pad_follows_the_tvs_language(table) -> None:
+    tv = tv_at_entry(table)
     enter_hand(tv, CARLA).click()
     tv.locator("#pad").wait_for()
     for _ in range(3):
@@ -210,8 +187,8 @@ def test_a_refusal_on_the_pad_follows_the_tvs_language(table, browser) -> None: 
     assert not table.watch.problems, table.watch.problems
 
 
-def test_a_correction_opens_at_the_score_of_the_cell_tapped(table, browser, shots: Path) -> None:  # noqa: F811
-    tv = tv_at_entry(table, browser)
+def test_a_correction_opens_at_the_score_of_the_cell_tapped(table, shots: Path) -> None:
+    tv = tv_at_entry(table)
     assert table.host.call("points", {"seat": CARLA, "points": 17})["ok"]
     assert table.host.call("points", {"seat": DAN, "points": 4})["ok"]
     cell = tv.get_by_role("button", name=f"Carla, hand 1: 17. Tap to correct, {TYPED}")
@@ -268,12 +245,11 @@ def tv_geometry(tv, folder: Path, name: str) -> list[str]:
 
 def test_the_tvs_pad_and_picker_fit_beside_the_waiting_line_at_1080p_and_720p(
     table,
-    browser,  # noqa: F811
-    shots: Path,  # noqa: F811
+    shots: Path,
 ) -> None:
     folder = shots / "picker"
     folder.mkdir()
-    tv = tv_at_entry(table, browser)
+    tv = tv_at_entry(table)
     enter_hand(tv, DAN).click()
     problems = tv_geometry(tv, folder, "tv-pad")
     tv.get_by_role("button", name="Cards", exact=True).click()
@@ -285,8 +261,8 @@ def test_the_tvs_pad_and_picker_fit_beside_the_waiting_line_at_1080p_and_720p(
     assert not table.watch.problems, table.watch.problems
 
 
-def test_the_tv_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_by_card(table, browser) -> None:  # noqa: F811
-    tv = tv_at_entry(table, browser)
+def test_the_tv_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_by_card(table) -> None:
+    tv = tv_at_entry(table)
     taps = Taps(tv)
     taps.click(enter_hand(tv, DAN))
     taps.click(tv.get_by_role("button", name="Cards", exact=True))  # the first time on this TV; remembered after
@@ -313,7 +289,7 @@ def test_the_tv_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_b
     assert table.host.call("points", {"seat": CARLA, "points": 9})["ok"]
     state = table.host.wait_for(lambda s: phase(s) == "scored")
     entry = state["game"]["seats"][DAN]["entry"]
-    assert state["game"]["sheet"][0][DAN]["points"] == penalty(table.variant, HAND) == 2
+    assert state["game"]["sheet"][0][DAN]["points"] == penalty(table.variant("pick13"), HAND) == 2
     assert sorted(laid_faces(entry)) == sorted(HAND)
     assert not table.watch.problems, table.watch.problems
 
@@ -342,11 +318,10 @@ def phone_geometry(phone, folder: Path, name: str, langs: tuple[str, ...] = ("en
     return problems
 
 
-def phone_at_entry(table: Table, browser):  # noqa: F811
+def phone_at_entry(table: Night):
     """Ana's phone in Chromium; Carla calls Match! (the TV taps it); the last cycle over, Ana enters her hand."""
-    page = table.watch.open(browser, f"{table.server.url}/join/{table.code}")
-    join(page, "Ana")
-    table.seat_the_others()
+    page = table.phone("Ana")
+    table.add_people("Carla", "Dan")
     host = table.host
     assert host.call("start")["ok"]
     assert host.call("call_now")["ok"]
@@ -372,8 +347,8 @@ def tap_in(page, faces: list[str]) -> None:
     page.locator("#entry-count", has_text=f"{len(faces)} of 13 cards").wait_for()
 
 
-def test_a_phone_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_by_card(table, browser) -> None:  # noqa: F811
-    page = phone_at_entry(table, browser)
+def test_a_phone_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_by_card(table) -> None:
+    page = phone_at_entry(table)
     taps = Taps(page)
 
     def card(face: str):
@@ -397,16 +372,16 @@ def test_a_phone_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_
     assert table.host.call("points", {"seat": CARLA, "points": 0})["ok"]
     assert table.host.call("points", {"seat": DAN, "points": 8})["ok"]
     state = table.host.wait_for(lambda s: phase(s) == "scored")
-    assert state["game"]["sheet"][0][0]["points"] == penalty(table.variant, HAND) == 2
+    assert state["game"]["sheet"][0][0]["points"] == penalty(table.variant("pick13"), HAND) == 2
     entry = state["game"]["seats"][0]["entry"]
     assert sorted(laid_faces(entry)) == sorted(HAND)
     assert not table.watch.problems, table.watch.problems
 
 
-def test_the_phones_picker_fits_320x568_and_390x844(table, browser, shots: Path) -> None:  # noqa: F811
+def test_the_phones_picker_fits_320x568_and_390x844(table, shots: Path) -> None:
     folder = shots / "picker"
     folder.mkdir()
-    page = phone_at_entry(table, browser)
+    page = phone_at_entry(table)
     problems = phone_geometry(page, folder, "phone-picker-empty")
     tap_in(page, HAND[:10])
     Taps(page).hold(phone_card(page, "QS"))  # the run's end: Run and Undo say the most they say
@@ -416,8 +391,8 @@ def test_the_phones_picker_fits_320x568_and_390x844(table, browser, shots: Path)
     assert not table.watch.problems, table.watch.problems
 
 
-def test_a_phone_changes_its_confirmed_hand_until_the_hand_is_scored(table, browser, shots: Path) -> None:  # noqa: F811
-    page = phone_at_entry(table, browser)
+def test_a_phone_changes_its_confirmed_hand_until_the_hand_is_scored(table, shots: Path) -> None:
+    page = phone_at_entry(table)
     host = table.host
     tap_in(page, HAND)
     page.get_by_role("button", name="Confirm").tap()
@@ -448,10 +423,9 @@ def test_a_phone_changes_its_confirmed_hand_until_the_hand_is_scored(table, brow
     assert not table.watch.problems, table.watch.problems
 
 
-def test_a_released_seat_with_real_cards_says_the_tv_enters_its_hand(table, browser) -> None:  # noqa: F811
-    tv = tv_at_entry(table, browser)
-    bea = table.client()
-    assert bea.join("Bea")["ok"]  # a newcomer, seated for the next deal
+def test_a_released_seat_with_real_cards_says_the_tv_enters_its_hand(table) -> None:
+    tv = tv_at_entry(table)
+    table.client("Bea")  # a newcomer, seated for the next deal
     assert table.host.call("points", {"seat": CARLA, "points": 3})["ok"]
     assert table.host.call("points", {"seat": DAN, "points": 5})["ok"]
     table.host.wait_for(lambda s: phase(s) == "scored")

@@ -12,16 +12,8 @@ from __future__ import annotations
 import pytest
 
 from tests.live import Client
-from tests.real_helpers import (
-    check_nothing_hidden_leaked,
-    faces_of,
-    game,
-    phase_is,
-    real_room,
-    real_server,
-    refused,
-    tap_in,
-)
+from tests.night import Night
+from tests.real_helpers import check_nothing_hidden_leaked, faces_of, game, phase_is, refused, seat_real, tap_in
 
 pytestmark = pytest.mark.slow
 
@@ -29,24 +21,24 @@ PHONES, PHONELESS = 8, 4
 TV_SEATS, HELPED = (8, 9), (10, 11)  # the TV answers for two phone-less seats, a helper phone for the others
 
 
-class Night:
-    """The module's shared server, room and clients."""
+class TwelveSeats(Night):
+    """The module's night: eight phones, four players without a phone, and a guest watching."""
 
     def __init__(self) -> None:
-        self.server = real_server()
-        self.tv, self.phones = real_room(self.server, PHONES, PHONELESS)
-        self.guest = Client(self.server.url, self.tv.room)
+        super().__init__(real=True, mode="real", variant="realparty")
+        self.phones = seat_real(self, PHONES, PHONELESS)
+        self.guest = self.client()
         self.helper = self.phones[7]
 
     @property
     def everyone(self) -> list[Client]:
-        return [self.tv, self.guest, *self.phones]
+        return [self.host, self.guest, *self.phones]
 
     def answerer(self, seat: int) -> tuple[Client, dict]:
         """Who taps for a seat, and the `seat` field it sends."""
         if seat < PHONES:
             return self.phones[seat], {}
-        return (self.tv if seat in TV_SEATS else self.helper), {"seat": seat}
+        return (self.host if seat in TV_SEATS else self.helper), {"seat": seat}
 
     def all_ready(self, seats: range | list[int]) -> None:
         for seat in seats:
@@ -56,30 +48,27 @@ class Night:
 
 @pytest.fixture(scope="module")
 def night():
-    night = Night()
-    yield night
-    for client in night.everyone:
-        client.close()
-    night.server.stop()
+    with TwelveSeats() as night:
+        yield night
 
 
 def test_the_lobby_seats_players_without_a_phone_in_real_mode(night: Night) -> None:
-    room = night.tv.wait_for(lambda s: len(s["room"]["seats"]) == PHONES + PHONELESS)["room"]
+    room = night.host.wait_for(lambda s: len(s["room"]["seats"]) == PHONES + PHONELESS)["room"]
     assert room["mode"] == "real" and not room["allow_helpers"]
     rows = room["seats"]
     assert [r["phoneless"] for r in rows] == [False] * PHONES + [True] * PHONELESS
     assert {r["health"] for r in rows[PHONES:]} == {"phoneless"} and not any(r["open"] for r in rows)
     # Bots cannot hold real cards; a phone-less player is for real cards only; the mode is the host's.
-    assert refused(night.tv.call("add_bot", {"strength": "easy"}), "refused")
+    assert refused(night.host.call("add_bot", {"strength": "easy"}), "refused")
     assert refused(night.phones[1].call("mode", {"mode": "phones"}), "refused")
-    assert refused(night.tv.call("mode", {"mode": "phones"}), "refused")  # phone-less players are seated
-    assert refused(night.tv.call("mode", {"mode": "chess"}), "refused")
-    assert night.tv.call("start") == {"ok": True}
-    assert refused(night.tv.call("mode", {"mode": "real"}), "refused")  # not mid-game
+    assert refused(night.host.call("mode", {"mode": "phones"}), "refused")  # phone-less players are seated
+    assert refused(night.host.call("mode", {"mode": "chess"}), "refused")
+    assert night.host.call("start") == {"ok": True}
+    assert refused(night.host.call("mode", {"mode": "real"}), "refused")  # not mid-game
 
 
 def test_hand_one_ready_discard_and_a_match_whose_melds_everyone_sees(night: Night) -> None:
-    tv, phones = night.tv, night.phones
+    tv, phones = night.host, night.phones
     setup = game(tv.wait_for(phase_is("setup")))
     assert (setup["hand_no"], setup["size"], setup["wild_rank"]) == (1, 3, "3")
     # The table waits for the host's "Cards are dealt: Draw!".
@@ -118,7 +107,7 @@ def test_hand_one_ready_discard_and_a_match_whose_melds_everyone_sees(night: Nig
 
 
 def test_hand_one_scores_entered_both_ways_for_phones_and_phone_less_seats(night: Night) -> None:
-    tv, phones, helper = night.tv, night.phones, night.helper
+    tv, phones, helper = night.host, night.phones, night.helper
     entry = game(tv.wait_for(phase_is("entry")))
     assert entry["waiting_for"] == [s for s in range(12) if s != 1]
 
@@ -168,7 +157,7 @@ def test_hand_one_scores_entered_both_ways_for_phones_and_phone_less_seats(night
 
 
 def test_hand_two_a_match_after_a_second_cycle_then_a_correction_undone_and_redone(night: Night) -> None:
-    tv, phones = night.tv, night.phones
+    tv, phones = night.host, night.phones
     assert phones[0].call("call_now") == {"ok": True}  # the VIP's phone deals the next hand
     game(tv.wait_for(lambda s: s["game"]["hand_no"] == 2 and s["game"]["phase"] == "setup"))
     assert tv.call("call_now") == {"ok": True}
@@ -209,7 +198,7 @@ def test_hand_two_a_match_after_a_second_cycle_then_a_correction_undone_and_redo
 
 
 def test_the_csv_says_how_each_score_was_entered_and_what_a_correction_replaced(night: Night) -> None:
-    lines = night.server.get(f"/room/{night.tv.room}/scores.csv").splitlines()
+    lines = night.server.get(f"/room/{night.host.room}/scores.csv").splitlines()
     assert lines[0].startswith("Player,Hand 1,How (hand 1),Corrected from (hand 1),Hand 2,")
     rows = {line.split(",")[0]: line.split(",")[1:] for line in lines[1:]}
     assert rows["P0"][:3] == ["0", "cards", ""]
@@ -223,7 +212,7 @@ def test_nobody_received_another_seats_picker_or_hidden_points(night: Night) -> 
 
 
 def test_one_classic_hand_with_done_and_out(night: Night) -> None:
-    tv, phones = night.tv, night.phones
+    tv, phones = night.host, night.phones
     for seat in (11, 10, 9, 8):  # the classic rules seat eight at most
         assert tv.call("remove", {"seat": seat}) == {"ok": True}
     assert tv.call("variant", {"name": "realclassic"}) == {"ok": True}

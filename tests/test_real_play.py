@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.live import Client, LiveServer
+from tests.live import Client
+from tests.night import Night
 from tests.real_helpers import game, phase_is, refused
 
 pytestmark = pytest.mark.slow
@@ -31,26 +32,18 @@ HANDS = [  # thirteen cards for each of the four seats without a phone, all taps
 ]
 
 
-class Table:
-    """The module's server and room."""
+class Table(Night):
+    """The module's night: four phones, four players without a phone, and a guest watching."""
 
-    def __init__(self, rules_path) -> None:
-        self.server = LiveServer("--variants", str(rules_path))
-        code, token = self.server.tv_page()
-        self.tv = Client(self.server.url, code, role="host", token=token)
-        assert self.tv.call("mode", {"mode": "real"})["ok"] and self.tv.call("variant", {"name": "real13x2"})["ok"]
-        self.phones = []
-        for i in range(PHONES):
-            phone = Client(self.server.url, code)
-            assert phone.join(f"P{i}")["ok"]
-            self.phones.append(phone)
-        for i in range(PHONELESS):
-            assert self.tv.call("add_person", {"name": f"N{i}"})["ok"]
-        self.guest = Client(self.server.url, code)
+    def __init__(self) -> None:
+        super().__init__(rules=RULES, mode="real", variant="real13x2")
+        self.phones = self.players(PHONES)
+        self.add_people(*(f"N{i}" for i in range(PHONELESS)))
+        self.guest = self.client()
 
     def to_entry(self, matcher: int = 0) -> None:
         """Deal, one cycle (the seats without a phone are Ready by themselves), a Match!, the last cycle."""
-        tv = self.tv
+        tv = self.host
         assert tv.call("call_now")["ok"]
         for phone in self.phones:
             assert phone.call("ready")["ok"]
@@ -64,20 +57,15 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def table(tmp_path_factory):
-    rules = tmp_path_factory.mktemp("rules") / "real13.toml"
-    rules.write_text(RULES)
-    table = Table(rules)
-    assert table.tv.call("start")["ok"]
-    table.to_entry()
-    yield table
-    for client in (table.tv, table.guest, *table.phones):
-        client.close()
-    table.server.stop()
+def table():
+    with Table() as table:
+        assert table.host.call("start")["ok"]
+        table.to_entry()
+        yield table
 
 
 def test_the_tv_taps_in_four_thirteen_card_hands_as_fast_as_it_can_and_nobody_else_hears_a_tap(table) -> None:
-    tv, others = table.tv, [table.guest, *table.phones]
+    tv, others = table.host, [table.guest, *table.phones]
     version = tv.sync()["state"]["v"]
     for client in others:  # every update of the table so far has arrived
         client.wait_for(lambda s: s["v"] >= version)
@@ -97,7 +85,7 @@ def test_the_tv_taps_in_four_thirteen_card_hands_as_fast_as_it_can_and_nobody_el
 
 
 def test_a_phone_changes_its_own_entry_until_the_hand_is_scored(table) -> None:
-    tv, phone = table.tv, table.phones[1]
+    tv, phone = table.host, table.phones[1]
     assert phone.call("points", {"points": 30}) == {"ok": True}
     tv.wait_for(lambda s: s["game"]["seats"][1]["entered"])
     assert phone.call("draft", {"cards": ["KS"]}) == {"ok": True}  # taken back: the table waits for it again
@@ -107,7 +95,7 @@ def test_a_phone_changes_its_own_entry_until_the_hand_is_scored(table) -> None:
 
 
 def test_the_tv_enters_for_a_seat_whose_phone_is_gone_and_the_hand_scores(table) -> None:
-    tv = table.tv
+    tv = table.host
     assert refused(tv.call("points", {"points": 5, "seat": 2}), "bad_command")  # P2's phone is here: theirs
     table.phones[2].close()  # P2's phone locks and drops
     tv.wait_for(lambda s: not s["room"]["seats"][2]["connected"])
@@ -128,7 +116,7 @@ def test_a_claimed_seat_without_a_phone_is_nobody_elses_to_see_from_then_on(tabl
     # A helper phone answers for a seat without a phone; then someone claims that seat with its rejoin code. From
     # that version on, only the claimer sees its picker: no helper's view (whole, or made from the table's and
     # its own updates) ever holds a picker but those of seats without a phone, nor its own seat's as a helper.
-    tv, helper = table.tv, table.phones[1]
+    tv, helper = table.host, table.phones[1]
     assert tv.call("allow_helpers", {"allow": True})["ok"]
     assert tv.call("call_now")["ok"]  # hand 2 is dealt
     tv.wait_for(lambda s: s["game"]["hand_no"] == 2 and s["game"]["phase"] == "setup")

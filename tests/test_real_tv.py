@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
-from .layout import check, count_visible, playwright_js, tv_text_floor
-from .live import Client, LiveServer, phase
+from .layout import playwright_js
+from .live import phase
+from .night import Night
 from .real_helpers import faces_of
-from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
-from .test_screens import PODIUM, TABLE, TV_TARGETS, TV_TEXT, speak
+from .screens import PODIUM, TABLE, each_size_and_language, rows_shown, summary, tv_problems
 
 LANGS = ["en", "ro", "pt-BR", "es"]  # every shipped language (Romanian and Portuguese run longest)
 SIZES = [(1920, 1080), (1280, 720)]
@@ -72,62 +72,13 @@ class Screens:
         self.problems: dict[str, list[str]] = {}
 
     def measure(self, page, screen: str, options: dict, extra=None) -> None:
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            for lang in LANGS:
-                speak(page, lang)
-                found = check(
-                    playwright_js(page),
-                    targets=TV_TARGETS,
-                    min_text=tv_text_floor(width),
-                    text_scope=TV_TEXT,
-                    min_contrast=4.5,
-                    **options,
-                )
-                found += extra() if extra else []
-                name = f"{screen}-{height}p-{lang}"
-                page.screenshot(path=str(self.folder / f"{name}.png"))
-                if found:
-                    self.problems[name] = found
+        for width, height, lang in each_size_and_language(page, SIZES, LANGS):
+            found = tv_problems(playwright_js(page), width, options) + (extra() if extra else [])
+            name = f"{screen}-{height}p-{lang}"
+            page.screenshot(path=str(self.folder / f"{name}.png"))
+            if found:
+                self.problems[name] = found
         page.set_viewport_size({"width": 1920, "height": 1080})
-        speak(page, "en")  # the test reads the page's words in English
-
-
-class Night:
-    """A live server on loopback, its host's link, the TV page in Chromium (watched) and the phones joined;
-    everything closed on leaving the `with`."""
-
-    def __init__(self, browser) -> None:  # noqa: F811
-        self.server = LiveServer("--seed", "5")
-        self.watch = Watch(self.server.url)
-        self.phones: list[Client] = []
-        self.host: Client | None = None
-        try:
-            self.code, token = self.server.tv_page()
-            self.host = Client(self.server.url, self.code, role="host", token=token)
-            self.tv = self.watch.open(browser, self.server.url + "/", phone=False)
-            self.tv.locator("#ring").wait_for(state="attached")
-        except BaseException:
-            self.close()
-            raise
-
-    def join(self, name: str) -> Client:
-        """A phone (a Socket.IO client) joined as `name`."""
-        phone = Client(self.server.url, self.code)
-        self.phones.append(phone)
-        assert phone.join(name)["ok"]
-        return phone
-
-    def close(self) -> None:
-        for client in [*self.phones, *([self.host] if self.host else [])]:
-            client.close()
-        self.server.stop()
-
-    def __enter__(self) -> Night:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def tapped(tv, locator) -> None:
@@ -137,9 +88,9 @@ def tapped(tv, locator) -> None:
 
 
 @pytest.mark.slow  # a whole hand, every screen measured at two sizes in four languages: about 30 s
-def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: Path) -> None:  # noqa: F811
-    with Night(browser) as night:
-        host, tv, watch = night.host, night.tv, night.watch
+def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: Path) -> None:
+    with Night(seed=5, browser=browser) as night:
+        host, tv, watch = night.host, night.tv(), night.watch
         screens = Screens(shots)
 
         # The lobby: real cards, four players without a phone added on the TV, phones may help.
@@ -148,7 +99,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         assert tv.locator("#mode-real").get_attribute("aria-pressed") == "true"
         assert tv.locator("#add-bot").is_hidden()  # bots cannot hold real cards
         for name in PHONES:
-            night.join(name)
+            night.client(name)
         for name in PHONELESS:
             tv.get_by_label("Name of a player without a phone").fill(name)
             tapped(tv, tv.get_by_role("button", name="Add a player without a phone"))
@@ -181,7 +132,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
 
         # The calls: a tick on each ready seat; the TV answers for the seats without a phone.
         cycle = state["game"]["cycle"]
-        for phone in night.phones[:5]:
+        for phone in night.joined[:5]:
             assert phone.call("ready", {"cycle": cycle})["ok"]
         for seat in phoneless[:2]:
             tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
@@ -196,7 +147,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
             == "true"
         )
         screens.measure(tv, "calls-ready", REAL_TABLE)
-        for phone in night.phones[5:]:
+        for phone in night.joined[5:]:
             assert phone.call("ready", {"cycle": cycle})["ok"]
         for seat in phoneless[2:]:
             tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
@@ -204,7 +155,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         tv.get_by_role("heading", name="DISCARD!").wait_for()
 
         # The match window: a phone and a seat without a phone call Match!; the TV names them.
-        assert night.phones[0].call("match")["ok"]
+        assert night.joined[0].call("match")["ok"]
         tapped(tv, tv.locator("#seats > li").nth(phoneless[3]).get_by_role("button", name="Match!"))
         host.wait_for(lambda s: [m["seat"] for m in s["game"]["matched"]] == [0, phoneless[3]])
         tv.get_by_role("heading", name=f"{PHONES[0]} AND {PHONELESS[3].upper()} CALL MATCH!").wait_for()
@@ -214,20 +165,20 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         tapped(tv, tv.get_by_role("button", name="Call now"))
         state = host.wait_for(lambda s: phase(s) == "last_ready")
         for faces in (["3H"], ["3H", "3S"], ["3H", "3S", "3D"]):
-            assert night.phones[0].call("draft", {"cards": faces})["ok"]
-        assert night.phones[0].call("confirm")["ok"]
+            assert night.joined[0].call("draft", {"cards": faces})["ok"]
+        assert night.joined[0].call("confirm")["ok"]
         tv.locator("#melds .matched", has_text=PHONES[0]).get_by_text("✓ complete").wait_for()
-        for phone in night.phones[1:]:
+        for phone in night.joined[1:]:
             assert phone.call("ready", {"cycle": state["game"]["cycle"]})["ok"]
         for seat in phoneless[:3]:
             tapped(tv, tv.locator("#seats > li").nth(seat).get_by_role("button", name="Ready"))
         host.wait_for(lambda s: phase(s) == "entry")
 
         # Waiting for the hands: some typed on phones, one seat without a phone typed on the TV's pad.
-        for phone in night.phones[1:5]:  # four K♥ on phones (and a fifth on the TV's picker below: one too many)
+        for phone in night.joined[1:5]:  # four K♥ on phones (and a fifth on the TV's picker below: one too many)
             assert phone.call("draft", {"cards": ["KH", "2C", "4D"]})["ok"]
             assert phone.call("confirm")["ok"]
-        for k, phone in enumerate(night.phones[5:7]):
+        for k, phone in enumerate(night.joined[5:7]):
             assert phone.call("points", {"points": 5 + k})["ok"]
         enter_points(tv, phoneless[0], "17")
         state = host.wait_for(lambda s: phoneless[0] not in s["game"]["waiting_for"])
@@ -249,7 +200,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         screens.measure(tv, "pad", PAD)
         tapped(tv, tv.get_by_role("button", name="Cancel"))
 
-        assert night.phones[7].call("points", {"points": 20})["ok"]
+        assert night.joined[7].call("points", {"points": 20})["ok"]
         # The other way: the host taps a phone-less player's cards in; the solver lays them out as they come.
         tapped(tv, tv.locator("#seats > li").nth(phoneless[1]).get_by_role("button", name="Enter hand"))
         tapped(tv, tv.get_by_role("button", name="Cards", exact=True))
@@ -302,7 +253,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         corrected = tv.locator("#score-table td.cell.corrected")
         corrected.wait_for()
         assert corrected.locator("del.old").inner_text() == "17" and "12" in corrected.inner_text()
-        screens.measure(tv, "scores", SCORES, lambda: rows_shown(tv))
+        screens.measure(tv, "scores", SCORES, lambda: rows_shown(tv, 12))
         tapped(tv, tv.get_by_role("button", name="Undo last correction"))
         host.wait_for(lambda s: s["game"]["sheet"][0][phoneless[0]]["points"] == 17 and not s["game"]["can_undo"])
         tv.locator("#score-table td.cell.corrected").wait_for(state="detached")
@@ -336,30 +287,16 @@ def pick(tv, card: str) -> None:
     )
 
 
-def rows_shown(tv) -> list[str]:
-    shown = count_visible(playwright_js(tv), "#score-table tbody tr")
-    return [] if shown == 12 else [f"score rows: {shown} of 12 wholly visible"]
-
-
-def summary(problems: dict[str, list[str]]) -> str:
-    lines = [f"{len(problems)} screens with problems"]
-    for name, found in problems.items():
-        lines.append(f"{name}: {len(found)}")
-        lines += [f"    {p}" for p in found[:6]]
-    return "\n".join(lines)
-
-
 def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a_seat_without_a_phone(
-    browser,  # noqa: F811
-    shots: Path,  # noqa: F811
+    browser, shots: Path
 ) -> None:
-    with Night(browser) as night:
-        host, tv, watch, code = night.host, night.tv, night.watch, night.code
+    with Night(seed=5, browser=browser) as night:
+        host, tv, watch, code = night.host, night.tv(), night.watch, night.code
         screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
         assert host.call("phoneless_ready", {"ready": False})["ok"]  # the test taps their Ready itself
         for name in ("Ana", "Bob"):
-            night.join(name)
+            night.client(name)
         for name in ("Carla", "Dan"):
             assert host.call("add_person", {"name": name})["ok"]
         names = ["Ana", "Bob", "Carla", "Dan"]
@@ -385,7 +322,7 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
             turn_acts = tv.locator("#seats .seat-act").filter(has_text=re.compile("^(Done|Out!)$"))
             if seat < 2:  # a phone plays its own turn
                 assert turn_acts.count() == 0
-                assert night.phones[seat].call("out" if out else "done", {"cycle": cycle})["ok"]
+                assert night.joined[seat].call("out" if out else "done", {"cycle": cycle})["ok"]
             else:
                 tile = tv.locator("#seats > li").nth(seat)
                 expected = ["Done", "Out!"] if game["phase"] == "turn" else ["Done"]
@@ -413,19 +350,19 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
         assert not watch.problems, watch.problems
 
 
-def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_ready(browser) -> None:  # noqa: F811
-    with Night(browser) as night:
-        host, tv, watch = night.host, night.tv, night.watch
+def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_ready(browser) -> None:
+    with Night(seed=5, browser=browser) as night:
+        host, tv, watch = night.host, night.tv(), night.watch
         assert host.call("mode", {"mode": "real"})["ok"]
         assert host.call("phoneless_ready", {"ready": False})["ok"]  # the test taps their Ready itself
         for name in ("Ana", "Bob"):
-            night.join(name)
+            night.client(name)
         assert host.call("add_person", {"name": "Carla"})["ok"]
         assert host.call("variant", {"name": "countdown"})["ok"]  # the hurry after 0.5 s, then 8 s to count down
         assert host.call("start")["ok"]
         tapped(tv, tv.get_by_role("button", name="Cards are dealt: Draw!"))
         cycle = host.wait_for(lambda s: phase(s) == "ready")["game"]["cycle"]
-        for phone in night.phones:
+        for phone in night.joined:
             assert phone.call("ready", {"cycle": cycle})["ok"]
         tv.get_by_text("Waiting for Carla…").wait_for()
         carla = tv.locator("#seats > li").nth(2).get_by_role("button", name="Ready")
@@ -448,14 +385,14 @@ RUN_B = ["AC", "2C", "3C", "4C", "5C", "6D", "7D", "8D", "9D", "JC", "JD", "JH",
 
 
 @pytest.mark.slow  # eleven hands over real sockets, the last two screens measured: about 30 s
-def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(browser, shots: Path) -> None:  # noqa: F811
-    with Night(browser) as night:
-        host, tv, watch = night.host, night.tv, night.watch
+def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(browser, shots: Path) -> None:
+    with Night(seed=5, browser=browser) as night:
+        host, tv, watch = night.host, night.tv(), night.watch
         screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
         assert host.call("phoneless_ready", {"ready": False})["ok"]  # the test taps their Ready itself
         for name in PHONES:
-            night.join(name)
+            night.client(name)
         for name in PHONELESS:
             assert host.call("add_person", {"name": name})["ok"]
         # Phones answer for the players without one (the host's link alone would be over the event rate).
@@ -469,7 +406,7 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
             for seat in seats:
                 if seat in skip:
                     continue
-                sender, data = (night.phones[seat], {}) if seat < 8 else (night.phones[seat - 8], {"seat": seat})
+                sender, data = (night.joined[seat], {}) if seat < 8 else (night.joined[seat - 8], {"seat": seat})
                 ack = sender.call("ready", {"cycle": cycle, **data})
                 assert ack["ok"], (seat, ack)
 
@@ -480,16 +417,16 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
             host.wait_for(lambda s: phase(s) == "reveal")
             matched = (0, 1) if hand == 11 else (hand % 8,)
             for seat in matched:
-                assert night.phones[seat].call("match")["ok"]
+                assert night.joined[seat].call("match")["ok"]
             assert host.call("call_now")["ok"]
             ready(skip=matched)
             host.wait_for(lambda s: phase(s) == "entry")
             if hand < 11:
-                assert night.phones[matched[0]].call("points", {"points": 0})["ok"]
+                assert night.joined[matched[0]].call("points", {"points": 0})["ok"]
             else:  # two matched 13-card hands, laid out for the table to check while the others enter
                 for seat, cards in zip(matched, (RUN_A, RUN_B), strict=True):
-                    assert night.phones[seat].call("draft", {"cards": cards})["ok"]
-                    assert night.phones[seat].call("confirm")["ok"]
+                    assert night.joined[seat].call("draft", {"cards": cards})["ok"]
+                    assert night.joined[seat].call("confirm")["ok"]
             for seat in seats:
                 if seat in matched:
                     continue
@@ -498,7 +435,7 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
                     tv.locator("#melds .matched").nth(1).wait_for()
                     tv.screenshot(path=str(screens.folder / "tv-real-entry.png"))
                     screens.measure(tv, "entry-13", REAL_TABLE)
-                sender, data = (night.phones[seat], {}) if seat < 8 else (night.phones[seat - 8], {"seat": seat})
+                sender, data = (night.joined[seat], {}) if seat < 8 else (night.joined[seat - 8], {"seat": seat})
                 assert sender.call("points", {"points": (seat * 7 + hand * 3) % 30, **data})["ok"]
             host.wait_for(lambda s: phase(s) == "scored")
             if hand in (3, 7):
@@ -511,6 +448,6 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
         assert "null" not in tv.locator("#scores").inner_text()  # no missing part shows as a word
         screens.measure(tv, "podium", PODIUM)
         tv.locator("#final-scores").click()  # the whole sheet, one tap away
-        screens.measure(tv, "scores-final", SCORES, lambda: rows_shown(tv))
+        screens.measure(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
         assert not screens.problems, summary(screens.problems)
         assert not watch.problems, watch.problems

@@ -17,10 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .layout import check, count_visible, playwright_js, tv_text_floor
-from .live import Client, LiveServer, act
-from .test_browser import Watch, browser, playwright, shots  # noqa: F401  (fixtures)
+from .layout import check, playwright_js
+from .live import Client
+from .night import Night, advance
+from .screens import LOBBY, PHONE, PODIUM, SCORES, TABLE, rows_shown, speak, tv_problems
 
 pytestmark = pytest.mark.slow
 
@@ -31,42 +33,6 @@ PHONES = [("Maria Fernanda Souza", 320, 568, "pt-BR"), ("Ștefănescu Mihaela B"
           ("José María Fernández", 820, 1180, "es")]
 OTHERS = ["WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve", "MMMMMMMMMM MMMMMMMMM",
           "Þórunn Guðmundsdótti", "Aleksandra Wójcicka", "Bartholomew Kingsly"]
-
-TV_TARGETS = "button, select, a[href], .switches label"
-TV_TEXT = ":not(.switches):not(.switches *)"  # the host's own switches are read from the laptop, not the sofa
-LOBBY = {
-    "overlap": [[".ring-seat", ".ring-seat"], [".ring-seat", ".lobby-controls"], [".ring-seat", "#lobby-count"],
-                [".join-card", ".lobby-side"]],
-    "ignore": "#table, #scores, #seat-panel",
-}
-TABLE = {
-    # A tile's insides count too: a "Matched!" spilling out of its tile onto the controls is an overlap.
-    "overlap": [["#call", "#melds"], ["#call", "#seats"], ["#melds", "#seats"], ["#seats > li", "#seats > li"],
-                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"],
-                ["#seats > li, #seats > li *", ".table-controls, .table-controls *"],
-                ["#melds, #melds *", ".table-controls, .table-controls *"], ["#melds *", "#seats > li"]],
-    "covered": "#call, #seats > li, .table-controls button",
-    "ignore": "#lobby, #scores, #seat-panel",
-}
-SCORES = {
-    "root": "#scores",
-    "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"],
-                ["#chart .series-label", "#chart .series-label"]],
-    "covered": "#score-table tbody tr",
-}
-PODIUM = {  # the end of a game: nothing of the podium behind the controls, at 720p too
-    "root": "#scores",
-    "overlap": [[".podium, .podium *", ".scores-controls, .scores-controls *"], [".step", ".step"],
-                [".award", ".award"], [".steps", ".awards"], ["#scores-title", ".podium"]],
-    "covered": ".step .name, .block, .award, .scores-controls button",
-}
-PHONE = {
-    "viewport": "x",
-    "min_text": 14,
-    "min_contrast": 4.5,
-    "overlap": [["#hand .card-button", "#hand .card-button"], ["#draw-choices", "#hand"], ["#match", "#hand"]],
-    "apart": [["#hint", ".hand-tools label"]],
-}
 
 
 class Screens:
@@ -87,8 +53,7 @@ class Screens:
             page.set_viewport_size({"width": width, "height": height})
             for lang in LANGS:
                 speak(page, lang)
-                found = check(playwright_js(page), targets=TV_TARGETS, min_text=tv_text_floor(width),
-                              text_scope=TV_TEXT, min_contrast=4.5, **options)
+                found = tv_problems(playwright_js(page), width, options)
                 self.record(f"tv-{screen}-{height}p-{lang}", page, found + (extra() if extra else []))
 
     def phone(self, page, screen: str, **options) -> None:
@@ -96,7 +61,7 @@ class Screens:
         if page.locator("#notice").is_visible():
             try:
                 page.locator("#notice").tap(timeout=3000)  # read and tapped away, as a player would
-            except playwright.TimeoutError:
+            except PlaywrightTimeout:
                 pass  # it went away by itself meanwhile
             page.locator("#notice").wait_for(state="hidden")
         for lang in LANGS:
@@ -114,16 +79,6 @@ class Screens:
         return "\n".join(lines)
 
 
-def speak(page, lang: str) -> None:
-    """Switch the page's language from its menu, and wait until the page is in it."""
-    if page.evaluate("document.documentElement.lang") != lang:
-        page.locator("#lang").select_option(lang)
-        page.locator(f"html[lang='{lang}']").wait_for(state="attached")
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    # A moment's animation (a podium's steps rising again in the new words) plays out: the screen as it stays.
-    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
-
-
 def fonts_used(page, selector: str) -> set[str]:
     """The font families Chromium drew an element's text with (its DevTools protocol knows; the page does not)."""
     cdp = page.context.new_cdp_session(page)
@@ -136,158 +91,104 @@ def fonts_used(page, selector: str) -> set[str]:
     return {font["familyName"] for font in fonts}
 
 
-def rows_shown(page, seats: int) -> list[str]:
-    shown = count_visible(playwright_js(page), "#score-table tbody tr")
-    return [] if shown == seats else [f"score rows: {shown} of {seats} wholly visible"]
-
-
-def advance(host: Client, people: list[Client], done: Callable[[dict], bool], limit: int = 3000) -> dict:
-    """Move the night on with "Call now" (the caller plays for the slow) until `done`; people act first.
-
-    The same night on every run: before each call every person has seen the call before it and made each
-    move they would, one after another in seat order, each seen through before the next; whoever is left
-    (the browser phones) the caller plays for, in seat order. No move races another, so no timing decides
-    who drew which card.
-    """
-    for _ in range(limit):
-        state = host.state
-        if done(state):
-            return state
-        for person in people:
-            person.wait_for(lambda s, v=state["v"]: s["v"] >= v)
-        play_out(people)
-        before = host.state["v"]
-        assert host.call("call_now")["ok"]
-        host.wait_for(lambda s, before=before: s["v"] > before)
-    raise TimeoutError(f"never there: {host.state['game']}")
-
-
-def play_out(people: list[Client]) -> None:
-    """Each person makes every move they have, in turn, until nobody has one; each move seen through."""
-    moved = True
-    while moved:
-        moved = False
-        for person in people:
-            before = person.state["v"]
-            ack = act(person)
-            if ack is not None:
-                assert ack["ok"], ack
-                person.wait_for(lambda s, before=before: s["v"] > before)
-                moved = True
-
-
-def test_every_screen_holds_together_at_every_size_in_every_language(browser, shots: Path) -> None:  # noqa: F811  (fixtures)
-    server = LiveServer("--seed", str(SEED))
-    watch = Watch(server.url)
-    screens = Screens(shots)
+def test_every_screen_holds_together_at_every_size_in_every_language(nights, browser, shots: Path) -> None:
+    night = nights(seed=SEED, browser=browser)
+    host, screens = night.host, Screens(shots)
     people: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = watch.open(browser, server.url + "/", phone=False)
-        tv.locator("#ring").wait_for(state="attached")
-        # What is measured depends on the font: the one .ci/run installs, or the figures are another machine's.
-        tv.locator(".code").wait_for()  # drawn: a node not yet laid out names no font
-        tv.evaluate("document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(r)))")
-        assert fonts_used(tv, ".code") == {"DejaVu Sans"}, "install Debian's fonts-dejavu-core (.ci/run does)"
-        join_url = tv.locator(".url").inner_text()
+    tv = night.tv()
+    # What is measured depends on the font: the one .ci/run installs, or the figures are another machine's.
+    tv.locator(".code").wait_for()  # drawn: a node not yet laid out names no font
+    tv.evaluate("document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(r)))")
+    assert fonts_used(tv, ".code") == {"DejaVu Sans"}, "install Debian's fonts-dejavu-core (.ci/run does)"
+    join_url = tv.locator(".url").inner_text()
 
-        phones = []
-        for name, width, height, locale in PHONES[:1]:  # the first to join holds the VIP's Start
-            phones.append(open_phone(browser, watch, join_url, name, width, height, locale))
-        people.append(Client(server.url, code))
-        people[-1].join(OTHERS[0])
-        tv.get_by_text("2 players in").wait_for()
-        screens.tv(tv, "lobby-2", LOBBY)
-        screens.phone(phones[0], "vip-waiting", covered="#vip-start, #not-you")
+    phones = []
+    for name, width, height, locale in PHONES[:1]:  # the first to join holds the VIP's Start
+        phones.append(open_phone(night, join_url, name, width, height, locale))
+    people.append(night.client(OTHERS[0]))
+    tv.get_by_text("2 players in").wait_for()
+    screens.tv(tv, "lobby-2", LOBBY)
+    screens.phone(phones[0], "vip-waiting", covered="#vip-start, #not-you")
 
-        for name in OTHERS[1:5]:
-            people.append(Client(server.url, code))
-            people[-1].join(name)
-        tv.locator("#ring > li:nth-child(6)").wait_for()
-        screens.tv(tv, "lobby-6", LOBBY)
+    for name in OTHERS[1:5]:
+        people.append(night.client(name))
+    tv.locator("#ring > li:nth-child(6)").wait_for()
+    screens.tv(tv, "lobby-6", LOBBY)
 
-        for name, width, height, locale in PHONES[1:]:
-            phones.append(open_phone(browser, watch, join_url, name, width, height, locale, screens, OTHERS[0]))
-        for name in OTHERS[5:]:
-            people.append(Client(server.url, code))
-            people[-1].join(name)
-        for _ in range(2):
-            assert host.call("add_bot", {"strength": "sharp"})["ok"]
-        tv.locator("#ring > li:nth-child(12)").wait_for()
-        screens.tv(tv, "lobby-12", LOBBY)
+    for name, width, height, locale in PHONES[1:]:
+        phones.append(open_phone(night, join_url, name, width, height, locale, screens, OTHERS[0]))
+    for name in OTHERS[5:]:
+        people.append(night.client(name))
+    night.add_bots(2, "sharp")
+    tv.locator("#ring > li:nth-child(12)").wait_for()
+    screens.tv(tv, "lobby-12", LOBBY)
 
-        assert host.call("variant", {"name": "browser"})["ok"]
-        assert host.call("start")["ok"]
-        for phone in phones:
-            phone.locator("#hand .card-button").first.wait_for()
-            screens.phone(phone, "setup-3")
-        late = watch.open(browser, join_url)  # a 13th guest: told the table is full, offered no bot's seat
-        late.locator("#full-note").wait_for()
-        assert late.locator("#open-seats").is_hidden() and late.locator("#join-form").is_hidden()
-        screens.phone(late, "late-guest")
-        late.context.close()
-        advance(host, [], lambda s: s["game"]["phase"] == "draw")
-        for phone in phones:
-            phone.locator("#draw-shoe").wait_for()
-            assert phone.locator("#coach").is_visible()  # the first hand's tips are there, and hide no action
-            screens.phone(phone, "draw-3", above_fold="#hand, #draw-choices, #vip-play")
-            if phone.viewport_size["width"] < 360:  # too narrow for two: stacked, each the width of the row
-                row = phone.locator("#draw-choices").bounding_box()["width"]
-                for button in ("#draw-shoe", "#draw-pile"):
-                    assert phone.locator(button).bounding_box()["width"] > 0.95 * row, button
-        tv.locator("#seats > li:nth-child(12)").wait_for()
-        screens.tv(tv, "call-draw", TABLE)
-        for phone in phones:
-            phone.locator("#draw-shoe").tap()
-            phone.locator("#hand .card-button:nth-child(4), #hand li:nth-child(2)").first.wait_for()
-            assert phone.locator("#coach").is_visible()
-            screens.phone(phone, "choose-4", above_fold="#hand, #vip-play")
+    assert host.call("variant", {"name": "browser"})["ok"]
+    assert host.call("start")["ok"]
+    for phone in phones:
+        phone.locator("#hand .card-button").first.wait_for()
+        screens.phone(phone, "setup-3")
+    late = night.page(join_url)  # a 13th guest: told the table is full, offered no bot's seat
+    late.locator("#full-note").wait_for()
+    assert late.locator("#open-seats").is_hidden() and late.locator("#join-form").is_hidden()
+    screens.phone(late, "late-guest")
+    late.context.close()
+    advance(host, [], lambda s: s["game"]["phase"] == "draw")
+    for phone in phones:
+        phone.locator("#draw-shoe").wait_for()
+        assert phone.locator("#coach").is_visible()  # the first hand's tips are there, and hide no action
+        screens.phone(phone, "draw-3", above_fold="#hand, #draw-choices, #vip-play")
+        if phone.viewport_size["width"] < 360:  # too narrow for two: stacked, each the width of the row
+            row = phone.locator("#draw-choices").bounding_box()["width"]
+            for button in ("#draw-shoe", "#draw-pile"):
+                assert phone.locator(button).bounding_box()["width"] > 0.95 * row, button
+    tv.locator("#seats > li:nth-child(12)").wait_for()
+    screens.tv(tv, "call-draw", TABLE)
+    for phone in phones:
+        phone.locator("#draw-shoe").tap()
+        phone.locator("#hand .card-button:nth-child(4), #hand li:nth-child(2)").first.wait_for()
+        assert phone.locator("#coach").is_visible()
+        screens.phone(phone, "choose-4", above_fold="#hand, #vip-play")
 
-        matched = advance(host, people, lambda s: s["game"]["phase"] == "reveal" and s["game"]["matched"])
-        tv.locator("#melds .matched").first.wait_for()
-        screens.tv(tv, "call-match", TABLE)
-        del matched
+    matched = advance(host, people, lambda s: s["game"]["phase"] == "reveal" and s["game"]["matched"])
+    tv.locator("#melds .matched").first.wait_for()
+    screens.tv(tv, "call-match", TABLE)
+    del matched
 
-        advance(host, people, lambda s: s["game"]["phase"] == "scored" and s["game"]["hand_no"] == 10)
-        tv.locator("#score-table tbody tr:nth-child(12)").wait_for(state="attached")
-        screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12))
-        for phone in phones:
-            screens.phone(phone, "results-10")
-        tv.locator("#hide-scores").click()  # back to the table between hands: the host's seats, measured
-        tv.locator("#scores").wait_for(state="hidden")
-        screens.tv(tv, "table-scored", TABLE)
+    advance(host, people, lambda s: s["game"]["phase"] == "scored" and s["game"]["hand_no"] == 10)
+    tv.locator("#score-table tbody tr:nth-child(12)").wait_for(state="attached")
+    screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12))
+    for phone in phones:
+        screens.phone(phone, "results-10")
+    tv.locator("#hide-scores").click()  # back to the table between hands: the host's seats, measured
+    tv.locator("#scores").wait_for(state="hidden")
+    screens.tv(tv, "table-scored", TABLE)
 
-        advance(host, people, lambda s: s["game"]["hand_no"] == 11 and s["game"]["phase"] == "draw")
-        for phone in phones:
-            phone.locator("#draw-shoe").wait_for()
-            screens.phone(phone, "draw-13", above_fold="#draw-choices")
-            phone.locator("#draw-shoe").tap()
-            phone.locator("#hand .card-button.new").wait_for()
-            screens.phone(phone, "choose-14")
+    advance(host, people, lambda s: s["game"]["hand_no"] == 11 and s["game"]["phase"] == "draw")
+    for phone in phones:
+        phone.locator("#draw-shoe").wait_for()
+        screens.phone(phone, "draw-13", above_fold="#draw-choices")
+        phone.locator("#draw-shoe").tap()
+        phone.locator("#hand .card-button.new").wait_for()
+        screens.phone(phone, "choose-14")
 
-        final = advance(host, people, lambda s: s["game"]["game_over"])
-        # The night played, to compare runs: the same on every run (see advance).
-        (screens.folder / "night.json").write_text(json.dumps({"history": final["game"]["history"]}))
-        tv.locator("#play-again").wait_for()
-        screens.tv(tv, "podium", PODIUM)
-        tv.locator("#final-scores").click()  # the whole sheet, one tap away
-        screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
-        for phone in phones:
-            screens.phone(phone, "results-final")
+    final = advance(host, people, lambda s: s["game"]["game_over"])
+    # The night played, to compare runs: the same on every run (see advance).
+    (screens.folder / "night.json").write_text(json.dumps({"history": final["game"]["history"]}))
+    tv.locator("#play-again").wait_for()
+    screens.tv(tv, "podium", PODIUM)
+    tv.locator("#final-scores").click()  # the whole sheet, one tap away
+    screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
+    for phone in phones:
+        screens.phone(phone, "results-final")
 
-        (screens.folder / "problems.json").write_text(json.dumps(screens.problems, indent=1, ensure_ascii=False))
-        assert not screens.problems, screens.summary()
-        assert not watch.problems, watch.problems
-    finally:
-        for person in people:
-            person.close()
-        server.stop()
+    (screens.folder / "problems.json").write_text(json.dumps(screens.problems, indent=1, ensure_ascii=False))
+    assert not screens.problems, screens.summary()
+    assert not night.watch.problems, night.watch.problems
 
 
 def open_phone(
-    browser,  # noqa: F811  (a browser, not the fixture)
-    watch: Watch,
+    night: Night,
     url: str,
     name: str,
     width: int,
@@ -297,11 +198,7 @@ def open_phone(
     taken: str = "",
 ):
     """A browser phone joined as `name`; first refused `taken` (a name in use), if given, and the notice measured."""
-    context = browser.new_context(locale=locale, viewport={"width": width, "height": height}, has_touch=True,
-                                  is_mobile=True)
-    watch.attach(context)
-    page = context.new_page()
-    page.goto(url)
+    page = night.page(url, locale=locale, viewport={"width": width, "height": height})
     if screens and taken:  # the notice saying why covers neither the heading nor the form
         page.locator("#name").fill(taken)
         page.locator("#join-form button[type=submit]").tap()

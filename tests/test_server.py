@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import time
+import threading
 import urllib.error
 import urllib.request
 
@@ -13,23 +13,12 @@ import websocket
 
 from partyrummy.i18n import default_catalogs
 
-from .live import Client, LiveServer, phase, play_game
+from .live import Client, phase, play_game
+from .night import open_room
 from .play import card_ids
 
 
-def open_room(server: LiveServer, players: int, variant: str = "fast") -> tuple[Client, list[Client]]:
-    """A fresh room (the module's tests share a server): the host picks the rules, phones join."""
-    code, token = server.new_room()
-    host = Client(server.url, code, role="host", token=token)
-    assert host.call("variant", {"name": variant})["ok"]
-    phones = []
-    for i in range(players):
-        phone = Client(server.url, code)
-        assert phone.join(f"P{i}")["ok"]
-        phones.append(phone)
-    return host, phones
-
-
+@pytest.mark.slow  # a whole game over real sockets
 def test_twelve_players_play_a_whole_game_and_nobody_sees_a_hidden_card(server) -> None:
     host, phones = open_room(server, 12)
     assert host.call("start")["ok"]
@@ -42,6 +31,7 @@ def test_twelve_players_play_a_whole_game_and_nobody_sees_a_hidden_card(server) 
         client.close()
 
 
+@pytest.mark.slow  # a whole game over real sockets
 def test_a_room_of_two_plays_to_the_end(server) -> None:
     host, phones = open_room(server, 2, variant="fast3")
     assert host.call("start")["ok"]
@@ -189,6 +179,7 @@ def check_no_leaks(host: Client, phones: list[Client]) -> None:
     assert updates > 10 * len(phones)  # the game went out as updates, and they were looked at
 
 
+@pytest.mark.slow  # a whole game over real sockets
 def test_the_vip_phone_has_the_host_controls_and_scores_download_as_csv(server) -> None:
     host, phones = open_room(server, 3, variant="fast3")
     vip, other = phones[0], phones[1]
@@ -277,10 +268,15 @@ def test_a_flood_from_one_phone_is_cut_off_and_the_room_plays_on(server) -> None
     codes = {a["error"]["code"] for a in answers}
     assert codes == {"out_of_phase", "slow_down"}
     assert any(a["error"]["message"].startswith("Slow down") for a in answers)
-    # Sending on regardless, far over the rate: the connection is cut off.
-    with pytest.raises((socketio.exceptions.TimeoutError, socketio.exceptions.BadNamespaceError)):
-        for _ in range(200):
-            flood.sio.call("match", {}, timeout=5)
+    # Sending on regardless, far over the rate: the connection is cut off (the client hears it end).
+    ended = threading.Thread(target=flood.sio.wait)  # returns once the connection has ended
+    ended.start()
+    with pytest.raises(socketio.exceptions.BadNamespaceError):
+        for _ in range(2000):
+            flood.sio.emit("match", {})
+            ended.join(0.001)
+    ended.join(10)
+    assert not ended.is_alive() and not flood.sio.connected
     assert host.call("start")["ok"]
     assert phones[1].wait_for(lambda s: phase(s) == "draw")
     assert phones[1].call("draw", {"source": "shoe"})["ok"]
@@ -359,13 +355,16 @@ def test_a_page_that_leaves_in_the_middle_of_its_upgrade_leaves_no_error_behind(
     # A phone opens by polling, then upgrades to a WebSocket; one locked or closed just after its probe (before
     # the server's answer) is an ordinary goodbye, not a traceback in the host's terminal.
     before = len(server.log)
+    ends: set[str] = set()
     for _ in range(3):
         with urllib.request.urlopen(server.url + "/socket.io/?EIO=4&transport=polling", timeout=10) as response:
             sid = json.loads(response.read().decode()[1:])["sid"]
         ws = websocket.create_connection(
             server.url.replace("http://", "ws://") + f"/socket.io/?EIO=4&transport=websocket&sid={sid}", timeout=10
         )
+        ends |= server.ends_of({ws.sock.getsockname()[1]})
         ws.send("2probe")
         ws.close()
-    time.sleep(1)  # the server's side of each upgrade runs on
+    assert len(ends) == 3
+    server.let_go(ends)  # the server's side of each upgrade has run to its end and closed its connection
     assert "Traceback" not in server.log[before:]

@@ -8,6 +8,8 @@ import socket
 import threading
 from dataclasses import replace
 
+import pytest
+
 from partyrummy.server.app import create_app
 from partyrummy.server.room.room import Room, Viewer
 from partyrummy.server.transport.delta import apply
@@ -88,6 +90,7 @@ def test_the_first_connection_of_a_new_room_is_sent_its_state_and_nothing_it_can
     host.close()
 
 
+@pytest.mark.slow  # a whole game over real sockets
 def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> None:
     server.get("/")  # a fresh room: the TV's newest
     code, token = server.tv_page()

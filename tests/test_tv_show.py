@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from .layout import check, playwright_js, tv_text_floor
-from .live import Client, LiveServer, phase
-from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
-from .test_screens import PODIUM, TABLE, TV_TARGETS, TV_TEXT, advance, play_out, speak
+from .layout import playwright_js
+from .live import phase
+from .night import Night, advance, play_out
+from .screens import PODIUM, TABLE, each_size_and_language, summary, tv_problems
 
 pytestmark = pytest.mark.slow
 
@@ -82,41 +82,28 @@ CALL_LARGEST = """(root) => {
 class Moments:
     """Measures and screenshots of each moment, every problem gathered and reported together at the end."""
 
-    def __init__(self, shots: Path) -> None:  # noqa: F811
+    def __init__(self, shots: Path) -> None:
         self.folder = shots / "show"
         self.folder.mkdir(parents=True, exist_ok=True)
         self.problems: dict[str, list[str]] = {}
 
     def measure(self, page, name: str, options: dict, extra=None) -> None:
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            for lang in LANGS:
-                speak(page, lang)
-                settle(page)
-                found = check(playwright_js(page), targets=TV_TARGETS, min_text=tv_text_floor(width),
-                              text_scope=TV_TEXT, min_contrast=4.5, **options)
-                found += page.evaluate(CALL_LARGEST, options.get("root", "#table"))
-                found += extra(page, height) if extra else []
-                page.screenshot(path=str(self.folder / f"tv-{name}-{height}p-{lang}.png"))
-                if found:
-                    self.problems[f"{name}-{height}p-{lang}"] = found
-        speak(page, "en")
+        for width, height, lang in each_size_and_language(page, SIZES, LANGS):
+            settle(page)
+            found = tv_problems(playwright_js(page), width, options)
+            found += page.evaluate(CALL_LARGEST, options.get("root", "#table"))
+            found += extra(page, height) if extra else []
+            page.screenshot(path=str(self.folder / f"tv-{name}-{height}p-{lang}.png"))
+            if found:
+                self.problems[f"{name}-{height}p-{lang}"] = found
 
     def summary(self) -> str:
-        lines = [f"{len(self.problems)} screens with problems"]
-        for name, found in self.problems.items():
-            lines += [f"{name}: {len(found)}", *[f"    {p}" for p in found[:8]]]
-        return "\n".join(lines)
+        return summary(self.problems, each=8)
 
 
-def open_tv(browser, watch: Watch, url: str, **context):  # noqa: F811
+def open_tv(night: Night, **context):
     """A TV page (spied on, see SPY), 1920×1080 unless told; a click lets it make sounds, as a host's first tap."""
-    made = browser.new_context(**({"locale": "en-US", "viewport": {"width": 1920, "height": 1080}} | context))
-    watch.attach(made)
-    made.add_init_script(SPY)
-    page = made.new_page()
-    page.goto(url + "/")
-    page.locator("#ring").wait_for(state="attached")
+    page = night.tv(script=SPY, **context)
     page.locator(".brand").click()
     return page
 
@@ -183,200 +170,180 @@ def quiet(pages, before: list[int]) -> None:
         assert not sent, sent
 
 
-def test_the_big_moments_with_cards_on_the_phones(browser, shots: Path) -> None:  # noqa: F811
-    server = LiveServer("--seed", "5")
-    watch = Watch(server.url)
-    moments = Moments(shots)
-    people: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = open_tv(browser, watch, server.url)
-        still = open_tv(browser, watch, server.url, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
-        for name in NAMES[:10]:
-            people.append(Client(server.url, code))
-            assert people[-1].join(name)["ok"]
-        for _ in range(2):
-            assert host.call("add_bot", {"strength": "sharp"})["ok"]
-        assert host.call("variant", {"name": "browser"})["ok"]
-        assert host.call("start")["ok"]
-        advance(host, [], lambda s: phase(s) == "draw")
-        sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
+def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) -> None:
+    night = nights(seed=5, browser=browser)
+    host, moments = night.host, Moments(shots)
+    tv = open_tv(night)
+    still = open_tv(night, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
+    people = night.players(NAMES[:10])
+    night.add_bots(2, "sharp")
+    assert host.call("variant", {"name": "browser"})["ok"]
+    assert host.call("start")["ok"]
+    advance(host, [], lambda s: phase(s) == "draw")
+    sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
 
-        # The flip: every pile top turns over at once on "Discard!", with a falling chime. Everyone draws and
-        # discards (the bots too), and the server calls it.
-        for person in people:
-            person.wait_for(lambda s: phase(s) == "draw")
-        play_out(people)
-        state = host.wait_for(lambda s: phase(s) == "reveal")
-        assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
-        piles = sum(1 for s in state["game"]["seats"] if s["pile_top"])
-        snapshot(tv, ".flip", 250, moments.folder / "tv-flipping-1080p-en.png")
-        tv.wait_for_function("(n) => window.spy.ended.filter((a) => a.startsWith('flip')).length >= n", arg=piles)
-        flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
-        assert len(flips) == piles == 12 and all("card" in a for a in flips), flips
-        assert spy(tv)["tones"][-3:] == [1320, 990, 660], spy(tv)["tones"]
-        still.locator("#seats .card.flip").first.wait_for()
-        assert still.locator("#seats .card.flip").count() == piles and running(still) == 0
-        assert not spy(still)["started"]
-        moments.measure(tv, "flip", TABLE)
+    # The flip: every pile top turns over at once on "Discard!", with a falling chime. Everyone draws and
+    # discards (the bots too), and the server calls it.
+    for person in people:
+        person.wait_for(lambda s: phase(s) == "draw")
+    play_out(people)
+    state = host.wait_for(lambda s: phase(s) == "reveal")
+    assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
+    piles = sum(1 for s in state["game"]["seats"] if s["pile_top"])
+    snapshot(tv, ".flip", 250, moments.folder / "tv-flipping-1080p-en.png")
+    tv.wait_for_function("(n) => window.spy.ended.filter((a) => a.startsWith('flip')).length >= n", arg=piles)
+    flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
+    assert len(flips) == piles == 12 and all("card" in a for a in flips), flips
+    assert spy(tv)["tones"][-3:] == [1320, 990, 660], spy(tv)["tones"]
+    still.locator("#seats .card.flip").first.wait_for()
+    assert still.locator("#seats .card.flip").count() == piles and running(still) == 0
+    assert not spy(still)["started"]
+    moments.measure(tv, "flip", TABLE)
 
-        # A false Match!, said plainly, with a low buzz.
-        wrong = next(p for p in people if p.state["game"]["you"]["hint"]["penalty"] > 0)
-        assert not wrong.call("match")["ok"]
-        refused = host.wait_for(lambda s: s["game"]["false_match"])["game"]["false_match"]
-        name = state["room"]["seats"][refused["seat"]]["name"]
-        said = f"Not yet, {name}: {refused['points']} points left"
-        tv.locator("#call-small").get_by_text(said).wait_for()
-        still.locator("#call-small").get_by_text(said).wait_for()
-        tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))", arg=said)
-        assert spy(tv)["tones"][-2:] == [330, 247]
-        moments.measure(tv, "false-match", TABLE)
+    # A false Match!, said plainly, with a low buzz.
+    wrong = next(p for p in people if p.state["game"]["you"]["hint"]["penalty"] > 0)
+    assert not wrong.call("match")["ok"]
+    refused = host.wait_for(lambda s: s["game"]["false_match"])["game"]["false_match"]
+    name = state["room"]["seats"][refused["seat"]]["name"]
+    said = f"Not yet, {name}: {refused['points']} points left"
+    tv.locator("#call-small").get_by_text(said).wait_for()
+    still.locator("#call-small").get_by_text(said).wait_for()
+    tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))", arg=said)
+    assert spy(tv)["tones"][-2:] == [330, 247]
+    moments.measure(tv, "false-match", TABLE)
 
-        # The hand scored: its moments big, then the rows sliding from the order before it to the new one.
-        animated = spy(tv)["animate"]
-        scored = advance(host, people, lambda s: phase(s) == "scored")
-        recap = scored["game"]["recap"]
-        tv.locator("#story .moment").first.wait_for()
-        assert tv.locator("#story .moment").count() == bool(recap["zero"]) + bool(recap["worst"])
-        assert spy(tv)["animate"] > animated and running(tv) > 0  # the rows are moving
-        snapshot(tv, "#score-table tr", 500, moments.folder / "tv-climbing-1080p-en.png")
-        settle(tv)
-        assert running(tv) == 0
-        still.locator("#story .moment").first.wait_for()
-        assert running(still) == 0 and spy(still)["animate"] == 0
-        moments.measure(tv, "scored", SCORES)
+    # The hand scored: its moments big, then the rows sliding from the order before it to the new one.
+    animated = spy(tv)["animate"]
+    scored = advance(host, people, lambda s: phase(s) == "scored")
+    recap = scored["game"]["recap"]
+    tv.locator("#story .moment").first.wait_for()
+    assert tv.locator("#story .moment").count() == bool(recap["zero"]) + bool(recap["worst"])
+    assert spy(tv)["animate"] > animated and running(tv) > 0  # the rows are moving
+    snapshot(tv, "#score-table tr", 500, moments.folder / "tv-climbing-1080p-en.png")
+    settle(tv)
+    assert running(tv) == 0
+    still.locator("#story .moment").first.wait_for()
+    assert running(still) == 0 and spy(still)["animate"] == 0
+    moments.measure(tv, "scored", SCORES)
 
-        # Every call on the way to a Match! (each "Draw!", "Discard!"… of a few hands, at 720p): the call is the
-        # largest text on the TV.
-        calls: dict[str, list[str]] = {}
+    # Every call on the way to a Match! (each "Draw!", "Discard!"… of a few hands, at 720p): the call is the
+    # largest text on the TV.
+    calls: dict[str, list[str]] = {}
 
-        def matched(s: dict) -> bool:
-            calls[tv.locator("#call").inner_text()] = tv.evaluate(CALL_LARGEST, "#table")
-            return phase(s) == "reveal" and bool(s["game"]["matched"])
+    def matched(s: dict) -> bool:
+        calls[tv.locator("#call").inner_text()] = tv.evaluate(CALL_LARGEST, "#table")
+        return phase(s) == "reveal" and bool(s["game"]["matched"])
 
-        # Match!: the name and the melds big, through the last cycle, rung up and said.
-        state = advance(host, people, matched)
-        assert len(calls) > 5 and not any(calls.values()), calls
-        tv.locator("#melds .card").first.wait_for()
-        seats = state["room"]["seats"]
-        for m in state["game"]["matched"]:
-            assert tv.locator("#melds .who").get_by_text(seats[m["seat"]]["name"]).count() == 1
-        tv.wait_for_function("() => window.spy.said.some((s) => /MATCH/.test(s))")
-        assert [1100, 880, 660] != spy(tv)["tones"][-3:] == [660, 880, 1100]
-        moments.measure(tv, "match", MATCH, match_cards)
-        moments.measure(still, "match-still", MATCH, match_cards)
-        assert running(still) == 0
-        advance(host, people, lambda s: phase(s) == "last_draw")
-        tv.locator("#melds .card").first.wait_for()
-        assert not match_cards(tv, tv.viewport_size["height"])
+    # Match!: the name and the melds big, through the last cycle, rung up and said.
+    state = advance(host, people, matched)
+    assert len(calls) > 5 and not any(calls.values()), calls
+    tv.locator("#melds .card").first.wait_for()
+    seats = state["room"]["seats"]
+    for m in state["game"]["matched"]:
+        assert tv.locator("#melds .who").get_by_text(seats[m["seat"]]["name"]).count() == 1
+    tv.wait_for_function("() => window.spy.said.some((s) => /MATCH/.test(s))")
+    assert [1100, 880, 660] != spy(tv)["tones"][-3:] == [660, 880, 1100]
+    moments.measure(tv, "match", MATCH, match_cards)
+    moments.measure(still, "match-still", MATCH, match_cards)
+    assert running(still) == 0
+    advance(host, people, lambda s: phase(s) == "last_draw")
+    tv.locator("#melds .card").first.wait_for()
+    assert not match_cards(tv, tv.viewport_size["height"])
 
-        # The podium: the top three on their steps, the awards as cards; the whole sheet one tap away.
-        final = advance(host, people, lambda s: s["game"]["game_over"])
-        tv.locator(".step1 .name").first.wait_for()
-        assert tv.locator(".step").first.evaluate("(e) => e.getAnimations().length") > 0
-        settle(tv)
-        winners = [seats[s]["name"] for s in final["game"]["winners"]]
-        assert tv.locator(".award").count() == len(final["game"]["awards"]["awards"])
-        moments.measure(tv, "podium", PODIUM, podium_names)
-        winners_marked(tv, winners)
-        moments.measure(tv, "final-scores", SCORES)
-        still.locator(".step1 .name").first.wait_for()
-        assert running(still) == 0
-        quiet([tv, still], sent)
-        assert tv.locator("#show-scores").inner_text() == "Final scores"
+    # The podium: the top three on their steps, the awards as cards; the whole sheet one tap away.
+    final = advance(host, people, lambda s: s["game"]["game_over"])
+    tv.locator(".step1 .name").first.wait_for()
+    assert tv.locator(".step").first.evaluate("(e) => e.getAnimations().length") > 0
+    settle(tv)
+    winners = [seats[s]["name"] for s in final["game"]["winners"]]
+    assert tv.locator(".award").count() == len(final["game"]["awards"]["awards"])
+    moments.measure(tv, "podium", PODIUM, podium_names)
+    winners_marked(tv, winners)
+    moments.measure(tv, "final-scores", SCORES)
+    still.locator(".step1 .name").first.wait_for()
+    assert running(still) == 0
+    quiet([tv, still], sent)
+    assert tv.locator("#show-scores").inner_text() == "Final scores"
 
-        assert not moments.problems, moments.summary()
-        assert not watch.problems, watch.problems
-    finally:
-        for person in people:
-            person.close()
-        server.stop()
+    assert not moments.problems, moments.summary()
+    assert not night.watch.problems, night.watch.problems
 
 
-def test_the_big_moments_with_real_cards_and_a_shared_win(browser, shots: Path) -> None:  # noqa: F811
+def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots: Path) -> None:
     """Twelve players without a phone, each hand typed in on the TV's link: two of them score nothing all night and
     share the win."""
-    server = LiveServer("--seed", "5")
-    watch = Watch(server.url)
+    night = nights(seed=5, browser=browser)
     moments = Moments(shots)
-    links: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        # The host's events spread over three links (each link's events are limited to ten a second).
-        links = [Client(server.url, code, role="host", token=token) for _ in range(3)]
-        host = links[0]
-        turn = iter(range(10**6))
+    # The host's events spread over three links (each link's events are limited to ten a second).
+    links = [night.host, night.host_link(), night.host_link()]
+    host = links[0]
+    turn = iter(range(10**6))
 
-        def send(event: str, data: dict | None = None) -> None:
-            ack = links[next(turn) % len(links)].call(event, data or {})
-            assert ack["ok"], (event, data, ack)
+    def send(event: str, data: dict | None = None) -> None:
+        ack = links[next(turn) % len(links)].call(event, data or {})
+        assert ack["ok"], (event, data, ack)
 
-        tv = open_tv(browser, watch, server.url)
-        still = open_tv(browser, watch, server.url, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
-        send("mode", {"mode": "real"})
-        for name in NAMES:
-            send("add_person", {"name": name})
-        send("variant", {"name": "browser"})
-        send("start")
-        sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
+    tv = open_tv(night)
+    still = open_tv(night, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
+    send("mode", {"mode": "real"})
+    for name in NAMES:
+        send("add_person", {"name": name})
+    send("variant", {"name": "browser"})
+    send("start")
+    sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
 
-        for hand in range(1, 12):
-            host.wait_for(lambda s, hand=hand: phase(s) == "setup" and s["game"]["hand_no"] == hand)
-            send("call_now")  # the cards are dealt: "Draw!"; the players without a phone are Ready at once
-            state = host.wait_for(lambda s: phase(s) == "reveal")
-            if hand == 1:  # the Ready ticks turn over into "Discard!", together
-                assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
-                tv.wait_for_function("() => window.spy.ended.filter((a) => a.startsWith('flip')).length >= 12")
-                flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
-                assert len(flips) == 12 and all("seat-status" in a for a in flips), flips
-                assert tv.locator("#seats .seat-status.flip").all_inner_texts() == ["DISCARD!"] * 12
-                assert spy(tv)["tones"][-3:] == [1320, 990, 660]
-                still.locator("#seats .seat-status.flip").first.wait_for()
-                assert running(still) == 0 and not spy(still)["started"]
-                moments.measure(tv, "real-flip", TABLE)
-            matched = (0, 1) if hand == 1 else (4 + hand % 8,)
-            for seat in matched:
-                send("match", {"seat": seat})
-            send("call_now")  # the match window ends; the last cycle's Ready is at once too
-            host.wait_for(lambda s: phase(s) == "entry")
-            if hand == 1:  # a Match! that holds, and one that does not: both laid down big, the false one said
-                for seat, cards in ((1, ["7H", "8H", "9H"]), (0, ["2C", "7D", "KS"])):
-                    send("draft", {"seat": seat, "cards": cards})
-                    send("confirm", {"seat": seat})
-                host.wait_for(lambda s: s["game"]["false_match"])
-                tv.locator("#call-small").get_by_text(f"Not yet, {NAMES[0]}: 19 points left").wait_for()
-                tv.locator("#melds .matched").nth(1).wait_for()
-                tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))",
-                                     arg=f"Not yet, {NAMES[0]}: 19 points left")
-                moments.measure(tv, "real-match", MATCH, match_cards)
-            for seat in range(12):
-                if seat not in matched:
-                    send("points", {"seat": seat, "points": 0 if seat in (2, 3) else (seat * 7 + hand * 3) % 30 + 1})
-                elif hand > 1:
-                    send("points", {"seat": seat, "points": 0})
-            state = host.wait_for(lambda s: phase(s) == "scored" or s["game"]["game_over"])
-            if hand == 2:  # the hand's moments, and the rows sliding to their new places
-                tv.locator("#story .moment.worst").wait_for()
-                assert running(tv) > 0
-                tv.screenshot(path=str(moments.folder / "tv-real-climbing-1080p-en.png"))
-                moments.measure(tv, "real-scored", SCORES)
-                assert running(still) == 0 and spy(still)["animate"] == 0
-            if hand < 11:
-                send("call_now")
+    for hand in range(1, 12):
+        host.wait_for(lambda s, hand=hand: phase(s) == "setup" and s["game"]["hand_no"] == hand)
+        send("call_now")  # the cards are dealt: "Draw!"; the players without a phone are Ready at once
+        state = host.wait_for(lambda s: phase(s) == "reveal")
+        if hand == 1:  # the Ready ticks turn over into "Discard!", together
+            assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
+            tv.wait_for_function("() => window.spy.ended.filter((a) => a.startsWith('flip')).length >= 12")
+            flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
+            assert len(flips) == 12 and all("seat-status" in a for a in flips), flips
+            assert tv.locator("#seats .seat-status.flip").all_inner_texts() == ["DISCARD!"] * 12
+            assert spy(tv)["tones"][-3:] == [1320, 990, 660]
+            still.locator("#seats .seat-status.flip").first.wait_for()
+            assert running(still) == 0 and not spy(still)["started"]
+            moments.measure(tv, "real-flip", TABLE)
+        matched = (0, 1) if hand == 1 else (4 + hand % 8,)
+        for seat in matched:
+            send("match", {"seat": seat})
+        send("call_now")  # the match window ends; the last cycle's Ready is at once too
+        host.wait_for(lambda s: phase(s) == "entry")
+        if hand == 1:  # a Match! that holds, and one that does not: both laid down big, the false one said
+            for seat, cards in ((1, ["7H", "8H", "9H"]), (0, ["2C", "7D", "KS"])):
+                send("draft", {"seat": seat, "cards": cards})
+                send("confirm", {"seat": seat})
+            host.wait_for(lambda s: s["game"]["false_match"])
+            tv.locator("#call-small").get_by_text(f"Not yet, {NAMES[0]}: 19 points left").wait_for()
+            tv.locator("#melds .matched").nth(1).wait_for()
+            tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))",
+                                 arg=f"Not yet, {NAMES[0]}: 19 points left")
+            moments.measure(tv, "real-match", MATCH, match_cards)
+        for seat in range(12):
+            if seat not in matched:
+                send("points", {"seat": seat, "points": 0 if seat in (2, 3) else (seat * 7 + hand * 3) % 30 + 1})
+            elif hand > 1:
+                send("points", {"seat": seat, "points": 0})
+        state = host.wait_for(lambda s: phase(s) == "scored" or s["game"]["game_over"])
+        if hand == 2:  # the hand's moments, and the rows sliding to their new places
+            tv.locator("#story .moment.worst").wait_for()
+            assert running(tv) > 0
+            tv.screenshot(path=str(moments.folder / "tv-real-climbing-1080p-en.png"))
+            moments.measure(tv, "real-scored", SCORES)
+            assert running(still) == 0 and spy(still)["animate"] == 0
+        if hand < 11:
+            send("call_now")
 
-        final = host.wait_for(lambda s: s["game"]["game_over"])["game"]
-        assert final["winners"] == [2, 3] and final["awards"]["podium"][0] == [2, 3]
-        tv.locator(".step1 .name").nth(1).wait_for()
-        moments.measure(tv, "real-podium", PODIUM, podium_names)
-        winners_marked(tv, NAMES[2:4])
-        moments.measure(tv, "real-final-scores", SCORES)
-        still.locator(".step1 .name").first.wait_for()
-        assert running(still) == 0
-        quiet([tv, still], sent)
-        assert not moments.problems, moments.summary()
-        assert not watch.problems, watch.problems
-    finally:
-        for link in links:
-            link.close()
-        server.stop()
+    final = host.wait_for(lambda s: s["game"]["game_over"])["game"]
+    assert final["winners"] == [2, 3] and final["awards"]["podium"][0] == [2, 3]
+    tv.locator(".step1 .name").nth(1).wait_for()
+    moments.measure(tv, "real-podium", PODIUM, podium_names)
+    winners_marked(tv, NAMES[2:4])
+    moments.measure(tv, "real-final-scores", SCORES)
+    still.locator(".step1 .name").first.wait_for()
+    assert running(still) == 0
+    quiet([tv, still], sent)
+    assert not moments.problems, moments.summary()
+    assert not night.watch.problems, night.watch.problems

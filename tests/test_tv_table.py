@@ -11,134 +11,101 @@ from pathlib import Path
 
 import pytest
 
-from .layout import check, playwright_js, tv_text_floor
-from .live import Client, LiveServer, act, phase
-from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
-from .test_screens import TABLE, TV_TARGETS, TV_TEXT
+from .browsers import join
+from .layout import playwright_js
+from .live import act, phase
+from .screens import TABLE, tv_problems
 
 pytestmark = pytest.mark.slow
 
 
 def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_was_played_for(
-    browser,  # noqa: F811  (fixtures)
-    shots: Path,  # noqa: F811
+    nights, browser, shots: Path
 ) -> None:
-    server = LiveServer("--seed", "9")
-    watch = Watch(server.url)
-    bob = None
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = watch.open(browser, server.url + "/", phone=False)
-        ana = watch.open(browser, tv.locator(".url").inner_text())
-        ana.get_by_label("Your name").fill("Ana")
-        ana.get_by_role("button", name="Join").tap()
-        ana.get_by_text("You're in, Ana!").wait_for()
-        bob = Client(server.url, code)
-        bob.join("Bob")
-        assert host.call("variant", {"name": "countdown"})["ok"]  # hurry after 0.5 s, then 8 s to go
-        assert host.call("start")["ok"]
-        assert host.call("call_now")["ok"]
-        bob.wait_for(lambda s: phase(s) == "draw")
-        act(bob)  # Bob draws
-        bob.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
-        act(bob)  # and picks; Ana does nothing
+    night = nights(seed=9, browser=browser)
+    host, tv = night.host, night.tv()
+    ana = night.page(tv.locator(".url").inner_text())
+    join(ana, "Ana")
+    bob = night.client("Bob")
+    assert host.call("variant", {"name": "countdown"})["ok"]  # hurry after 0.5 s, then 8 s to go
+    assert host.call("start")["ok"]
+    assert host.call("call_now")["ok"]
+    bob.wait_for(lambda s: phase(s) == "draw")
+    act(bob)  # Bob draws
+    bob.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
+    act(bob)  # and picks; Ana does nothing
 
-        tv_clock, phone_clock = tv.locator("#countdown"), ana.locator("#p-hurry")
-        tv_clock.wait_for()
-        phone_clock.wait_for()
-        assert phone_clock.inner_text().startswith("The TV plays for you in")
-        # Past the TV's 5 s redraw, the count has gone on (a restarted count would still show 6 or more).
-        tv_clock.get_by_text(re.compile(r"\b[1-3]\b")).wait_for(timeout=9000)
-        ends = [int(page.get_attribute("[data-ends-at]:not([data-ends-at=''])", "data-ends-at")) for page in (tv, ana)]
-        assert abs(ends[0] - ends[1]) < 500, ends
-        shown = [int(re.search(r"\d+", clock.inner_text()).group()) for clock in (tv_clock, phone_clock)]
-        assert abs(shown[0] - shown[1]) <= 1, shown
-        tv.screenshot(path=str(shots / "tv-countdown.png"))
-        ana.screenshot(path=str(shots / "phone-countdown.png"))
+    tv_clock, phone_clock = tv.locator("#countdown"), ana.locator("#p-hurry")
+    tv_clock.wait_for()
+    phone_clock.wait_for()
+    assert phone_clock.inner_text().startswith("The TV plays for you in")
+    # Past the TV's 5 s redraw, the count has gone on (a restarted count would still show 6 or more).
+    tv_clock.get_by_text(re.compile(r"\b[1-3]\b")).wait_for(timeout=9000)
+    ends = [int(page.get_attribute("[data-ends-at]:not([data-ends-at=''])", "data-ends-at")) for page in (tv, ana)]
+    assert abs(ends[0] - ends[1]) < 500, ends
+    shown = [int(re.search(r"\d+", clock.inner_text()).group()) for clock in (tv_clock, phone_clock)]
+    assert abs(shown[0] - shown[1]) <= 1, shown
+    tv.screenshot(path=str(shots / "tv-countdown.png"))
+    ana.screenshot(path=str(shots / "phone-countdown.png"))
 
-        host.wait_for(lambda s: s["game"]["phase"] in ("reveal", "draw") and s["game"]["cycle"] >= 1, timeout=12)
-        notice = ana.locator("#notice")
-        notice.get_by_text("the TV played for you").wait_for()
-        assert re.search(r"discarded (10|[2-9AJQK])[♣♦♥♠]\.", notice.inner_text()), notice.inner_text()
-        assert tv_clock.is_hidden() and phone_clock.is_hidden()
-        assert not watch.problems, watch.problems
-    finally:
-        if bob:
-            bob.close()
-        server.stop()
+    host.wait_for(lambda s: s["game"]["phase"] in ("reveal", "draw") and s["game"]["cycle"] >= 1, timeout=12)
+    notice = ana.locator("#notice")
+    notice.get_by_text("the TV played for you").wait_for()
+    assert re.search(r"discarded (10|[2-9AJQK])[♣♦♥♠]\.", notice.inner_text()), notice.inner_text()
+    assert tv_clock.is_hidden() and phone_clock.is_hidden()
+    assert not night.watch.problems, night.watch.problems
 
 
-def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(browser) -> None:  # noqa: F811
-    server = LiveServer("--seed", "9")
-    watch = Watch(server.url)
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        tv = watch.open(browser, server.url + "/", phone=False)
-        for _ in range(3):
-            assert host.call("add_bot", {"strength": "easy"})["ok"]
-        assert host.call("variant", {"name": "fast3"})["ok"]
-        assert host.call("start")["ok"]
-        host.wait_for(lambda s: phase(s) == "scored", timeout=30)  # the state may still be the lobby's
-        tv.get_by_role("heading", name="Hand 1 scored").wait_for()
-        tv.get_by_role("button", name="Back to the table").click()
-        tv.locator("#scores").wait_for(state="hidden")
-        tiles = tv.locator("#seats > li")
-        assert tiles.count() == 3 and tiles.first.is_visible()
-        row, first, last = (tv.locator(s).bounding_box()
-                            for s in ("#seats", "#seats > li >> nth=0", "#seats > li >> nth=2"))
-        before, after = first["x"] - row["x"], row["x"] + row["width"] - last["x"] - last["width"]
-        assert abs(before - after) <= 2, (before, after)  # three tiles centred under the call, not pushed left
-        badge = tv.locator("#seats .badge.bot").first  # a bot's badge is told from the VIP's by more than its word
-        assert badge.evaluate("(b) => getComputedStyle(b).backgroundColor") != "rgb(255, 210, 63)"
-        # A table with room: the code and a small QR stay up for late guests, and the screen still holds together.
-        assert tv.locator("#table-join").is_visible() and tv.locator("#table-code").inner_text() == code
-        assert check(playwright_js(tv), targets=TV_TARGETS, min_text=tv_text_floor(1920), text_scope=TV_TEXT,
-                     min_contrast=4.5, **TABLE) == []
+def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(nights, browser) -> None:
+    night = nights(seed=9, browser=browser)
+    host, tv, code, watch = night.host, night.tv(), night.code, night.watch
+    night.add_bots(3)
+    assert host.call("variant", {"name": "fast3"})["ok"]
+    assert host.call("start")["ok"]
+    host.wait_for(lambda s: phase(s) == "scored", timeout=30)  # the state may still be the lobby's
+    tv.get_by_role("heading", name="Hand 1 scored").wait_for()
+    tv.get_by_role("button", name="Back to the table").click()
+    tv.locator("#scores").wait_for(state="hidden")
+    tiles = tv.locator("#seats > li")
+    assert tiles.count() == 3 and tiles.first.is_visible()
+    row, first, last = (tv.locator(s).bounding_box()
+                        for s in ("#seats", "#seats > li >> nth=0", "#seats > li >> nth=2"))
+    before, after = first["x"] - row["x"], row["x"] + row["width"] - last["x"] - last["width"]
+    assert abs(before - after) <= 2, (before, after)  # three tiles centred under the call, not pushed left
+    badge = tv.locator("#seats .badge.bot").first  # a bot's badge is told from the VIP's by more than its word
+    assert badge.evaluate("(b) => getComputedStyle(b).backgroundColor") != "rgb(255, 210, 63)"
+    # A table with room: the code and a small QR stay up for late guests, and the screen still holds together.
+    assert tv.locator("#table-join").is_visible() and tv.locator("#table-code").inner_text() == code
+    assert tv_problems(playwright_js(tv), 1920, TABLE) == []
 
-        tv.get_by_role("button", name="Bot 2: rejoin code and seat controls").click()
-        tv.get_by_role("button", name="Take off the table").click()
-        tv.locator("#seats > li").nth(2).wait_for(state="detached")
-        seats = host.wait_for(lambda s: len(s["room"]["seats"]) == 2)["room"]["seats"]
-        assert [s["name"] for s in seats] == ["Bot 1", "Bot 3"]
-        assert tv.locator("#scores").is_hidden()  # still at the table, the host's choice
-        tv.locator("#table").get_by_role("button", name="Next hand").click()  # reachable from the table too
-        host.wait_for(lambda s: s["game"]["hand_no"] == 2)
-        assert not watch.problems, watch.problems
+    tv.get_by_role("button", name="Bot 2: rejoin code and seat controls").click()
+    tv.get_by_role("button", name="Take off the table").click()
+    tv.locator("#seats > li").nth(2).wait_for(state="detached")
+    seats = host.wait_for(lambda s: len(s["room"]["seats"]) == 2)["room"]["seats"]
+    assert [s["name"] for s in seats] == ["Bot 1", "Bot 3"]
+    assert tv.locator("#scores").is_hidden()  # still at the table, the host's choice
+    tv.locator("#table").get_by_role("button", name="Next hand").click()  # reachable from the table too
+    host.wait_for(lambda s: s["game"]["hand_no"] == 2)
+    assert not watch.problems, watch.problems
 
-        # The server gone: the TV says so and its controls stop (a click could not work).
-        server.stop()
-        tv.locator("#conn").get_by_text("Connection lost").wait_for()
-        assert tv.locator("body.offline").count() == 1
-    finally:
-        if server.proc.poll() is None:
-            server.stop()
+    # The server gone: the TV says so and its controls stop (a click could not work).
+    night.server.stop()
+    tv.locator("#conn").get_by_text("Connection lost").wait_for()
+    assert tv.locator("body.offline").count() == 1
 
 
-def test_pause_stops_the_table_until_the_host_resumes() -> None:
-    server = LiveServer("--seed", "9")
-    people: list[Client] = []
-    try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token)
-        people = [Client(server.url, code) for _ in range(2)]
-        for person, name in zip(people, ["Ana", "Bob"], strict=True):
-            person.join(name)
-        assert host.call("variant", {"name": "browser"})["ok"]
-        assert host.call("start")["ok"]
-        assert host.call("call_now")["ok"]
-        ana = people[0]
-        state = ana.wait_for(lambda s: phase(s) == "draw")
-        assert host.call("pause", {"paused": True})["ok"]
-        ana.wait_for(lambda s: s["room"]["paused"])
-        refused = ana.call("draw", {"source": "shoe", "cycle": state["game"]["cycle"]})
-        assert not refused["ok"] and refused["error"]["message"] == "The game is paused: wait for the host to carry on."
-        assert not host.call("call_now")["ok"]  # the caller stops too
-        assert ana.sync()["state"]["game"]["you"]["drawn"] is None  # nothing moved
-        assert host.call("pause", {"paused": False})["ok"]
-        assert ana.call("draw", {"source": "shoe", "cycle": state["game"]["cycle"]})["ok"]
-    finally:
-        for person in people:
-            person.close()
-        server.stop()
+def test_pause_stops_the_table_until_the_host_resumes(nights) -> None:
+    night = nights(seed=9, variant="browser")
+    host, people = night.host, night.players(["Ana", "Bob"])
+    assert host.call("start")["ok"]
+    assert host.call("call_now")["ok"]
+    ana = people[0]
+    state = ana.wait_for(lambda s: phase(s) == "draw")
+    assert host.call("pause", {"paused": True})["ok"]
+    ana.wait_for(lambda s: s["room"]["paused"])
+    refused = ana.call("draw", {"source": "shoe", "cycle": state["game"]["cycle"]})
+    assert not refused["ok"] and refused["error"]["message"] == "The game is paused: wait for the host to carry on."
+    assert not host.call("call_now")["ok"]  # the caller stops too
+    assert ana.sync()["state"]["game"]["you"]["drawn"] is None  # nothing moved
+    assert host.call("pause", {"paused": False})["ok"]
+    assert ana.call("draw", {"source": "shoe", "cycle": state["game"]["cycle"]})["ok"]

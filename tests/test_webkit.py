@@ -1,21 +1,24 @@
 """The pages in WebKit, the engine of every iPhone browser (and of Safari on a Mac plugged into the TV).
 
-One server and one game for the module, its tests in order: the TV in one WebKit window at 1920×1080, a
-phone in another at 390×844 and then 320×568 (tests/webkit.py: a frame of the phone's size gives a true
-layout viewport of that width), three more players as Socket.IO clients. Hand 1: the phone joins from the
-QR code read off the TV, takes from its neighbour's pile, picks and changes its pick, reloads on the small
-screen, calls Match! and reads the scores (seed 9 deals seat 0 a match after one cycle, as in
-tests/test_browser.py). Hand 2: the TV calls without speech synthesis or Web Audio, and the phone, switched
-to Portuguese, draws from the shoe and keeps its language through a reload. The layout checks are the
-Chromium screens test's (tests/test_screens.py); no test may leave a page error, a console error or a
+Two WebKit windows for the module, the TV's at 1920×1080 and a phone's at 390×844 and then 320×568
+(tests/webkit.py: a frame of the phone's size gives a true layout viewport of that width); each test plays a
+night of its own (tests/night.py) in them, the other players as Socket.IO clients, so any one runs alone.
+Hand 1: the phone joins from the QR code read off the TV, takes from its neighbour's pile, picks and changes
+its pick, reloads on the small screen, calls Match! and reads the scores (seed 9 deals seat 0 a match after
+one cycle, as in tests/test_browser.py). Hand 2 (the host's "Call now" plays hand 1 for a page that sits it
+out): the TV calls without speech synthesis or Web Audio, and the phone, switched to Portuguese, draws from
+the shoe and keeps its language through a reload. The layout checks are the
+Chromium screens test's (tests/screens.py); no test may leave a page error, a console error or a
 request to another host.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,17 +26,17 @@ from partyrummy.phones import game as rules
 from partyrummy.phones.commands import Draw
 from partyrummy.rules.melds import best_discard
 
-from . import test_screens as screens
-from .layout import check, selenium_js, tv_text_floor
+from . import screens
+from .browsers import SEED, expected_game, label
+from .layout import check, selenium_js
 from .live import Client, act, phase, play_until
-from .test_background import close_together
-from .test_browser import SEED, expected_game, label
-from .webkit import Display, Frame, framable_server, screenshot_folder, start, stays_quiet
+from .night import Night
+from .webkit import Display, Frame, screenshot_folder, start, stays_quiet
 
 zxingcpp = pytest.importorskip("zxingcpp")
 from PIL import Image  # noqa: E402
 
-# The report names the engine of each test; the module is one game played in order, so all of it is slow.
+# The report names the engine of each test; WebKit's tests are among the slow ones (README.md).
 pytestmark = [pytest.mark.parametrize("engine", ["webkit"]), pytest.mark.slow]
 
 NAME = "<b>Ana</b>"  # markup in a name must show as text
@@ -42,31 +45,17 @@ PHONE, SMALL, TV = (390, 844), (320, 568), (1920, 1080)
 
 
 class Table:
-    """The module's shared game: the server, the WebKit TV and phone, the other players as clients."""
+    """A test's night on a framable server: the TV and a phone in WebKit frames, the other players as clients."""
 
-    def __init__(self, stack: ExitStack) -> None:
-        self.stack = stack
-        self.server = framable_server("--seed", str(SEED))
-        stack.callback(self.server.stop)
-        display = Display()
-        stack.callback(display.stop)
-        self.tv = Frame(self.driver(display), self.server.url)
-        self.phone = Frame(self.driver(display), self.server.url)
-        self.code, token = self.server.tv_page()
-        self.host = Client(self.server.url, self.code, role="host", token=token)
+    def __init__(self, night: Night, tv: Any, phone: Any) -> None:
+        self.night, self.host, self.server = night, night.host, night.server
+        self.tv, self.phone = Frame(tv, night.url), Frame(phone, night.url)
         self.others: list[Client] = []
-        stack.callback(lambda: close_together([self.host, *self.others]))
-        self.join_url = ""
+        self.join_url = night.join_url
 
-    def driver(self, display: Display):
-        driver = start(display)
-        self.stack.callback(driver.quit)
-        return driver
-
-    def client(self) -> Client:
-        client = Client(self.server.url, self.code)
-        self.others.append(client)
-        return client
+    def client(self, name: str | None = None) -> Client:
+        self.others.append(self.night.client(name))
+        return self.others[-1]
 
 
 @pytest.fixture(scope="module")
@@ -75,9 +64,43 @@ def shots() -> Path:
 
 
 @pytest.fixture(scope="module")
-def table():
+def windows() -> Iterator[tuple[Any, Any]]:
+    """The module's two WebKit windows, the TV's and the phone's (each takes a couple of seconds to start)."""
     with ExitStack() as stack:
-        yield Table(stack)
+        display = Display()
+        stack.callback(display.stop)
+        drivers = []
+        for _ in range(2):
+            drivers.append(start(display))
+            stack.callback(drivers[-1].quit)
+        yield drivers[0], drivers[1]
+
+
+@pytest.fixture
+def table(windows) -> Iterator[Table]:
+    """A night of its own for each test, in the module's windows."""
+    with Night(seed=SEED, framable=True) as night:
+        yield Table(night, *windows)
+
+
+def join(phone: Frame, name: str) -> None:
+    """The phone's page joins as `name`, typed into its field."""
+    phone.js("document.getElementById(arguments[0]).value = arguments[1]", "name", "")
+    field = phone.js(
+        "return [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === 'Your name').control"
+    )
+    field.send_keys(name)
+    phone.tap("Join")
+    phone.wait_text(f"You're in, {name}!")
+
+
+def to_hand(table: Table, hand_no: int, at: str) -> None:
+    """The browser rules started, the host's "Call now" moves the night on (the clients play their moves, the
+    caller plays for the phone's page) until hand `hand_no` is at phase `at`."""
+    assert table.host.call("variant", {"name": "browser"})["ok"]
+    assert table.host.call("start")["ok"]
+    table.host.wait_for(lambda s: s["game"] is not None)
+    table.night.advance(table.others, lambda s: phase(s) == at and s["game"]["hand_no"] == hand_no)
 
 
 def settle(frame: Frame) -> None:
@@ -90,7 +113,7 @@ def settle(frame: Frame) -> None:
 
 
 def phone_layout(frame: Frame) -> list[str]:
-    """The Chromium screens test's phone checks (tests/test_screens.py), in WebKit."""
+    """The Chromium screens test's phone checks (tests/screens.py), in WebKit."""
     settle(frame)
     return [f"{frame.size[0]} px: {p}" for p in check(selenium_js(frame.driver), **screens.PHONE)]
 
@@ -98,14 +121,7 @@ def phone_layout(frame: Frame) -> list[str]:
 def tv_layout(frame: Frame, screen: dict) -> list[str]:
     """The Chromium screens test's TV checks for this screen (lobby, table or scores), in WebKit."""
     settle(frame)
-    found = check(
-        selenium_js(frame.driver),
-        targets=screens.TV_TARGETS,
-        min_text=tv_text_floor(TV[0]),
-        text_scope=screens.TV_TEXT,
-        min_contrast=4.5,
-        **screen,
-    )
+    found = screens.tv_problems(selenium_js(frame.driver), TV[0], screen)
     return [f"TV: {p}" for p in found]
 
 
@@ -158,15 +174,9 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     phone.wait_text("Your name")
     phone.screenshot(shots / f"{engine}-phone-join.png")
     layout += phone_layout(phone)
-    phone.js("document.getElementById(arguments[0]).value = arguments[1]", "name", "")
-    field = phone.js(
-        "return [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === 'Your name').control"
-    )
-    field.send_keys(NAME)
-    phone.tap("Join")
-    phone.wait_text(f"You're in, {NAME}!")
+    join(phone, NAME)
     for name in OTHERS:
-        assert table.client().join(name)["ok"]
+        table.client(name)
     phone.wait_text("You take from Dan's pile; your discards go to Bob.")
     assert phone.js("return document.querySelectorAll('b').length") == 0
 
@@ -247,6 +257,11 @@ return ["speechSynthesis", "AudioContext"].filter((name) => name in window);
 
 def test_the_tv_calls_without_speech_synthesis_or_web_audio(table: Table, engine: str, shots: Path) -> None:
     tv = table.tv
+    tv.open(table.server.url + "/", *TV)
+    for name in [NAME, *OTHERS]:
+        table.client(name)
+    to_hand(table, 1, "scored")
+    tv.wait_heading("Hand 1 scored")
     assert tv.js(NO_SPEECH) == []
     for switch in ("Voice", "Sound"):
         assert tv.js(
@@ -265,7 +280,12 @@ def test_the_tv_calls_without_speech_synthesis_or_web_audio(table: Table, engine
 def test_the_phone_in_portuguese_draws_from_the_shoe_and_keeps_its_language_after_a_reload(
     table: Table, engine: str, shots: Path
 ) -> None:
-    phone = table.phone  # hand 2 is calling "Draw!" (the test before)
+    phone = table.phone
+    phone.open(table.join_url, *PHONE)
+    join(phone, NAME)
+    for name in OTHERS:
+        table.client(name)
+    to_hand(table, 2, "draw")  # hand 2 is calling "Draw!"
     phone.select("Language", "pt-BR")
     phone.wait_text("Rodada 2 de 11")
     assert phone.js("return document.documentElement.lang") == "pt-BR"
@@ -283,6 +303,8 @@ def test_the_phone_in_portuguese_draws_from_the_shoe_and_keeps_its_language_afte
 def test_the_watch_sees_a_page_error_a_console_error_and_requests_to_another_host(table: Table, engine: str) -> None:
     """The harness itself: each kind of problem is reported (a watch that saw nothing would prove nothing)."""
     frame = table.tv
+    frame.open(table.server.url + "/", *TV)
+    frame.wait_text("Scan to join")
     frame.js("""
         setTimeout(() => { throw new Error("thrown on purpose"); });
         console.error("logged on purpose");

@@ -34,6 +34,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from .browsers import SCREENSHOTS
 from .live import LiveServer
 
 DRIVER = "/usr/bin/WebKitWebDriver"
@@ -311,10 +312,10 @@ class Frame:
 
 
 def screenshot_folder(name: str) -> Path:
-    """A folder for one module's pictures, beside tests/test_browser.py's: under $PARTYRUMMY_SCREENSHOTS or
-    screenshots/, named by the time and the module, so a run's WebKit and Chromium pictures sit together."""
-    root = Path(os.environ.get("PARTYRUMMY_SCREENSHOTS", Path(__file__).resolve().parent.parent / "screenshots"))
-    folder = root / f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
+    """A folder for one module's pictures, beside the Chromium tests' (tests/browsers.py): under
+    $PARTYRUMMY_SCREENSHOTS or screenshots/, named by the time and the module, so a run's WebKit and Chromium
+    pictures sit together."""
+    folder = SCREENSHOTS / f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
