@@ -321,3 +321,26 @@ def test_the_watch_sees_a_page_error_a_console_error_and_requests_to_another_hos
     assert "console: logged on purpose" in found
     assert "blocked by the CSP: http://127.0.0.1:" in found
     assert "request to another host: ws://127.0.0.1:" in found
+
+
+def test_a_phone_at_a_real_table_taps_ready_then_plays_on_in_the_window_which_ends_at_once(
+    table: Table, engine: str, shots: Path
+) -> None:
+    phone, host = table.phone, table.host
+    assert host.call("mode", {"mode": "real"})["ok"]
+    phone.open(table.join_url, *PHONE)
+    join(phone, "Ana")
+    bob = table.client("Bob")
+    assert host.call("variant", {"name": "browser"})["ok"]  # its window would stay open ten minutes
+    assert host.call("start")["ok"] and host.call("call_now")["ok"]  # cards are dealt: Draw!
+    host.wait_for(lambda s: phase(s) == "ready")
+    phone.tap("Ready")
+    assert bob.call("ready")["ok"]
+    window = host.wait_for(lambda s: phase(s) == "reveal")
+    phone.screenshot(shots / f"{engine}-real-window.png")
+    phone.tap("Ready")  # ready for the next "Draw!": the window ends once everyone has said
+    assert bob.call("ready", {"cycle": window["game"]["cycle"]})["ok"]
+    host.wait_for(lambda s: phase(s) == "ready" and s["game"]["cycle"] == window["game"]["cycle"] + 1)
+    layout = phone_layout(phone)
+    assert not layout, "\n".join(layout)
+    stays_quiet(phone)
