@@ -39,7 +39,7 @@ const picker = cardPicker({
 export function renderEntry(game, seat, shown, args) {
   const own = seat === game.you.seat && game.seats[seat];
   // Entered and not yet scored: the hand may still change (a draft takes the entry back).
-  const changing = !shown && own && own.entered && !game.game_over && (game.phase === "entry" || (own.matched && game.phase.startsWith("last_")));
+  const changing = !shown && own && own.entered && !game.game_over && own.can.includes("points"); // until scored
   $("entry").hidden = !shown && !changing;
   $("entry-change").hidden = !changing;
   $("entry-ways").hidden = !shown;

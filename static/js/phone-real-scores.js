@@ -10,7 +10,7 @@ import { standings, story } from "./phone-story.js";
 /* After entering: "Your hand: 12 pts", and for a Match! whether it held. */
 export function renderEntered(game, seat, mine, who) {
   const entry = seat === game.you.seat ? game.you.entry : mine.entry; // another seat's points stay hidden until scored (but a Match!'s)
-  const shown = mine.entered && game.phase !== "scored" && !game.game_over;
+  const shown = mine.entered && !game.scored && !game.game_over;
   $("entered").hidden = !shown;
   if (!shown) return;
   const words = seat === game.you.seat ? "real.your_hand" : "real.their_hand";
@@ -27,7 +27,7 @@ export function renderEntered(game, seat, mine, who) {
 /* After a hand: this seat's points and place, then the table by total. */
 export function renderResults(game, who) {
   const box = $("r-results");
-  const scored = game.phase === "scored" || game.game_over;
+  const scored = game.scored || game.game_over;
   box.hidden = !scored;
   if (!scored) return;
   const me = game.you.seat;

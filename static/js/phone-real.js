@@ -34,7 +34,7 @@ function answerable(game) {
 export function render(me, game) {
   const room = view.state.room;
   const who = names(view.state);
-  const over = game.phase === "scored" || game.game_over;
+  const over = game.scored || game.game_over;
   const choices = over ? [] : answerable(game);
   // A new hand starts with the phone answering for itself: a choice made for someone else never carries over.
   if (!choices.includes(answering.seat) || answering.hand !== game.hand_no) answering.seat = game.you.seat;
@@ -46,12 +46,12 @@ export function render(me, game) {
   $("r-score").textContent = `${who[game.you.seat]} · ${tn("points", game.totals[game.you.seat] ?? 0)}`;
   renderHelpers(choices, who);
 
-  const phase = game.phase;
   const now = { paused, turns: game.pacing === "turns", myTurn: game.turn === seat, matched: mine.matched };
-  const entering = !mine.entered && !game.game_over && canEnter(game, mine); // a pause stops the pace, not the entry
+  // Its hand to enter, when the rules let it (a pause stops the pace, not the entry).
+  const entering = !mine.entered && !game.game_over && mine.can.includes("points");
   $("r-step").textContent = stepText(game, seat, who, now, entering);
   $("r-call").textContent = entering ? "" : newsLine(game, seat, who, now);
-  $("r-wild").hidden = !game.wild_rank || phase === "scored" || phase === "entry" || entering || game.game_over;
+  $("r-wild").hidden = !game.wild_rank || !game.call || game.scored || entering; // no wild once the hand is over
   $("r-wild").replaceChildren(el("span", { class: "r-wild-rank", text: "★" }), t("info.wild", { rank: game.wild_rank }));
   $("r-where").textContent = paused || entering || game.game_over ? "" : whereText(game, mine, now);
   renderButtons(game, mine, now);
@@ -61,23 +61,20 @@ export function render(me, game) {
   renderResults(game, who);
   renderVip(me, game, paused);
   renderClock();
-  const change = seen(`${game.hand_no}:${game.cycle}:${phase}`, game.matched.length);
+  const change = seen(`${game.hand_no}:${game.cycle}:${game.phase}`, game.matched.length);
   if (change.matched) moment("match", $("r-step"));
   else if (change.moved && game.game_over) moment((game.winners || []).includes(game.you.seat) ? "win" : "flip", $("r-step"));
-  else if (change.moved && (phase === "reveal" || phase === "scored")) moment("flip", $("r-step"));
-  else if (change.moved && (phase === "ready" || phase === "last_ready")) moment("draw", $("r-step"));
+  else if (change.moved && MOMENTS[game.phase]) moment(MOMENTS[game.phase], $("r-step"));
 }
+
+/* The moment each phase begins with, on this phone: the cards turning over, or "Draw!". */
+const MOMENTS = { reveal: "flip", scored: "flip", ready: "draw", last_ready: "draw" };
 
 /* The other seats that called Match! (or went out), by name: "Ana called Match!". */
 function theyMatched(game, seat, who) {
   const others = game.matched.map((m) => m.seat).filter((s) => s !== seat);
   const key = game.pacing === "turns" ? "phone.they_went_out" : "phone.they_matched";
   return others.length ? tn(key, others.length, { names: list(others.map((s) => who[s])) }) : "";
-}
-
-function canEnter(game, mine) {
-  const phase = game.phase;
-  return phase === "entry" || (mine.matched && (phase === "last_ready" || phase === "last_turn"));
 }
 
 /* "Answer for:" with the phone's own name and each phone-less seat's; the chosen one is pressed. */
@@ -98,50 +95,53 @@ function stepText(game, seat, who, now, entering) {
   if (entering) return own ? t("real.step.enter") : t("real.step.enter_for", { name: who[seat] });
   if (now.paused) return t("call.paused");
   if (game.game_over) return placeText(game, game.you.seat);
-  switch (game.phase) {
-    case "setup": {
-      if (!now.turns) return tn("real.step.deal", game.size);
-      return game.dealer === game.you.seat ? tn("real.step.you_deal", game.size) : tn("real.step.they_deal", game.size, { name: who[game.dealer] });
-    }
-    case "ready":
-    case "last_ready":
-      if (now.matched) return t("phone.matched");
-      if (game.seats[seat].ready) return t("real.step.ready");
-      return t(game.phase === "ready" ? "real.step.draw" : "real.step.last_draw");
-    case "reveal": return now.matched ? t("real.step.you_matched") : theyMatched(game, seat, who) || t("real.step.discard");
-    case "turn":
-    case "last_turn": {
-      if (now.matched) return t("phone.went_out");
-      const last = game.phase === "last_turn" ? "_last" : "";
-      // Answering for Carla on her turn: "Carla's turn", with her Done and Out! below.
-      return now.myTurn && own ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
-    }
-    case "entry": return t("real.step.entered");
-    case "scored": return placeText(game, game.you.seat);
-    default: return "";
-  }
+  const step = STEPS[game.phase];
+  return step ? step(game, seat, who, now, own) : "";
 }
+
+/* The heading of each phase (the last cycle's words where it is the last). */
+const STEPS = {
+  setup: (game, seat, who, now) => {
+    if (!now.turns) return tn("real.step.deal", game.size);
+    return game.dealer === game.you.seat ? tn("real.step.you_deal", game.size) : tn("real.step.they_deal", game.size, { name: who[game.dealer] });
+  },
+  ready: (game, seat, who, now) => {
+    if (now.matched) return t("phone.matched");
+    if (game.seats[seat].ready) return t("real.step.ready");
+    return t(game.last_cycle ? "real.step.last_draw" : "real.step.draw");
+  },
+  reveal: (game, seat, who, now) => (now.matched ? t("real.step.you_matched") : theyMatched(game, seat, who) || t("real.step.discard")),
+  turn: (game, seat, who, now, own) => {
+    if (now.matched) return t("phone.went_out");
+    const last = game.last_cycle ? "_last" : "";
+    // Answering for Carla on her turn: "Carla's turn", with her Done and Out! below.
+    return now.myTurn && own ? t(`real.step.your${last}_turn`) : t(`real.step.their${last}_turn`, { name: who[game.turn] });
+  },
+  entry: () => t("real.step.entered"),
+  scored: (game) => placeText(game, game.you.seat),
+};
+STEPS.last_ready = STEPS.ready;
+STEPS.last_turn = STEPS.turn;
 
 /* The line under the heading, when the heading does not say it: the winners, a Match! refused, a complete hand
    dealt, who called Match! (the heading says it while the cards are down). */
 function newsLine(game, seat, who, now) {
   if (game.game_over) return winnersLine(game, game.you.seat);
-  if (now.paused || ["scored", "entry"].includes(game.phase)) return "";
+  if (now.paused || game.scored || !game.call) return ""; // nothing to call: the hand is over
   const wrong = game.false_match;
   if (wrong) return tn("table.false_match", wrong.points, { name: who[wrong.seat] });
   if (game.on_deal && game.on_deal.length) return tn("phone.on_deal", game.on_deal.length, { names: list(game.on_deal.map((s) => who[s])) });
-  return game.phase === "reveal" ? "" : theyMatched(game, seat, who);
+  return game.window ? "" : theyMatched(game, seat, who);
 }
 
 /* The line under the step: what this phase asks, in the engine's words for it. */
 function whereText(game, mine, now) {
-  const phase = game.phase;
-  if (phase === "scored" || phase === "entry" || mine.matched) return "";
-  if ((phase === "turn" || phase === "last_turn") && !now.myTurn) return "";
+  if (game.scored || !game.call || mine.matched) return "";
+  if (game.turn !== null && !now.myTurn) return ""; // with turns: another seat's
   // After a Match! the cards stay down until the last "Draw!": one word of what comes, not the window's.
-  if (phase === "reveal" && game.matched.length) return now.turns ? "" : t("phone.your_last_cycle");
-  if (mine.ready && (phase === "ready" || phase === "last_ready")) return t("real.ready_undo");
-  return t(`table.phase.${phase}`);
+  if (game.window && game.matched.length) return now.turns ? "" : t("phone.your_last_cycle");
+  if (mine.ready) return t("real.ready_undo");
+  return t(`table.phase.${game.phase}`);
 }
 
 /* One big button at a time: Ready (pressed: tap again to take it back), Match! or its withdraw, Done and Out!. */
@@ -153,7 +153,7 @@ function renderButtons(game, mine, now) {
   ready.classList.toggle("on", !!mine.ready);
   ready.setAttribute("aria-pressed", String(!!mine.ready));
   $("r-match").hidden = !can("match");
-  $("r-match").classList.toggle("ready", game.phase === "reveal"); // in setup only a dealt complete hand calls it
+  $("r-match").classList.toggle("ready", game.window && game.cycle > 0); // in setup only a dealt complete hand calls it
   $("r-withdraw").hidden = !can("withdraw");
   $("r-done").hidden = !can("done");
   $("r-out").hidden = !can("out");
@@ -161,12 +161,13 @@ function renderButtons(game, mine, now) {
 
 /* Whom the table waits for, once this seat has done its part. */
 function renderWaiting(game, seat, who, entering) {
-  const phase = game.phase;
   const others = game.waiting_for.filter((s) => s !== seat);
-  const asked = phase === "ready" || phase === "last_ready" || phase === "entry";
+  const asked = ASKED[game.phase]; // the table waits for everyone's Ready, or everyone's hand
   const waiting = asked && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
   $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: list(others.map((s) => who[s])) }) : "";
 }
+
+const ASKED = { ready: true, last_ready: true, entry: true };
 
 /* The VIP's phone: "Cards are dealt: Draw!" while people deal, the next hand, and at the foot, small, pause and
    call now. */
@@ -223,14 +224,17 @@ export function watchText(game) {
   const who = names(view.state);
   if (game.game_over) return winnersText(view.state);
   if (game.matched.length) return calledText(game.matched.map((m) => who[m.seat]), game.pacing === "turns");
-  switch (game.phase) {
-    case "setup": return tn("real.step.deal", game.size);
-    case "ready": return t("call.draw");
-    case "last_ready": return t("call.last_draw");
-    case "reveal": return t("call.discard");
-    case "turn": return t("real.step.their_turn", { name: who[game.turn] });
-    case "last_turn": return t("real.step.their_last_turn", { name: who[game.turn] });
-    case "entry": return t("step.wait_for", { names: list(game.waiting_for.map((s) => who[s])) });
-    default: return t("call.scored");
-  }
+  const line = WATCHED[game.phase];
+  return line ? line(game, who) : t("call.scored");
 }
+
+/* A watcher's line for each phase. */
+const WATCHED = {
+  setup: (game) => tn("real.step.deal", game.size),
+  ready: () => t("call.draw"),
+  last_ready: () => t("call.last_draw"),
+  reveal: () => t("call.discard"),
+  turn: (game, who) => t("real.step.their_turn", { name: who[game.turn] }),
+  last_turn: (game, who) => t("real.step.their_last_turn", { name: who[game.turn] }),
+  entry: (game, who) => t("step.wait_for", { names: list(game.waiting_for.map((s) => who[s])) }),
+};

@@ -27,27 +27,27 @@ export function call(state) {
   const who = names(state);
   const matched = game.matched.map((m) => who[m.seat]);
   const called = () => calledText(matched, game.pacing === "turns");
-  switch (game.phase) {
-    case "setup": return matched.length ? called() : tn("tv.real.call.deal", game.size);
-    case "ready": return t("call.draw");
-    case "reveal": return matched.length ? called() : t("call.discard");
-    case "last_ready": return t("call.last_draw");
-    case "turn":
-    case "last_turn": {
-      const turn = t(`tv.real.call.${game.phase}`, { name: loud([who[game.turn]]) });
-      return matched.length ? `${called()} ${turn}` : turn;
-    }
-    case "entry": return t("tv.real.call.entry");
-    case "scored": return t("call.scored");
-    default: return "";
-  }
+  const shout = CALLS[game.phase];
+  return shout ? shout(game, who, matched.length ? called() : "") : "";
 }
+
+/* The call of each phase (`called`: who called Match!, when someone has). */
+const CALLS = {
+  setup: (game, who, called) => called || tn("tv.real.call.deal", game.size),
+  ready: () => t("call.draw"),
+  reveal: (game, who, called) => called || t("call.discard"),
+  last_ready: () => t("call.last_draw"),
+  turn: (game, who, called) => [called, t(`tv.real.call.${game.phase}`, { name: loud([who[game.turn]]) })].filter(Boolean).join(" "),
+  entry: () => t("tv.real.call.entry"),
+  scored: () => t("call.scored"),
+};
+CALLS.last_turn = CALLS.turn;
 
 /* What the players do now, under the call (never spoken: the phones say it too); a Match! refused first. */
 function hint(game) {
   if (game.false_match) return falseText(game, view.state.room.seats);
-  if (game.game_over || game.phase === "setup" || game.phase === "scored") return "";
-  if (game.matched.length && ["reveal", "turn", "last_turn"].includes(game.phase)) return ""; // the call says enough
+  if (game.game_over || game.scored || game.call === "deal") return ""; // the deal and the scores say it all
+  if (game.matched.length && (game.window || (game.turn !== null && game.call))) return ""; // the call says enough
   return t(`table.phase.${game.phase}`);
 }
 
@@ -70,14 +70,14 @@ export function renderTable() {
 /* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
 function waitingLine(game, seats) {
   const listed = (ids) => list(ids.map((s) => seats[s].name));
-  if (game.phase === "ready" || game.phase === "last_ready") {
+  if (READYING[game.phase]) {
     const playing = game.seats.filter((s) => !s.matched);
     const slow = playing.filter((s) => !s.ready).map((s) => s.seat);
     if (!slow.length) return "";
     return slow.length <= 3 && slow.length < playing.length ? t("tv.waiting_for", { names: listed(slow) })
       : t("tv.real.ready_count", { n: playing.length - slow.length, total: playing.length });
   }
-  if (game.phase === "entry" && game.waiting_for.length) {
+  if (!game.call && !game.game_over && game.waiting_for.length) { // the hands being entered
     return game.waiting_for.length <= 4 ? t("tv.waiting_for", { names: listed(game.waiting_for) }) // the tiles say who, beyond
       : t("tv.waiting_many", { n: game.waiting_for.length });
   }
@@ -87,7 +87,7 @@ function waitingLine(game, seats) {
 /* The table set, while people deal: the hand, the piles to start, the decks, who deals and starts, the wild rank
    big; and the host's button to call the first "Draw!" once the cards are out. */
 function renderDeal(game, seats) {
-  const setup = game.phase === "setup" && !game.game_over;
+  const setup = game.call === "deal"; // the cards are being dealt
   $("deal").hidden = !setup;
   if (!setup) return;
   const turns = game.pacing === "turns";
@@ -108,6 +108,8 @@ function renderDeal(game, seats) {
   $("deal-go").disabled = !!view.state.room.paused;
 }
 
+const READYING = { ready: true, last_ready: true }; // the phases in which the table waits for everyone's Ready
+
 /* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
 function matchedHand(name, entry) {
   const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
@@ -118,15 +120,16 @@ function matchedHand(name, entry) {
 /* One seat: its name, total and state (a tick when ready, turning over into "Discard!" on the call); a seat
    without a phone gets the TV's buttons. */
 function realTile(game, s, seat, flip) {
-  const entering = game.phase === "entry" || (s.matched && game.phase.startsWith("last_"));
-  const readying = game.phase === "ready" || game.phase === "last_ready";
+  const entering = s.can.includes("points") || (s.entered && !game.call && !game.game_over); // its hand to enter, or in
+  const readying = READYING[game.phase];
+  const turn = game.turn === s.seat; // with turns: its turn
   // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
   const status = entering ? (s.entered ? `✓ ${t("tv.real.entered")}` : t("tv.real.not_in"))
     : s.matched ? t(game.pacing === "turns" ? "tv.real.out" : "status.matched")
       : readying && s.ready ? `✓ ${t("tv.real.ready")}`
-        : game.turn === s.seat && game.phase.endsWith("turn") ? t("status.their_turn")
-          : game.phase === "reveal" ? t("call.discard") : "";
-  const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : game.turn === s.seat && game.phase.endsWith("turn");
+        : turn ? t("status.their_turn")
+          : game.window && game.cycle > 0 ? t("call.discard") : "";
+  const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : turn;
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
   // A seat without a phone, or whose phone is not connected: the TV answers for it, so no seat blocks the table.
