@@ -4,13 +4,15 @@ A `Night` is a room on a live server on loopback (its own server, or a new room 
 the host's link to it (the TV's Socket.IO connection), and whatever a test adds: phones as Socket.IO clients,
 players without a phone, bots, and in Chromium the TV's page and phones' pages, watched for console errors and
 requests to another host. Leaving it (`close`, or the end of a `with`) closes every client and page it opened
-and stops its server, which fails on a traceback in the server's log. tests/conftest.py's `night` fixture makes
-nights that close at the end of the test; a module whose tests share one night makes it in a fixture of its own.
+and stops its own server, which fails on a traceback in the server's log. tests/conftest.py's `nights` fixture
+makes nights that close at the end of the test; a module whose tests share one night (or one server, a room each)
+makes it in a fixture of its own.
 
     with Night(seed=5, mode="real", variant="browser", browser=browser) as night:
-        tv = night.tv()
-        ana = night.player("Ana")
-        night.add_people("Carla", "Dan")
+        tv = night.tv()  # the TV's page in Chromium
+        ana = night.phone("Ana")  # a phone's page, joined
+        bob = night.client("Bob")  # a phone over Socket.IO, joined
+        night.add_people("Carla", "Dan")  # players without a phone
 """
 
 from __future__ import annotations

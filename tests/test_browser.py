@@ -23,6 +23,8 @@ from .browsers import SEED, expected_game, join, label
 zxingcpp = pytest.importorskip("zxingcpp")
 from PIL import Image  # noqa: E402
 
+pytestmark = pytest.mark.server("--seed", str(SEED))  # the module's server: every room's first game from seed 9
+
 NAMES = ["Ana", "Bob", "<b>Cy</b>", "<img src=x>"]  # the last two must show as text, never as HTML
 
 
@@ -36,8 +38,8 @@ def seat_phones(night, names: list[str]):
     return tv, join_url, phones
 
 
-def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(nights, browser, shots: Path) -> None:
-    night = nights(seed=SEED, browser=browser)
+def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(nights, server, browser, shots: Path) -> None:
+    night = nights(server=server, browser=browser)
     tv = night.tv()
     tv.get_by_text("Scan to join").wait_for()
     tv.screenshot(path=str(shots / "tv-lobby-empty.png"))
@@ -131,8 +133,10 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(nights, br
     assert not night.watch.problems, night.watch.problems
 
 
-def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(nights, browser, shots: Path) -> None:
-    night = nights(seed=SEED, browser=browser)
+def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(
+    nights, server, browser, shots: Path
+) -> None:
+    night = nights(server=server, browser=browser)
     tv, join_url, phones = seat_phones(night, NAMES[:2])
     tv.get_by_label("Rules").select_option("browser")
     tv.get_by_role("button", name="Start the game").click()
@@ -260,9 +264,9 @@ OVERFLOWING = """
 
 
 def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_own(
-    nights, browser, shots: Path
+    nights, server, browser, shots: Path
 ) -> None:
-    night = nights(seed=SEED, browser=browser)
+    night = nights(server=server, browser=browser)
     tv = night.tv()
     tv.context.add_init_script(FAKE_SPEECH)
     tv.get_by_text("Scan to join").wait_for()  # the laptop's browser speaks English
@@ -364,8 +368,7 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
     assert not night.watch.problems, night.watch.problems
 
 
-def test_a_wrong_room_code_is_explained_in_the_phones_language(nights, browser) -> None:
-    server = nights().server
+def test_a_wrong_room_code_is_explained_in_the_phones_language(server, browser) -> None:
     context = browser.new_context(locale="es-AR")  # not watched: the 404 itself is a console error
     page = context.new_page()
     assert page.goto(server.url + "/join/QQQQ").status == 404

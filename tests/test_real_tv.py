@@ -26,6 +26,8 @@ from .night import Night
 from .real_helpers import faces_of
 from .screens import PODIUM, TABLE, each_size_and_language, rows_shown, summary, tv_problems
 
+pytestmark = pytest.mark.server("--seed", "5")  # the module's server: each test's night is a room of its own
+
 LANGS = ["en", "ro", "pt-BR", "es"]  # every shipped language (Romanian and Portuguese run longest)
 SIZES = [(1920, 1080), (1280, 720)]
 PHONES = [
@@ -88,8 +90,8 @@ def tapped(tv, locator) -> None:
 
 
 @pytest.mark.slow  # a whole hand, every screen measured at two sizes in four languages: about 30 s
-def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: Path) -> None:
-    with Night(seed=5, browser=browser) as night:
+def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(server, browser, shots: Path) -> None:
+    with Night(server=server, browser=browser) as night:
         host, tv, watch = night.host, night.tv(), night.watch
         screens = Screens(shots)
 
@@ -288,9 +290,9 @@ def pick(tv, card: str) -> None:
 
 
 def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a_seat_without_a_phone(
-    browser, shots: Path
+    server, browser, shots: Path
 ) -> None:
-    with Night(seed=5, browser=browser) as night:
+    with Night(server=server, browser=browser) as night:
         host, tv, watch, code = night.host, night.tv(), night.watch, night.code
         screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
@@ -350,15 +352,16 @@ def test_with_turns_the_tv_names_whose_turn_it_is_and_answers_done_and_out_for_a
         assert not watch.problems, watch.problems
 
 
-def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_ready(browser) -> None:
-    with Night(seed=5, browser=browser) as night:
+def test_the_hurry_counts_down_on_the_tv_while_a_seat_without_a_phone_is_not_ready(server, browser) -> None:
+    with Night(server=server, browser=browser) as night:
         host, tv, watch = night.host, night.tv(), night.watch
         assert host.call("mode", {"mode": "real"})["ok"]
         assert host.call("phoneless_ready", {"ready": False})["ok"]  # the test taps their Ready itself
         for name in ("Ana", "Bob"):
             night.client(name)
         assert host.call("add_person", {"name": "Carla"})["ok"]
-        assert host.call("variant", {"name": "countdown"})["ok"]  # the hurry after 0.5 s, then 8 s to count down
+        # The hurry after 0.5 s, then 8 s to count down; "Discard!" stays on the TV until the host calls.
+        assert host.call("variant", {"name": "countdownheld"})["ok"]
         assert host.call("start")["ok"]
         tapped(tv, tv.get_by_role("button", name="Cards are dealt: Draw!"))
         cycle = host.wait_for(lambda s: phase(s) == "ready")["game"]["cycle"]
@@ -385,8 +388,8 @@ RUN_B = ["AC", "2C", "3C", "4C", "5C", "6D", "7D", "8D", "9D", "JC", "JD", "JH",
 
 
 @pytest.mark.slow  # eleven hands over real sockets, the last two screens measured: about 30 s
-def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(browser, shots: Path) -> None:
-    with Night(seed=5, browser=browser) as night:
+def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(server, browser, shots: Path) -> None:
+    with Night(server=server, browser=browser) as night:
         host, tv, watch = night.host, night.tv(), night.watch
         screens = Screens(shots)
         assert host.call("mode", {"mode": "real"})["ok"]
