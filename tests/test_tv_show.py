@@ -289,12 +289,22 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     for name in NAMES:
         send("add_person", {"name": name})
     send("variant", {"name": "browser"})
+    # The host taps each player's Ready on the TV's link (the switch off): nobody goes on in a Match! window by
+    # themselves, so the window stays open for the Match! each hand calls.
+    send("phoneless_ready", {"ready": False})
     send("start")
     sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
 
+    def ready(seats) -> None:
+        cycle = host.state["game"]["cycle"]
+        for seat in seats:
+            send("ready", {"seat": seat, "cycle": cycle})
+
     for hand in range(1, 12):
         host.wait_for(lambda s, hand=hand: phase(s) == "setup" and s["game"]["hand_no"] == hand)
-        send("call_now")  # the cards are dealt: "Draw!"; the players without a phone are Ready at once
+        send("call_now")  # the cards are dealt: "Draw!"
+        host.wait_for(lambda s: phase(s) == "ready")
+        ready(range(12))
         state = host.wait_for(lambda s: phase(s) == "reveal")
         if hand == 1:  # the Ready ticks turn over into "Discard!", together
             assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
@@ -309,7 +319,9 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
         matched = (0, 1) if hand == 1 else (4 + hand % 8,)
         for seat in matched:
             send("match", {"seat": seat})
-        send("call_now")  # the match window ends; the last cycle's Ready is at once too
+        send("call_now")  # the match window ends: the last cycle
+        host.wait_for(lambda s: phase(s) == "last_ready")
+        ready(seat for seat in range(12) if seat not in matched)
         host.wait_for(lambda s: phase(s) == "entry")
         if hand == 1:  # a Match! that holds, and one that does not: both laid down big, the false one said
             for seat, cards in ((1, ["7H", "8H", "9H"]), (0, ["2C", "7D", "KS"])):
