@@ -138,6 +138,8 @@ class PhonesPlay:
             raise Refused("error.paused")
         outcome = engine.apply(state.game, command)  # pure: refuses before anything is written
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
+        if isinstance(command, Choose):  # a player's pick, or a change of it: the flip waits its minimum from now
+            self.pace.changed(self.table.clock())
         self._commit(state, *outcome)
         self.table.changed(isinstance(command, (Draw, Choose)))
 
@@ -177,6 +179,7 @@ class PhonesPlay:
             return None
         hand = game.hand
         acting = hand.phase in ACTING
+        scored = hand.phase is Phase.SCORED
         slow = frozenset(hand.slow_seats())
         return Beat(
             key=(hand.hand_no, hand.cycle, hand.phase),
@@ -184,6 +187,7 @@ class PhonesPlay:
             done=acting and not slow,
             window=hand.phase in MATCH_WINDOWS,
             draws=hand.phase in (Phase.DRAW, Phase.LAST_DRAW),
+            next=scored,
             slow=slow,
             drawn=frozenset(s for s in slow if hand.drawn[s] is not None),
         )
@@ -191,7 +195,10 @@ class PhonesPlay:
     def _timing(self) -> Timing:
         """The variant's times for cards on the phones, at the night's pace."""
         v = self.game.variant
-        timing = Timing(v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s)
+        timing = Timing(
+            v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s, v.flip_min_s,
+            v.next_hand_s,
+        )
         return timing.times(v.paces[self.table.state.pace])
 
     def track(self) -> bool:
