@@ -195,8 +195,8 @@ function storyOf(game, seats) {
   }
   if (r.record) story.push(["record", t("story.record", { names: names(r.record.seats, seats), n: r.record.points, was: r.record.was })]);
   if (r.close) {
-    const words = r.close.gap === 0 ? "story.level" : game.game_over ? "story.finish" : "story.race";
-    story.push(["close", t(words, { names: names(r.close.seats, seats), n: r.close.gap })]);
+    const who = { names: names(r.close.seats, seats) };
+    story.push(["close", r.close.gap === 0 ? t("story.level", who) : tn(game.game_over ? "story.finish" : "story.race", r.close.gap, who)]);
   }
   if (r.next_last) story.push(["next-last", t("story.next_last")]);
   return story;
