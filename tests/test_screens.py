@@ -40,13 +40,17 @@ LOBBY = {
     "ignore": "#table, #scores, #seat-panel",
 }
 TABLE = {
-    # A tile's insides count too: a "Matched!" spilling out of its tile onto the controls is an overlap.
+    # A tile's insides count too: a "Matched!" spilling out of its tile onto the next is an overlap.
     "overlap": [["#call", "#melds"], ["#call", "#seats"], ["#melds", "#seats"], ["#seats > li", "#seats > li"],
-                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"],
-                ["#seats > li, #seats > li *", ".table-controls, .table-controls *"],
-                ["#melds, #melds *", ".table-controls, .table-controls *"], ["#melds *", "#seats > li"]],
-    "covered": "#call, #seats > li, .table-controls button",
-    "ignore": "#lobby, #scores, #seat-panel",
+                ["#countdown", "#seats"], ["#flip-count", "#seats"], ["#seats > li *", "#seats > li"],
+                ["#melds *", "#seats > li"], ["#table-join", "#call"], ["#table-join", "#seats"]],
+    "covered": "#call, #seats > li",
+    "ignore": "#lobby, #scores, #seat-panel, #host-drawer",
+}
+HANDS = {  # a hand's end: every hand laid out, none over another nor behind the controls, at 720p too
+    "root": "#scores",
+    "overlap": [[".hand-shown", ".hand-shown"], ["#hands", ".scores-controls"], ["#scores-title", "#hands"]],
+    "covered": ".hand-shown .card, .hand-head",
 }
 SCORES = {
     "root": "#scores",
@@ -114,11 +118,24 @@ class Screens:
         return "\n".join(lines)
 
 
+def host_tools(tv) -> None:
+    """Open the TV's drawer of the host's controls (its switches, the language, pause, call now, the scores)."""
+    if tv.locator("#host-drawer").is_hidden():
+        tv.locator("#host-open").click()
+        tv.locator("#host-drawer").wait_for()
+
+
 def speak(page, lang: str) -> None:
-    """Switch the page's language from its menu, and wait until the page is in it."""
+    """Switch the page's language from its menu (on the TV, in the host's drawer, closed again after), and wait
+    until the page is in it."""
     if page.evaluate("document.documentElement.lang") != lang:
+        drawer = page.locator("#host-drawer").count() and page.locator("#host-drawer").is_hidden()
+        if drawer:
+            host_tools(page)
         page.locator("#lang").select_option(lang)
         page.locator(f"html[lang='{lang}']").wait_for(state="attached")
+        if drawer:
+            page.locator("#host-close").click()
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     # A moment's animation (a podium's steps rising again in the new words) plays out: the screen as it stays.
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
@@ -134,6 +151,18 @@ def fonts_used(page, selector: str) -> set[str]:
     fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
     cdp.detach()
     return {font["familyName"] for font in fonts}
+
+
+def totals_big(page) -> list[str]:
+    """The totals, the night's most important numbers: at least 36 px at 1080p (the same share of the screen at
+    720p), and bigger than every other number of the sheet."""
+    width = page.viewport_size["width"]
+    floor = 36 * width / 1920
+    size = "(t) => t.map((e) => parseFloat(getComputedStyle(e).fontSize))"
+    sizes = page.locator("#score-table .total").evaluate_all(size)
+    cells = page.locator("#score-table tbody td:not(.total)").evaluate_all(size)
+    found = [f"a total at {s} px (< {floor:.1f})" for s in sizes if s < floor - 0.5]
+    return found + ([f"a cell as big as the totals ({max(cells)} px)"] if cells and max(cells) >= min(sizes) else [])
 
 
 def rows_shown(page, seats: int) -> list[str]:
@@ -250,8 +279,14 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
         del matched
 
         advance(host, people, lambda s: s["game"]["phase"] == "scored" and s["game"]["hand_no"] == 10)
+        tv.locator("#hands .hand-shown:nth-child(12) .card").first.wait_for()  # every hand laid out, then the totals
+        tv.locator("#scores:not(.showing-hands) #scores-title", has_text="Hand 10 scored").wait_for(timeout=20000)
         tv.locator("#score-table tbody tr:nth-child(12)").wait_for(state="attached")
-        screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12))
+        screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12) + totals_big(tv))
+        tv.locator("#show-hands").click()  # the hands again, as the host may ask for them
+        tv.locator("#hands .hand-shown:nth-child(12)").wait_for()
+        screens.tv(tv, "hands-10", HANDS)
+        tv.locator("#show-hands").click()
         for phone in phones:
             screens.phone(phone, "results-10")
         tv.locator("#hide-scores").click()  # back to the table between hands: the host's seats, measured
@@ -264,12 +299,13 @@ def test_every_screen_holds_together_at_every_size_in_every_language(browser, sh
             screens.phone(phone, "draw-13", above_fold="#draw-choices")
             phone.locator("#draw-shoe").tap()
             phone.locator("#hand .card-button.new").wait_for()
-            screens.phone(phone, "choose-14")
+            screens.phone(phone, "choose-14", above_fold="#hand")  # 14 cards, every one in reach, even at 320x568
 
         final = advance(host, people, lambda s: s["game"]["game_over"])
         # The night played, to compare runs: the same on every run (see advance).
         (screens.folder / "night.json").write_text(json.dumps({"history": final["game"]["history"]}))
         tv.locator("#play-again").wait_for()
+        tv.locator(".awards .award").first.wait_for(timeout=30000)  # the podium built, the winner named
         screens.tv(tv, "podium", PODIUM)
         tv.locator("#final-scores").click()  # the whole sheet, one tap away
         screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))

@@ -10,13 +10,16 @@ import { falseText, firstReveal, matchedRow, newcomerTiles, renderCall, renderCl
 export const call = callText;
 
 const tops = {}; // each seat's pile top (card id) as last drawn: a changed one turns over on a flip or a hand's end
-let dealt = ""; // the deal (hand) whose cards were last seen coming to the seats
+const deal = { hand: "", since: 0 }; // the deal whose cards come to the seats, and when it was first drawn
 
 export function renderTable() {
   const game = view.state.game;
   const seats = view.state.room.seats;
   // The end of a game: the table says the hand is over; the podium names the winner (tv-scores.js), last.
-  renderCall(game.game_over ? t("call.scored") : callText(view.state), falseText(game, seats));
+  // Everyone has picked: the count into the flip has the call too.
+  const counting = view.state.room.call_in !== null && !game.pile && !view.state.room.paused;
+  const words = game.game_over ? t("call.scored") : counting ? t("tv.flip_soon") : callText(view.state);
+  renderCall(words, falseText(game, seats));
   renderWaiting(game, seats);
   renderControls(game);
   $("deal").hidden = true; // the real-cards table's own parts (tv-real.js), after a night of that
@@ -28,35 +31,40 @@ export function renderTable() {
   $("melds").replaceChildren(...game.matched.map((m) => matchedRow(fresh(m.seat), seats[m.seat].name, { melds: m.melds, orphans: [] })));
   // The piles turn over on "Discard!" and on a hand's end (the last discards): each whose top card is new.
   const flip = firstReveal() || game.scored;
-  // The deal, shown while the cards are looked at (before the first "Draw!"): each seat's cards come to it.
-  const dealing = game.cycle === 0 && !game.scored ? `${game.hand_no}` : "";
-  const deal = dealing && dealt !== dealing;
-  dealt = dealing || dealt;
+  // The deal, shown while the cards are looked at (before the first "Draw!"): each seat's cards come to it, and
+  // a redraw meanwhile carries the deal on where it was.
+  const dealing = game.cycle === 0 && !game.scored ? `${view.state.room.night.length}/${game.hand_no}` : "";
+  if (dealing && deal.hand !== dealing) Object.assign(deal, { hand: dealing, since: performance.now() });
+  const dealtFor = (performance.now() - deal.since) / 1000;
   const tiles = game.seats.map((s, k) => {
     const seat = seats[s.seat];
     const waiting = game.waiting_for.includes(s.seat);
     const status = s.matched ? "matched" : s.picked ? "picked" : s.drawn ? (s.took_pile ? "took_pile" : "drew")
       : waiting ? (game.pile ? "their_turn" : "thinking") : null;
-    const line = [tn("cards", s.cards), tn("points", game.totals[s.seat])];
+    const line = [tn("points", game.totals[s.seat])];
     if (game.dealer === s.seat) line.push(t("tv.dealer"));
     const top = s.pile_top ? s.pile_top.id : null;
     const turned = flip && top !== null && tops[s.seat] !== top;
     tops[s.seat] = top;
+    // One row: the seat's pile (its neighbour takes from it), and beside it its total, or its cards as dealt.
+    const pile = game.pile ? null
+      : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, turned ? "flip" : ""));
     return seatTile(seat, s.matched, waiting,
-      game.pile ? null : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, turned ? "flip" : "")),
-      dealing ? backs(s.cards, k, game.seats.length, deal) : seatLine(line),
+      el("div", { class: "seat-row" }, pile, dealing ? backs(s.cards, k, game.seats.length, dealtFor) : seatLine(line)),
       el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));
   });
   $("seats").replaceChildren(...tiles, ...newcomerTiles(seats));
   renderClocks();
 }
 
-/* A seat's cards as dealt, face down; `moving`: coming to it one round at a time, as a dealer deals. */
-function backs(n, seat, seats, moving) {
+/* A seat's cards as dealt, face down, coming to it one round at a time as a dealer deals; `since`: seconds since
+   the deal began (a card already in place plays nothing). */
+function backs(n, seat, seats, since) {
   const step = Math.min(0.06, 2.4 / (n * seats)); // a whole deal in under 2.5 s, whatever the table
   return el("div", { class: "dealt", "aria-label": tn("cards", n) }, ...Array.from({ length: n }, (_, round) => {
     const back = el("span", { class: "back" });
-    if (moving) back.style.animationDelay = `${((round * seats + seat) * step).toFixed(2)}s`;
+    const at = (round * seats + seat) * step - since;
+    if (at > -0.3) back.style.animationDelay = `${at.toFixed(2)}s`;
     else back.style.animation = "none";
     return back;
   }));

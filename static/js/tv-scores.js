@@ -218,8 +218,9 @@ function podiumOf(game, seats, won, part, story) {
     ...step.map((s) => colour(el("p", { class: "name" }, el("span", { class: "dot" }), won(s) ? "★ " : "", seats[s].name), s)),
     el("p", { class: "step-total", text: tn("points", game.totals[step[0]]) }),
     el("div", { class: "block", text: `${game.places[step[0]]}` })), step[0]) : null);
-  const awards = part !== "awards" ? [] : [
-    ...story.filter(([kind]) => kind === "lead" || kind === "close").map(([kind, text], k) => moment(kind, text, k)),
-    ...game.awards.awards.map((a) => colour(el("p", { class: "award", text: t(`award.${a.key}`, { names: names(a.seats, seats), n: a.n, from: a.from, to: a.to }) }), a.seats[0]))];
-  return [el("div", { class: "steps" }, ...steps), el("div", { class: "awards" }, ...awards)];
+  const awards = part !== "awards" ? [] : game.awards.awards.map((a) => colour(el("p", { class: "award",
+    text: t(`award.${a.key}`, { names: names(a.seats, seats), n: a.n, from: a.from, to: a.to }) }), a.seats[0]));
+  // The last hand's story, in one line: a close finish, else the lead taken at the end.
+  const told = part === "awards" && (story.find(([kind]) => kind === "close") || story.find(([kind]) => kind === "lead"));
+  return [el("div", { class: "steps" }, ...steps), told ? moment(told[0], told[1], 0) : null, el("div", { class: "awards" }, ...awards)];
 }

@@ -72,7 +72,7 @@ export function seatGrid(count) {
   const grid = $("seats");
   const cols = Math.min(6, Math.max(1, count));
   grid.style.setProperty("--cols", String(cols));
-  grid.style.setProperty("--row", Math.ceil(count / cols) > 1 ? "26vh" : "36vh");
+  grid.style.setProperty("--row", Math.ceil(count / cols) > 1 ? "24.5vh" : "36vh");
 }
 
 /* A hand laid down for all to check: its player's name, its melds (and orphans), and what `after` adds. */
@@ -92,19 +92,28 @@ export function newcomerTiles(seats) {
 }
 
 /* The call: the shout on the big line, the rest (and a hint of what to do, if given) smaller below; the shout
-   shrunk until both fit the box, never below half as big again as the line under it (it stays the largest text). */
+   shrunk until both fit the box, never below 1.15 times the line under it (it stays the largest text). */
 export function renderCall(text, hint = "") {
   const cut = text.search(/[!…]\s/);
   const big = cut > 0 ? text.slice(0, cut + 1) : text;
   const small = [cut > 0 ? text.slice(cut + 2) : "", hint].filter(Boolean).join(" ");
   const box = $("call");
-  if (box.dataset.text === text + hint && box.dataset.width === String(innerWidth)) return;
+  if (box.dataset.text === text + hint) return fitCall();
   box.dataset.text = text + hint;
-  box.dataset.width = String(innerWidth);
   $("call-big").textContent = big;
   $("call-small").textContent = small ? ` ${small}` : ""; // the space: one sentence to read aloud and to search
+  box.dataset.size = "";
+  fitCall();
+}
+
+/* The call's shout fitted to its box, again whenever the box changed (hands laid down, another screen size). */
+export function fitCall() {
+  const box = $("call");
+  const measured = `${innerWidth}x${box.clientHeight}`;
+  if (box.dataset.size === measured) return;
+  box.dataset.size = measured;
   const line = $("call-big");
-  const floor = (1.5 * parseFloat(getComputedStyle($("call-small")).fontSize)) / parseFloat(getComputedStyle(box).fontSize);
+  const floor = (1.15 * parseFloat(getComputedStyle($("call-small")).fontSize)) / parseFloat(getComputedStyle(box).fontSize);
   let size = 1;
   line.style.fontSize = "";
   while (size > floor && (line.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight + 1)) {

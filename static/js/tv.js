@@ -9,7 +9,7 @@ import { renderLobby } from "./tv-lobby.js";
 import { endOf, renderScores } from "./tv-scores.js";
 import { $, act, room, view } from "./tv-shared.js";
 import { mayDraw, momentsOf, play } from "./tv-show.js";
-import { falseText, fitMelds, healthText, seatGrid, setClocks } from "./tv-table.js";
+import { falseText, fitCall, fitMelds, healthText, seatGrid, setClocks } from "./tv-table.js";
 import { say, sayAgain } from "./tv-voice.js";
 
 /* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
@@ -35,6 +35,7 @@ ready.then(() => {
   const link = connect("host", room, () => hostToken, receive);
   view.link = link;
   view.redraw = () => view.state && render(view.state);
+  addEventListener("resize", () => view.redraw()); // the call and the hands laid down fitted to the new size
   /* Connection loss: say it, stop the controls (they cannot work), and say when it is back. */
   let wasConnected = false;
   link.socket.on("disconnect", () => connection(false));
@@ -192,6 +193,7 @@ ready.then(() => {
     } else {
       mode.renderTable();
       seatGrid($("seats").children.length);
+      fitCall();
       fitMelds();
       if (game.scored) $("banner").hidden = true;
       renderScores(mode, hands ? hands[1] : !end || end.part === "table" ? "totals" : end.part);
