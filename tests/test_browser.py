@@ -100,6 +100,14 @@ class Watch:
         return page
 
 
+def host_tools(tv) -> None:
+    """Open the TV's drawer of the host's controls (its switches, the language, pause, call now, the scores), as
+    the host does from the laptop; it closes again on "Call now", "Scores", "Close" or Escape."""
+    if tv.locator("#host-drawer").is_hidden():
+        tv.locator("#host-open").click()
+        tv.locator("#host-drawer").wait_for()
+
+
 def join(phone, name: str) -> None:
     phone.get_by_label("Your name").fill(name)
     phone.get_by_role("button", name="Join").tap()
@@ -158,6 +166,7 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
         tv.get_by_label("Rules").select_option("browser")
         ana.get_by_role("button", name="Start the game").tap()  # Ana joined first: her phone is the VIP's
         tv.get_by_text("look at your cards").wait_for()
+        host_tools(tv)
         tv.get_by_role("button", name="Call now").click()
         tv.get_by_role("heading", name="DRAW!").wait_for()
         tv.screenshot(path=str(shots / "tv-calling.png"))
@@ -207,6 +216,7 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(browser, s
         ana.get_by_role("button", name="Match!").tap()
         tv.get_by_role("heading", name="ANA CALLS MATCH! Last draw…").wait_for()
         tv.screenshot(path=str(shots / "tv-match.png"))
+        host_tools(tv)
         tv.get_by_role("button", name="Call now").click()
         for phone in phones[1:]:
             phone.get_by_role("heading", name="Last draw: take a card!").wait_for()
@@ -233,6 +243,7 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(brow
         tv, join_url, phones = seat_phones(browser, watch, server, NAMES[:2])
         tv.get_by_label("Rules").select_option("browser")
         tv.get_by_role("button", name="Start the game").click()
+        host_tools(tv)
         tv.get_by_role("button", name="Call now").click()
         bob = phones[1]
         bob.get_by_role("button", name="Draw from the shoe").wait_for()
@@ -369,6 +380,7 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         tv = watch.open(browser, server.url + "/", phone=False)
         tv.context.add_init_script(FAKE_SPEECH)
         tv.get_by_text("Scan to join").wait_for()  # the laptop's browser speaks English
+        host_tools(tv)
         tv.get_by_label("Language").select_option("ro")
         tv.get_by_text("Scanează ca să intri").wait_for()
         tv.reload()  # the choice is remembered
@@ -391,16 +403,20 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         tv.get_by_label("Reguli").select_option("browser")
         ana.get_by_role("button", name="Começar o jogo").tap()
         tv.get_by_text("Runda 1: uitați-vă la cărți").wait_for()
+        host_tools(tv)
         tv.get_by_role("button", name="Strigă acum").click()
         tv.get_by_role("heading", name="TRAGEȚI!").wait_for()
         assert tv.locator("#info").inner_text() == "Runda 1 din 11 · 3 cărți · Jokeri: 3"
         assert ["TRAGEȚI!", "ro", "ro-RO"] in tv.evaluate("window.__spoken")  # a Romanian voice says it
         # Another language says the call again, once, whatever switches were flipped before.
+        host_tools(tv)
         tv.get_by_label("Sunet").uncheck()
         tv.get_by_label("Sunet").check()
+        host_tools(tv)
         tv.get_by_label("Limba").select_option("pt-BR")
         tv.get_by_role("heading", name="COMPREM!").wait_for()
         assert tv.evaluate("window.__spoken").count(["COMPREM!", "pt-BR", "pt-PT"]) == 1  # the nearest voice
+        host_tools(tv)
         tv.get_by_label("Idioma").select_option("ro")
         tv.get_by_role("heading", name="TRAGEȚI!").wait_for()
 
@@ -446,6 +462,7 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
         tv.screenshot(path=str(shots / "tv-match-ro.png"))
         cy.get_by_role("heading", name="Ana a închis!").wait_for()  # someone's Match!: the phones' headline
         bob.get_by_role("heading", name="¡Ana cierra!").wait_for()
+        host_tools(tv)
         tv.get_by_role("button", name="Strigă acum").click()
         for phone, lang in zip(phones[1:], LANGS[1:], strict=True):
             phone.get_by_role("heading", name=WORDS[lang]["last"]).wait_for()

@@ -23,7 +23,7 @@ import pytest
 from .layout import check, count_visible, playwright_js, tv_text_floor
 from .live import Client, LiveServer, phase
 from .real_helpers import faces_of
-from .test_browser import Watch, browser, shots  # noqa: F401  (fixtures)
+from .test_browser import Watch, browser, host_tools, shots  # noqa: F401  (fixtures)
 from .test_screens import PODIUM, TABLE, TV_TARGETS, TV_TEXT, speak
 
 LANGS = ["en", "ro", "pt-BR", "es"]  # every shipped language (Romanian and Portuguese run longest)
@@ -211,6 +211,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(browser, shots: 
         screens.measure(tv, "calls-match", REAL_TABLE)
 
         # The last cycle; the matched phone enters its cards, the matched seat's points are typed on the TV.
+        host_tools(tv)
         tapped(tv, tv.get_by_role("button", name="Call now"))
         state = host.wait_for(lambda s: phase(s) == "last_ready")
         for faces in (["3H"], ["3H", "3S"], ["3H", "3S", "3D"]):

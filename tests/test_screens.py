@@ -20,7 +20,7 @@ import pytest
 
 from .layout import check, count_visible, playwright_js, tv_text_floor
 from .live import Client, LiveServer, act
-from .test_browser import Watch, browser, playwright, shots  # noqa: F401  (fixtures)
+from .test_browser import Watch, browser, host_tools, playwright, shots  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow
 
@@ -116,13 +116,6 @@ class Screens:
             lines.append(f"{name}: {len(found)}")
             lines += [f"    {p}" for p in found[:6]]
         return "\n".join(lines)
-
-
-def host_tools(tv) -> None:
-    """Open the TV's drawer of the host's controls (its switches, the language, pause, call now, the scores)."""
-    if tv.locator("#host-drawer").is_hidden():
-        tv.locator("#host-open").click()
-        tv.locator("#host-drawer").wait_for()
 
 
 def speak(page, lang: str) -> None:

@@ -310,7 +310,7 @@ export function wire() {
   // The TV played for this seat: the heading says so too, in the same words as the notice, until the next call.
   view.link.socket.on("notice", (n) => {
     const game = view.state && view.state.game;
-    if (n.code === "played_for" && game) playedFor = { key: cycleKey(game), card: n.card };
+    if (n.code === "played_for" && game) playedFor = { key: n.hand ? `${n.hand}/${n.cycle}` : cycleKey(game), card: n.card };
     view.rerender();
   });
 }

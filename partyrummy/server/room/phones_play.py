@@ -169,7 +169,9 @@ class PhonesPlay:
             pick = hand.picks[seat] if seat < hand.players else None
             face = hand.faces[pick] if pick is not None else None
             key = "notice.played_pick" if had_drawn else "notice.played_for"
-            self.table.tell(seat, "played_for", key, {"card": face or "—"}, {"card": face and face.symbol})
+            # With the hand and the cycle it was played in: the phone says so until the next "Draw!", not after.
+            extra = {"card": face and face.symbol, "hand": hand.hand_no, "cycle": hand.cycle}
+            self.table.tell(seat, "played_for", key, {"card": face or "—"}, extra)
 
     # -- The caller -------------------------------------------------------------------------
 
