@@ -66,6 +66,7 @@ extends = "party"
 description = "Two short hands, and a caller that plays for a slow phone at once (for tests)"
 hand_sizes = [3, 4]
 beat_s = 0.05
+flip_min_s = 0
 match_window_s = 0.2
 hurry_after_s = 0.2
 hurry_countdown_s = 0.2
@@ -262,11 +263,13 @@ def test_a_late_draw_gets_its_own_time_to_choose_shown_and_waited_for(browser, s
         ana.wait_for_timeout(max(0, 4000 - (time.monotonic() - drew) * 1000))
         game = night.host.state["game"]
         assert game["phase"] == "choose" and game["waiting_for"] == [0], game
-        ana.locator("#p-hurry", has_text=re.compile(r"^You still have [12]\ss to choose your discard$")).wait_for()
-        ana.get_by_role("heading", name="Tap a card to discard").wait_for()
+        own = ana.locator("#p-hurry", has_text=re.compile(r"^You still have [12]\ss to choose your discard$"))
+        own.wait_for()
+        assert ana.locator("#p-step").inner_text() == own.inner_text()  # the seat's own countdown is the heading
         label = ana.locator("#hand .card-button").first.get_attribute("aria-label")
         ana.locator("#hand .card-button").first.tap()
-        ana.locator("#p-where", has_text=f"Your {label} went onto your pile").wait_for(timeout=3000)
+        # The cards flip flip_min_s (3 s) after that pick, the last change.
+        ana.locator("#p-where", has_text=f"Your {label} went onto your pile").wait_for(timeout=6000)
         assert not ana.locator("#notice", has_text="played for you").is_visible()
     finally:
         night.close()
@@ -542,6 +545,7 @@ def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(
             "clean": "Cleanest: {names} (hands at 0: {n})",
             "comeback": "Comeback: {names}, from #{from} to #{to}",
             "steady": "Steadiest: {names}, never more than {n} in a hand",
+            "best": "Night's best: {names}, 0 points with {n} cards",
         }
         assert game["awards"]["awards"], game["awards"]
         story = ana.locator(".story").inner_text()

@@ -234,10 +234,10 @@ setInterval(tick, 200);
 /* Words into a box that keeps its size (the heading, the hint): shrunk until they fit it, never below 55%. */
 function setText(node, words) {
   node.textContent = words;
-  const box = node.closest("#p-step, .hand-tools") || node;
+  const box = node.closest("#p-step") || node;
   let size = 1;
   node.style.fontSize = "";
-  while (size > 0.55 && (box.scrollHeight > box.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1)) {
+  while (size > 0.55 && (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1)) {
     size -= 0.05;
     node.style.fontSize = `${size.toFixed(2)}em`;
   }
