@@ -332,7 +332,7 @@ def test_the_big_moments_with_cards_on_the_phones(browser, shots: Path) -> None:
         recap = scored["game"]["recap"]
         told = [recap[k] for k in ("zero", "worst", "lead", "record", "close", "next_last")]
         tv.locator("#story .moment").first.wait_for(timeout=15000)
-        assert tv.locator("#story .moment").count() == sum(1 for fact in told if fact)
+        assert tv.locator("#story .moment").count() == min(3, sum(1 for fact in told if fact))  # the most telling
         assert spy(tv)["animate"] > animated and running(tv) > 0  # the rows are moving
         snapshot(tv, "#score-table tr", 500, moments.folder / "tv-climbing-1080p-en.png")
         settle(tv)
@@ -477,7 +477,7 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(browser, shots: Path) 
                     send("points", {"seat": seat, "points": 0})
             state = host.wait_for(lambda s: phase(s) == "scored" or s["game"]["game_over"])
             if hand == 2:  # the hand's moments, and the rows sliding to their new places
-                tv.locator("#story .moment.worst").wait_for()
+                tv.locator("#story .moment").first.wait_for()
                 assert running(tv) > 0
                 tv.screenshot(path=str(moments.folder / "tv-real-climbing-1080p-en.png"))
                 moments.measure(tv, "real-scored", SCORES)

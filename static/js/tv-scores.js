@@ -106,7 +106,9 @@ export function renderScores(mode, part = "totals") {
   rows.forEach((row, k) => row.style.setProperty("--seat-colour", seats[order[k]].colour));
   $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   const story = game.scored ? storyOf(game, seats) : [];
-  $("story").replaceChildren(...[...(game.game_over ? [] : story.map(([kind, text], k) => moment(kind, text, k))),
+  // The most telling first, and a few at most: the chart keeps room for every name (all of it is said).
+  const shown = [...story].sort((a, b) => TOLD.indexOf(a[0]) - TOLD.indexOf(b[0])).slice(0, real ? 2 : 3);
+  $("story").replaceChildren(...[...(game.game_over ? [] : shown.map(([kind, text], k) => moment(kind, text, k))),
     ...mode.story(game, seats, night)].filter(Boolean));
   $("podium").replaceChildren(...(podium ? podiumOf(game, seats, won, part, story) : []));
   // After the story: the chart takes the room left.
@@ -181,6 +183,7 @@ function renderNext() {
 setInterval(renderNext, 250);
 
 const names = (ids, seats) => list(ids.map((s) => seats[s].name));
+const TOLD = ["lead", "close", "record", "next-last", "zero", "worst"]; // a hand's story, the most telling first
 
 /* A scored hand's story, in the order it is told: [kind, words]. Its facts are the views' (the recap). */
 function storyOf(game, seats) {

@@ -110,7 +110,7 @@ export function renderCall(text, hint = "") {
 export function fitCall() {
   const box = $("call");
   const measured = `${innerWidth}x${box.clientHeight}`;
-  if (box.dataset.size === measured) return;
+  if (box.dataset.size === measured || !box.clientHeight) return; // hidden (under the pad): fitted once shown
   box.dataset.size = measured;
   const line = $("call-big");
   const floor = (1.15 * parseFloat(getComputedStyle($("call-small")).fontSize)) / parseFloat(getComputedStyle(box).fontSize);

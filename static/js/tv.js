@@ -202,6 +202,7 @@ ready.then(() => {
       play(moments);
     }
     for (const loaded of Object.values(modeOf.loaded)) loaded.refresh(); // an open pad follows the state, or closes
+    if (game) fitCall(); // the call again, if the pad closed over it
     renderPanel();
   }
 });
