@@ -1,6 +1,6 @@
 """What the browser tests measure on each screen (tests/layout.py's options), and a page's language switched.
 
-The TV's screens (lobby, table, scores, podium) and the phone's, as tests/test_screens.py measures them in
+The TV's screens (lobby, table, a hand's end, scores, podium) and the phone's, as tests/test_screens.py measures them in
 Chromium; the WebKit, real-cards and big-moments tests measure the same screens with the same options.
 """
 
@@ -19,13 +19,17 @@ LOBBY = {
     "ignore": "#table, #scores, #seat-panel",
 }
 TABLE = {
-    # A tile's insides count too: a "Matched!" spilling out of its tile onto the controls is an overlap.
+    # A tile's insides count too: a "Matched!" spilling out of its tile onto the next is an overlap.
     "overlap": [["#call", "#melds"], ["#call", "#seats"], ["#melds", "#seats"], ["#seats > li", "#seats > li"],
-                ["#countdown", "#seats"], ["#seats", ".table-controls"], ["#call", ".table-controls"],
-                ["#seats > li, #seats > li *", ".table-controls, .table-controls *"],
-                ["#melds, #melds *", ".table-controls, .table-controls *"], ["#melds *", "#seats > li"]],
-    "covered": "#call, #seats > li, .table-controls button",
-    "ignore": "#lobby, #scores, #seat-panel",
+                ["#countdown", "#seats"], ["#flip-count", "#seats"], ["#seats > li *", "#seats > li"],
+                ["#melds *", "#seats > li"], ["#table-join", "#call"], ["#table-join", "#seats"]],
+    "covered": "#call, #seats > li",
+    "ignore": "#lobby, #scores, #seat-panel, #host-drawer",
+}
+HANDS = {  # a hand's end: every hand laid out, none over another nor behind the controls, at 720p too
+    "root": "#scores",
+    "overlap": [[".hand-shown", ".hand-shown"], ["#hands", ".scores-controls"], ["#scores-title", "#hands"]],
+    "covered": ".hand-shown .card, .hand-head",
 }
 SCORES = {
     "root": "#scores",
@@ -54,11 +58,25 @@ def tv_problems(run_js: Any, width: int, options: dict) -> list[str]:
                  **options)
 
 
+def host_tools(tv) -> None:
+    """Open the TV's drawer of the host's controls (its switches, the language, the pace, pause, call now, the
+    scores), as the host does from the laptop; it closes again on "Call now", "Scores", "Close" or Escape."""
+    if tv.locator("#host-drawer").is_hidden():
+        tv.locator("#host-open").click()
+        tv.locator("#host-drawer").wait_for()
+
+
 def speak(page, lang: str) -> None:
-    """Switch the page's language from its menu, and wait until the page is in it."""
+    """Switch the page's language from its menu (on the TV, in the host's drawer, closed again after), and wait
+    until the page is in it."""
     if page.evaluate("document.documentElement.lang") != lang:
+        drawer = page.locator("#host-drawer").count() and page.locator("#host-drawer").is_hidden()
+        if drawer:
+            host_tools(page)
         page.locator("#lang").select_option(lang)
         page.locator(f"html[lang='{lang}']").wait_for(state="attached")
+        if drawer:
+            page.locator("#host-close").click()
     page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     # A moment's animation (a podium's steps rising again in the new words) plays out: the screen as it stays.
     page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
@@ -73,6 +91,18 @@ def each_size_and_language(page, sizes: list[tuple[int, int]], langs: list[str])
             speak(page, lang)
             yield width, height, lang
     speak(page, "en")
+
+
+def totals_big(page) -> list[str]:
+    """The totals, the night's most important numbers: at least 36 px at 1080p (the same share of the screen at
+    720p), and bigger than every other number of the sheet."""
+    width = page.viewport_size["width"]
+    floor = 36 * width / 1920
+    size = "(t) => t.map((e) => parseFloat(getComputedStyle(e).fontSize))"
+    sizes = page.locator("#score-table .total").evaluate_all(size)
+    cells = page.locator("#score-table tbody td:not(.total)").evaluate_all(size)
+    found = [f"a total at {s} px (< {floor:.1f})" for s in sizes if s < floor - 0.5]
+    return found + ([f"a cell as big as the totals ({max(cells)} px)"] if cells and max(cells) >= min(sizes) else [])
 
 
 def rows_shown(page, seats: int) -> list[str]:

@@ -24,7 +24,7 @@ from .layout import playwright_js
 from .live import phase
 from .night import Night
 from .real_helpers import faces_of
-from .screens import PODIUM, TABLE, each_size_and_language, rows_shown, summary, tv_problems
+from .screens import PODIUM, TABLE, each_size_and_language, host_tools, rows_shown, summary, tv_problems
 
 pytestmark = pytest.mark.server("--seed", "5")  # the module's server: each test's night is a room of its own
 
@@ -164,6 +164,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(server, browser,
         screens.measure(tv, "calls-match", REAL_TABLE)
 
         # The last cycle; the matched phone enters its cards, the matched seat's points are typed on the TV.
+        host_tools(tv)
         tapped(tv, tv.get_by_role("button", name="Call now"))
         state = host.wait_for(lambda s: phase(s) == "last_ready")
         for faces in (["3H"], ["3H", "3S"], ["3H", "3S", "3D"]):

@@ -23,7 +23,9 @@ class Clock:
 @pytest.fixture
 def room(party):
     sent: list[tuple[str, str, dict]] = []
-    variants = {"party": replace(party, beat_s=0.5, match_window_s=2, hurry_after_s=10, hurry_countdown_s=5)}
+    # No minimum after a change (test_pace.py has it): the flip comes a beat after the last to act.
+    variants = {"party": replace(party, beat_s=0.5, match_window_s=2, hurry_after_s=10, hurry_countdown_s=5,
+                                 flip_min_s=0)}
     clock = Clock()
     r = Room("TEST", variants, "party", lambda sid, event, data: sent.append((sid, event, data)), clock)
     r.sent, r.clock_ = sent, clock

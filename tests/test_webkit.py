@@ -187,6 +187,7 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     tv.select("Rules", "browser")
     tv.tap("Start the game")
     tv.wait_heading("look at your cards")
+    tv.tap("Host")  # the host's drawer
     tv.tap("Call now")
     tv.wait_heading("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-calling.png")
@@ -228,9 +229,10 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
 
     phone.tap("Match!")
     tv.wait_heading("CALLS MATCH!")
+    tv.tap("Host")  # the host's drawer
     tv.tap("Call now")
     play_until(table.host, table.others, lambda s: phase(s) == "scored", timeout=30, next_hand=False)
-    tv.wait_heading("Hand 1 scored")
+    tv.wait_heading("Hand 1 scored", timeout=25)  # after every hand laid out
     settle(tv)
     tv.screenshot(shots / f"{engine}-tv-scores.png")
     layout += tv_layout(tv, screens.SCORES)
@@ -271,6 +273,7 @@ def test_the_tv_calls_without_speech_synthesis_or_web_audio(table: Table, engine
         )
     tv.tap("Next hand")  # on the scores of hand 1
     tv.wait_heading("look at your cards")
+    tv.tap("Host")  # the host's drawer
     tv.tap("Call now")  # a call with "!" takes the voice and sound paths
     tv.wait_heading("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-hand-2.png")

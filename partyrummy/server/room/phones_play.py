@@ -130,6 +130,8 @@ class PhonesPlay(PacedPart):
             raise Refused("error.paused")
         outcome = engine.apply(state.game, command)  # pure: refuses before anything is written
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
+        if isinstance(command, Choose):  # a player's pick, or a change of it: the flip waits its minimum from now
+            self.pace.changed(self.table.clock())
         self._commit(state, *outcome)
         self.table.changed(isinstance(command, (Draw, Choose)))
 
@@ -155,7 +157,9 @@ class PhonesPlay(PacedPart):
             pick = hand.picks[seat] if seat < hand.players else None
             face = hand.faces[pick] if pick is not None else None
             key = "notice.played_pick" if had_drawn else "notice.played_for"
-            self.table.tell(seat, "played_for", key, {"card": face or "—"}, {"card": face and face.symbol})
+            # With the hand and the cycle it was played in: the phone says so until the next "Draw!", not after.
+            extra = {"card": face and face.symbol, "hand": hand.hand_no, "cycle": hand.cycle}
+            self.table.tell(seat, "played_for", key, {"card": face or "—"}, extra)
 
     # -- The caller -------------------------------------------------------------------------
 
@@ -165,6 +169,7 @@ class PhonesPlay(PacedPart):
             return None
         hand = game.hand
         acting = hand.phase in ACTING
+        scored = hand.phase is Phase.SCORED
         slow = frozenset(hand.slow_seats())
         window = hand.phase in MATCH_WINDOWS
         return Beat(
@@ -173,6 +178,7 @@ class PhonesPlay(PacedPart):
             done=hand.window_done() if window else acting and not slow,
             window=window,
             draws=hand.phase in (Phase.DRAW, Phase.LAST_DRAW),
+            next=scored,
             slow=slow,
             drawn=frozenset(s for s in slow if hand.drawn[s] is not None),
         )
@@ -180,7 +186,10 @@ class PhonesPlay(PacedPart):
     def _timing(self) -> Timing:
         """The variant's times for cards on the phones, at the night's pace."""
         v = self.game.variant
-        timing = Timing(v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s)
+        timing = Timing(
+            v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s, v.flip_min_s,
+            v.next_hand_s,
+        )
         return timing.times(v.paces[self.table.state.pace])
 
     def tick(self) -> float | None:
