@@ -244,60 +244,54 @@ UNDER = """([x, y]) => { const b = document.elementFromPoint(x, y)?.closest(".ca
   return b ? b.getAttribute("aria-label") : null; }"""
 
 
-def test_a_tapped_card_stays_under_the_finger_in_every_order(browser, shots: Path, tmp_path: Path) -> None:  # noqa: F811
+def test_a_tapped_card_stays_under_the_finger_in_every_order(night_of, shots: Path) -> None:
     """The last to pick, in the "by melds" order (the solver's layout): a card tapped to try it is still under
     the finger after the server's answer, no card of the hand has moved, and a second tap where another card lies
     picks that card. By suit and by rank too. The cards flip no sooner than flip_min_s after the last change."""
-    night = Night(tmp_path, browser, "flip")
-    try:
-        ana = night.phone("Ana", SMALL)
-        bob, cy = night.client("Bob"), night.client("Cy")
-        assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-        for client in (bob, cy):
-            draw_and_pick(client)
-        ana.get_by_role("button", name="Draw from the shoe").tap()
-        ana.get_by_role("heading", name="Tap a card to discard").wait_for()
-        assert ana.locator("#sort").input_value() == "melds"
-        for order in ("melds", "suit", "rank"):
-            ana.locator("#sort").select_option(order)
-            before = ana.evaluate(CARDS)
-            for k in (len(before) - 1, 0, len(before) // 2):  # a card from each end of the hand, and the middle
-                label, x, y, w, h = before[k]
-                point = [x + w / 2, y + h / 2]
-                ana.touchscreen.tap(*point)
-                ana.locator("#pick-note", has_text=f"Discarding {label}").wait_for()
-                ana.wait_for_timeout(300)  # the server's answer drawn
-                assert ana.evaluate(UNDER, point) == label, (order, label, ana.evaluate(UNDER, point))
-                after = ana.evaluate(CARDS)
-                moved = [(a[0], b[0]) for a, b in zip(before, after, strict=True)
-                         if a[0] != b[0] or abs(a[1] - b[1]) > 1 or abs(a[2] - b[2]) > 12]  # a pick is raised 8 px
-                assert not moved, (order, moved)
-            snap(ana, shots / f"phone-tried-{order}.png")
-        # The flip waits for the last change: the count on the heading goes on after the last tap.
-        ana.get_by_role("heading", name=re.compile(r"^The cards flip in [1-4]\ss$")).wait_for()
-        ana.locator("#p-where", has_text="went onto your pile").wait_for(timeout=8000)
-    finally:
-        night.close()
+    night = night_of("flip")
+    ana = night.phone("Ana", SMALL)
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in (bob, cy):
+        draw_and_pick(client)
+    ana.get_by_role("button", name="Draw from the shoe").tap()
+    ana.get_by_role("heading", name="Tap a card to discard").wait_for()
+    assert ana.locator("#sort").input_value() == "melds"
+    for order in ("melds", "suit", "rank"):
+        ana.locator("#sort").select_option(order)
+        before = ana.evaluate(CARDS)
+        for k in (len(before) - 1, 0, len(before) // 2):  # a card from each end of the hand, and the middle
+            label, x, y, w, h = before[k]
+            point = [x + w / 2, y + h / 2]
+            ana.touchscreen.tap(*point)
+            ana.locator("#pick-note", has_text=f"Discarding {label}").wait_for()
+            ana.wait_for_timeout(300)  # the server's answer drawn
+            assert ana.evaluate(UNDER, point) == label, (order, label, ana.evaluate(UNDER, point))
+            after = ana.evaluate(CARDS)
+            moved = [(a[0], b[0]) for a, b in zip(before, after, strict=True)
+                     if a[0] != b[0] or abs(a[1] - b[1]) > 1 or abs(a[2] - b[2]) > 12]  # a pick is raised 8 px
+            assert not moved, (order, moved)
+        snap(ana, shots / f"phone-tried-{order}.png")
+    # The flip waits for the last change: the count on the heading goes on after the last tap.
+    ana.get_by_role("heading", name=re.compile(r"^The cards flip in [1-4]\ss$")).wait_for()
+    ana.locator("#p-where", has_text="went onto your pile").wait_for(timeout=8000)
 
 
-def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and_line(browser, tmp_path: Path) -> None:  # noqa: F811
-    night = Night(tmp_path, browser, "late")
-    try:
-        ana = night.phone("Ana")
-        bob, cy = night.client("Bob"), night.client("Cy")
-        assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-        for client in (bob, cy):
-            draw_and_pick(client)
-        hurry = ana.locator("h1#p-step #p-hurry", has_text=re.compile(r"^The TV plays for you in \d\ss$"))
-        hurry.wait_for(timeout=8000)  # the countdown is the heading
-        assert ana.locator("#p-step").inner_text() == hurry.inner_text()
-        notice = ana.locator("#notice", has_text="the TV played for you")
-        notice.wait_for(timeout=8000)
-        card = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
-        ana.get_by_role("heading", name=f"The TV discarded {card} for you").wait_for()
-        ana.locator("#p-where", has_text=f"Your {card} went onto your pile").wait_for()
-    finally:
-        night.close()
+def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and_line(night_of) -> None:
+    night = night_of("late")
+    ana = night.phone("Ana")
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in (bob, cy):
+        draw_and_pick(client)
+    hurry = ana.locator("h1#p-step #p-hurry", has_text=re.compile(r"^The TV plays for you in \d\ss$"))
+    hurry.wait_for(timeout=8000)  # the countdown is the heading
+    assert ana.locator("#p-step").inner_text() == hurry.inner_text()
+    notice = ana.locator("#notice", has_text="the TV played for you")
+    notice.wait_for(timeout=8000)
+    card = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
+    ana.get_by_role("heading", name=f"The TV discarded {card} for you").wait_for()
+    ana.locator("#p-where", has_text=f"Your {card} went onto your pile").wait_for()
 
 
 def prominent(page, button: str) -> bool | None:

@@ -450,6 +450,7 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
         tv.locator("#play-again").wait_for()
         assert tv.locator("#score-table td.cell.corrected").count() == 2
         assert "null" not in tv.locator("#scores").inner_text()  # no missing part shows as a word
+        tv.locator(".awards .award").first.wait_for(timeout=30000)  # the podium built, the winner named
         screens.measure(tv, "podium", PODIUM)
         tv.locator("#final-scores").click()  # the whole sheet, one tap away
         screens.measure(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))

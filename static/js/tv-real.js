@@ -141,7 +141,7 @@ function realTile(game, s, seat, flip) {
     seatLine(line),
     el("div", { class: `seat-status ${flip ? "flip" : ""}`, text: shown }));
   tile.classList.toggle("is-ready", readying && s.ready);
-  tile.append(...buttons);
+  if (buttons.length) tile.append(el("div", { class: "seat-acts" }, ...buttons)); // side by side: the tile stays short
   return tile;
 }
 

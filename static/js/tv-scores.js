@@ -107,7 +107,7 @@ export function renderScores(mode, part = "totals") {
   $("score-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
   const story = game.scored ? storyOf(game, seats) : [];
   // The most telling first, and a few at most: the chart keeps room for every name (all of it is said).
-  const shown = [...story].sort((a, b) => TOLD.indexOf(a[0]) - TOLD.indexOf(b[0])).slice(0, real ? 2 : 3);
+  const shown = [...story].sort((a, b) => TOLD.indexOf(a[0]) - TOLD.indexOf(b[0])).slice(0, real ? 1 : 3);
   $("story").replaceChildren(...[...(game.game_over ? [] : shown.map(([kind, text], k) => moment(kind, text, k))),
     ...mode.story(game, seats, night)].filter(Boolean));
   $("podium").replaceChildren(...(podium ? podiumOf(game, seats, won, part, story) : []));
@@ -178,7 +178,7 @@ function renderNext() {
   }
   const vip = view.state.room.seats.find((s) => s.vip);
   const secs = nextHandIn();
-  box.textContent = secs !== null ? t("tv.next_in", { n: secs }) : vip ? t("tv.next_by", { name: vip.name }) : t("tv.next_host");
+  box.textContent = secs !== null ? t("tv.next_in", { n: secs }) : vip ? t("tv.next_by") : t("tv.next_host");
 }
 setInterval(renderNext, 250);
 

@@ -208,7 +208,9 @@ ready.then(() => {
       fitMelds();
       if (game.scored) $("banner").hidden = true;
       renderScores(mode, hands ? hands[1] : !end || end.part === "table" ? "totals" : end.part);
+      // At the end, the ways on (again, or another rule set) instead of back to a table that is over.
       $("to-lobby").hidden = !game.game_over; // the seats kept; another rule set, or the other way to play
+      $("hide-scores").hidden = game.game_over;
       // The call, said (the winner's is said when the podium names them: tv-scores.js), and the moment's sting.
       if (!game.game_over) say(`${mode.call(view.state)} ${falseText(game, view.state.room.seats)}`.trim());
       play(moments);
