@@ -294,6 +294,11 @@ def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and
     ana.locator("#p-where", has_text=f"Your {card} went onto your pile").wait_for()
 
 
+def listed(names: list[str]) -> str:
+    """Names as the pages list them in English: "Ana", "Ana and Bob", "Ana, Bob, and Cy"."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])}, and {names[-1]}"
+
+
 def prominent(page, button: str) -> bool | None:
     """Whether `button` is the screen's big call (tall, near the full width), quiet (small), or neither (None)."""
     box = page.locator(button).bounding_box()
@@ -482,7 +487,7 @@ def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(
     story = ana.locator(".story").inner_text()
     for award in game["awards"]["awards"]:
         said = words[award["key"]].format(
-            names=" and ".join(names[s] for s in award["seats"]),
+            names=listed([names[s] for s in award["seats"]]),
             n=award.get("n"),
             **{"from": award.get("from"), "to": award.get("to")},
         )

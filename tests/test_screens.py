@@ -22,7 +22,19 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from .layout import check, playwright_js
 from .live import Client
 from .night import Night, advance
-from .screens import HANDS, LOBBY, PHONE, PODIUM, SCORES, TABLE, rows_shown, speak, totals_big, tv_problems
+from .screens import (
+    HANDS,
+    LOBBY,
+    PHONE,
+    PODIUM,
+    SCORES,
+    TABLE,
+    each_size_and_language,
+    rows_shown,
+    speak,
+    totals_big,
+    tv_problems,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -49,12 +61,9 @@ class Screens:
             self.problems[name] = problems
 
     def tv(self, page, screen: str, options: dict, extra: Callable[[], list[str]] | None = None) -> None:
-        for width, height in TV_SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            for lang in LANGS:
-                speak(page, lang)
-                found = tv_problems(playwright_js(page), width, options)
-                self.record(f"tv-{screen}-{height}p-{lang}", page, found + (extra() if extra else []))
+        for width, height, lang in each_size_and_language(page, TV_SIZES, LANGS):  # then back in English
+            found = tv_problems(playwright_js(page), width, options)
+            self.record(f"tv-{screen}-{height}p-{lang}", page, found + (extra() if extra else []))
 
     def phone(self, page, screen: str, **options) -> None:
         size = page.viewport_size

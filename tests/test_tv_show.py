@@ -276,7 +276,8 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
     snapshot(tv, ".flip", 250, moments.folder / "tv-flipping-1080p-en.png")
     tv.wait_for_function("(n) => window.spy.ended.filter((a) => a.startsWith('flip ')).length >= n", arg=piles)
     flips = [a for a in spy(tv)["started"] if a.startswith("flip ")]
-    assert len(flips) == piles == 12 and all("card" in a for a in flips), flips
+    # Every pile turned over (a redraw in mid-flip carries a card's flip on where it was: it starts again).
+    assert piles == 12 and len(flips) >= piles and all("card" in a for a in flips), flips
     tones = spy(tv)["tones"]
     assert stings_in(tones, "tick") and tones[-3:] == STINGS["flip"], tones
     stage.append(("the flip", seats_now(tv)))

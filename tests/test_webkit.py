@@ -85,6 +85,7 @@ def table(windows) -> Iterator[Table]:
 
 def join(phone: Frame, name: str) -> None:
     """The phone's page joins as `name`, typed into its field."""
+    phone.wait_text("Your name")  # the page drawn in its words (until then it is not shown, and not focusable)
     phone.js("document.getElementById(arguments[0]).value = arguments[1]", "name", "")
     field = phone.js(
         "return [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === 'Your name').control"

@@ -11,6 +11,8 @@ export const call = callText;
 
 const tops = {}; // each seat's pile top (card id) as last drawn: a changed one turns over on a flip or a hand's end
 const deal = { hand: "", since: 0 }; // the deal whose cards come to the seats, and when it was first drawn
+const flipped = {}; // each seat's pile: when it last turned over (ms), so a redraw carries the flip on where it was
+const FLIP_MS = 500; // tv.css's .flip
 
 export function renderTable() {
   const game = view.state.game;
@@ -44,11 +46,13 @@ export function renderTable() {
     const line = [tn("points", game.totals[s.seat])];
     if (game.dealer === s.seat) line.push(t("tv.dealer"));
     const top = s.pile_top ? s.pile_top.id : null;
-    const turned = flip && top !== null && tops[s.seat] !== top;
+    if (flip && top !== null && tops[s.seat] !== top) flipped[s.seat] = performance.now();
     tops[s.seat] = top;
+    const flipping = performance.now() - (flipped[s.seat] ?? -FLIP_MS) < FLIP_MS;
     // One row: the seat's pile (its neighbour takes from it), and beside it its total, or its cards as dealt.
     const pile = game.pile ? null
-      : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, turned ? "flip" : ""));
+      : el("div", { class: "pile", "aria-label": t("tv.pile_of", { name: seat.name }) }, cardFace(s.pile_top, flipping ? "flip" : ""));
+    if (flipping && pile) pile.firstChild.style.animationDelay = `${flipped[s.seat] - performance.now()}ms`;
     return seatTile(seat, s.matched, waiting,
       el("div", { class: "seat-row" }, pile, dealing ? backs(s.cards, k, game.seats.length, dealtFor) : seatLine(line)),
       el("div", { class: "seat-status", text: status ? t(`status.${status}`) : "" }));

@@ -93,6 +93,7 @@ ready.then(() => {
   $("show-scores").addEventListener("click", () => { showScores = true; closedScores = null; render(view.state); });
   $("hide-scores").addEventListener("click", () => {
     showScores = false;
+    hands = null; // the hands or the totals the host asked for go too
     closedScores = view.state.game ? scoredKey(view.state.game) : null;
     render(view.state);
   });
