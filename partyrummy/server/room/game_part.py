@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar, Protocol
 
+from ...rules.commands import Arrive, Leave
 from ...rules.errors import GameOver
 from ...rules.events import GameEnded
 from ..storage.replay import GameReplay, RoomState
@@ -118,7 +119,7 @@ class PacedPart:
     the public table worked out once a version, the journal's commands and seats made, and a command's outcome
     made, a finished game into the night."""
 
-    commands: ClassVar[ModuleType]  # the engine's commands: its Arrive, Leave and Call, and command_from_dict
+    commands: ClassVar[ModuleType]  # the engine's commands: its Call, and command_from_dict
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -162,19 +163,19 @@ class PacedPart:
                 raise
 
     def arrive(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
-        self._commit(state, *(outcome or self._run(state, state.game, self.commands.Arrive())))
+        self._commit(state, *(outcome or self._run(state, state.game, Arrive())))
 
     def leave(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
-        self._commit(state, *(outcome or self._run(state, state.game, self.commands.Leave(seat))))
+        self._commit(state, *(outcome or self._run(state, state.game, Leave(seat))))
 
     def _apply(self, state: RoomState, command: Any) -> None:
         self._commit(state, *self._run(state, state.game, command))
 
     def check_arrive(self, fields: dict[str, Any]) -> Outcome:
-        return self._run(self.table.state, self.game, self.commands.Arrive())
+        return self._run(self.table.state, self.game, Arrive())
 
     def check_leave(self, seat: int) -> Outcome:
-        return self._run(self.table.state, self.game, self.commands.Leave(seat))
+        return self._run(self.table.state, self.game, Leave(seat))
 
     def _commit(self, state: RoomState, game: Any, events: list[Any]) -> None:
         """The game after one command, as its single apply made it; a game that ended goes into the night."""
