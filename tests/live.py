@@ -318,6 +318,22 @@ def close_together(clients: list[Client]) -> None:
         thread.join()
 
 
+def seated(server: LiveServer, variant: str, players: int, reconnect: bool = False) -> tuple[Client, list[Client]]:
+    """The room on the TV's page with `variant` chosen by its host, and `players` phones seated as P0, P1, …"""
+    code, token = server.tv_page()
+    host = Client(server.url, code, role="host", token=token, reconnect=reconnect)
+    assert host.call("variant", {"name": variant})["ok"]
+    phones = [Client(server.url, code, reconnect=reconnect) for _ in range(players)]
+    join_all(phones)
+    return host, phones
+
+
+def join_all(phones: list[Client]) -> None:
+    """Seat each phone, named P0, P1, … in turn."""
+    for i, phone in enumerate(phones):
+        assert phone.join(f"P{i}")["ok"]
+
+
 def phase(state: dict) -> str | None:
     return state["game"]["phase"] if state.get("game") else None
 

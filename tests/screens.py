@@ -6,7 +6,8 @@ Chromium; the WebKit, real-cards and big-moments tests measure the same screens 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from .layout import check, count_visible, playwright_js, tv_text_floor
@@ -109,6 +110,29 @@ def rows_shown(page, seats: int) -> list[str]:
     """A problem unless every seat's row of the score table is wholly visible."""
     shown = count_visible(playwright_js(page), "#score-table tbody tr")
     return [] if shown == seats else [f"score rows: {shown} of {seats} wholly visible"]
+
+
+class Shots:
+    """A TV's screens, each measured (tv_problems, with the screen's options) and photographed at every size in
+    every language; the problems gathered by shot, to report together at the end."""
+
+    def __init__(self, folder: Path, sizes: list[tuple[int, int]], langs: list[str], prefix: str = "") -> None:
+        self.folder, self.sizes, self.langs, self.prefix = folder, sizes, langs, prefix
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.problems: dict[str, list[str]] = {}
+
+    def measure(self, page, name: str, options: dict, extra: Callable[[Any, int], list[str]] | None = None) -> None:
+        """The screen `name` as it is now; `extra`: more checks of it, from (page, height)."""
+        for width, height, lang in each_size_and_language(page, self.sizes, self.langs):
+            found = self.seen(page, width, options) + (extra(page, height) if extra else [])
+            shot = f"{name}-{height}p-{lang}"
+            page.screenshot(path=str(self.folder / f"{self.prefix}{shot}.png"))
+            if found:
+                self.problems[shot] = found
+
+    def seen(self, page, width: int, options: dict) -> list[str]:
+        """The screen's problems at this width."""
+        return tv_problems(playwright_js(page), width, options)
 
 
 def summary(problems: dict[str, list[str]], each: int = 6) -> str:

@@ -23,10 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from .layout import playwright_js
 from .live import phase
 from .night import Night, advance, play_out
-from .screens import HANDS, PODIUM, TABLE, each_size_and_language, summary, totals_big, tv_problems
+from .screens import HANDS, PODIUM, TABLE, Shots, summary, totals_big
 
 pytestmark = pytest.mark.slow
 
@@ -114,23 +113,16 @@ CALL_LARGEST = """(root) => {
 }"""
 
 
-class Moments:
-    """Measures and screenshots of each moment, every problem gathered and reported together at the end."""
+class Moments(Shots):
+    """Measures and screenshots of each moment, played out, with nothing larger than the call; every problem
+    gathered and reported together at the end."""
 
     def __init__(self, shots: Path) -> None:
-        self.folder = shots / "show"
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.problems: dict[str, list[str]] = {}
+        super().__init__(shots / "show", SIZES, LANGS, prefix="tv-")
 
-    def measure(self, page, name: str, options: dict, extra=None) -> None:
-        for width, height, lang in each_size_and_language(page, SIZES, LANGS):
-            settle(page)
-            found = tv_problems(playwright_js(page), width, options)
-            found += page.evaluate(CALL_LARGEST, options.get("root", "#table"))
-            found += extra(page, height) if extra else []
-            page.screenshot(path=str(self.folder / f"tv-{name}-{height}p-{lang}.png"))
-            if found:
-                self.problems[f"{name}-{height}p-{lang}"] = found
+    def seen(self, page, width: int, options: dict) -> list[str]:
+        settle(page)
+        return super().seen(page, width, options) + page.evaluate(CALL_LARGEST, options.get("root", "#table"))
 
     def summary(self) -> str:
         return summary(self.problems, each=8)
