@@ -62,13 +62,30 @@ def lobby(seats=NAMES[:3], game=0) -> Facts:
 
 
 def dealt(hand=1, begun=False, matched=None, game=1, totals=(0, 0, 0)) -> Facts:
-    return Facts(game=game, hand=hand, seats=NAMES[:3], dealt=NAMES[:3], playing=True, begun=begun or bool(matched),
-                 totals=totals, first=matched)
+    return Facts(
+        game=game,
+        hand=hand,
+        seats=NAMES[:3],
+        dealt=NAMES[:3],
+        playing=True,
+        begun=begun or bool(matched),
+        totals=totals,
+        first=matched,
+    )
 
 
 def scored(points, first="Ana", hand=1, game=1, totals=None, over=False) -> Facts:
-    return Facts(game=game, hand=hand, seats=NAMES[:3], dealt=NAMES[:3], scored=True, over=over, first=first,
-                 totals=tuple(totals or points), points=tuple(points))
+    return Facts(
+        game=game,
+        hand=hand,
+        seats=NAMES[:3],
+        dealt=NAMES[:3],
+        scored=True,
+        over=over,
+        first=first,
+        totals=tuple(totals or points),
+        points=tuple(points),
+    )
 
 
 def joined(book: Book, *names: str) -> Book:
@@ -165,11 +182,21 @@ def test_options_while_open_are_the_seats_and_a_pick_of_one_who_left_is_dropped_
     assert book.round.picks == {}
 
 
-@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(["first", "under", "worst"]),
-                          st.sampled_from(["Ana", "Bo", "Cy", YES, NO])), max_size=60),
-       st.dictionaries(st.sampled_from(["first", "under", "worst"]),
-                       st.lists(st.sampled_from(["Ana", "Bo", "Cy", YES, NO]), min_size=1, max_size=2).map(tuple)),
-       st.randoms())
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 20),
+            st.sampled_from(["first", "under", "worst"]),
+            st.sampled_from(["Ana", "Bo", "Cy", YES, NO]),
+        ),
+        max_size=60,
+    ),
+    st.dictionaries(
+        st.sampled_from(["first", "under", "worst"]),
+        st.lists(st.sampled_from(["Ana", "Bo", "Cy", YES, NO]), min_size=1, max_size=2).map(tuple),
+    ),
+    st.randoms(),
+)
 def test_points_right_ones_between_base_and_base_plus_bold_bolder_ones_more_and_order_does_not_matter(
     made: list, answers: dict, rng
 ) -> None:
@@ -195,9 +222,19 @@ def test_points_right_ones_between_base_and_base_plus_bold_bolder_ones_more_and_
 
 
 def test_a_move_reads_back_from_the_journal_as_itself() -> None:
-    moves = [Join("Zoe", "t"), Open(1, 2, "Ana"), Open(1, 2, None), Pick(0, "first", "Bo"), Close(("Ana", "Bo")),
-             Resolve({"first": ("Bo",), "worst": ("Ana", "Bo")}), Void(), Settings(False, 50), Settings(True, None),
-             book_of.Offer(0, True), book_of.Seated(0)]
+    moves = [
+        Join("Zoe", "t"),
+        Open(1, 2, "Ana"),
+        Open(1, 2, None),
+        Pick(0, "first", "Bo"),
+        Close(("Ana", "Bo")),
+        Resolve({"first": ("Bo",), "worst": ("Ana", "Bo")}),
+        Void(),
+        Settings(False, 50),
+        Settings(True, None),
+        book_of.Offer(0, True),
+        book_of.Seated(0),
+    ]
     for move in moves:
         assert from_dict(to_dict(move)) == move
         assert to_dict(move)["t"] == "audience"
@@ -345,7 +382,9 @@ test_a_night_of_predictions = Night.TestCase
 def test_the_pure_modules_import_nothing_of_the_web() -> None:
     import subprocess
 
-    code = "import partyrummy.audience.predictions, partyrummy.audience.views, sys; " \
-           "print(any(m.split('.')[0] in ('flask', 'flask_socketio', 'socketio', 'gevent') for m in sys.modules))"
+    code = (
+        "import partyrummy.audience.predictions, partyrummy.audience.views, sys; "
+        "print(any(m.split('.')[0] in ('flask', 'flask_socketio', 'socketio', 'gevent') for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "False"

@@ -31,10 +31,38 @@ from ..rules.errors import RummyError
 from .facts import Facts
 
 __all__ = [
-    "BASE", "BOLD", "KEYS", "LINE", "OPEN", "CLOSED", "RESOLVED", "VOID", "YES", "NO",
-    "Book", "Member", "Round", "Refused",
-    "Join", "Open", "Pick", "Close", "Resolve", "Void", "Settings", "Offer", "Seated", "Command",
-    "apply", "due", "check_join", "check_pick", "options", "earned", "to_dict", "from_dict",
+    "BASE",
+    "BOLD",
+    "KEYS",
+    "LINE",
+    "OPEN",
+    "CLOSED",
+    "RESOLVED",
+    "VOID",
+    "YES",
+    "NO",
+    "Book",
+    "Member",
+    "Round",
+    "Refused",
+    "Join",
+    "Open",
+    "Pick",
+    "Close",
+    "Resolve",
+    "Void",
+    "Settings",
+    "Offer",
+    "Seated",
+    "Command",
+    "apply",
+    "due",
+    "check_join",
+    "check_pick",
+    "options",
+    "earned",
+    "to_dict",
+    "from_dict",
 ]
 
 KEYS = ("first", "under", "worst")
@@ -157,8 +185,17 @@ class Seated:
 
 
 Command = Join | Open | Pick | Close | Resolve | Void | Settings | Offer | Seated
-_NAMES = {Join: "join", Open: "open", Pick: "pick", Close: "close", Resolve: "resolve", Void: "void",
-          Settings: "settings", Offer: "offer", Seated: "seated"}
+_NAMES = {
+    Join: "join",
+    Open: "open",
+    Pick: "pick",
+    Close: "close",
+    Resolve: "resolve",
+    Void: "void",
+    Settings: "settings",
+    Offer: "offer",
+    Seated: "seated",
+}
 _KINDS = {name: kind for kind, name in _NAMES.items()}
 
 

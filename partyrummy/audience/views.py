@@ -30,8 +30,12 @@ def _leaders(book: Book) -> list[dict[str, Any]]:
     won = book.last.earned if book.last is not None else {}
     order = sorted((i for i, p in enumerate(book.points) if p > 0), key=lambda i: (-book.points[i], i))
     return [
-        {"name": book.members[i].name, "points": book.points[i], "place": place[i],
-         "earned": sum(won.get(i, {}).values())}
+        {
+            "name": book.members[i].name,
+            "points": book.points[i],
+            "place": place[i],
+            "earned": sum(won.get(i, {}).values()),
+        }
         for i in order[:LEADERS]
     ]
 
@@ -86,7 +90,9 @@ def member(book: Book, index: int | None) -> dict[str, Any]:
         "of": len(book.members),
         "picks": {k: r.picks[(index, k)] for k in KEYS if (index, k) in r.picks} if r is not None else {},
         # What the last round settled gave this member: each question's points (a void one absent), their picks.
-        "last": None if last is None else {
+        "last": None
+        if last is None
+        else {
             "hand": last.hand,
             "picks": {k: last.picks[(index, k)] for k in KEYS if (index, k) in last.picks},
             "earned": dict(won or {}),
