@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .facts import Facts
-from .predictions import KEYS, LINE, NO, OPEN, YES, Book, Round
+from .predictions import KEYS, LINE, NO, OPEN, VOID, YES, Book, Round
 
 __all__ = ["LEADERS", "public", "member", "roster", "places"]
 
@@ -54,6 +54,8 @@ def _round(r: Round, names: tuple[str, ...]) -> dict[str, Any]:
         "game": r.game,
         "hand": r.hand,
         "status": r.status,
+        "open": r.status == OPEN,  # a member may pick now (the pages read this, never the status's words)
+        "void": r.status == VOID,  # its hand never came: nobody scores
         "questions": _questions(r, names),
         "predicted": len({m for m, _ in r.picks}) if shown else None,  # members with at least one pick
         "split": r.split() if shown else None,

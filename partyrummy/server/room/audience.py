@@ -106,8 +106,10 @@ class Audience:
     def join(self, viewer: Viewer, name: str, seats: list[str]) -> tuple[int, str]:
         """A newcomer joins the audience by name (unique in the room, seats included); their member and token.
         The connection keeps its role: the page connects again with the token, as the member."""
-        if viewer.role in ("player", "host"):
-            raise Refused("error.seated_already" if viewer.role == "player" else "error.host_only")
+        if viewer.role == "player":
+            raise Refused("error.seated_already")
+        if viewer.role == "host":
+            raise Refused("error.host_only")
         if self.member_of(viewer.token) is not None:
             raise Refused("error.audience_already")
         key = name_key(name)
@@ -203,7 +205,8 @@ class Audience:
     def public(self) -> dict[str, Any]:
         """The audience as every viewer of the room sees it (the TV shows it): the round, the leaders, how many."""
         facts = self._facts()
-        return public(self.book, facts, facts.over) | {"members": self.book.predicting()}
+        book, most = self.book, LIMITS.audience if self.book.cap is None else min(self.book.cap, LIMITS.audience)
+        return public(book, facts, facts.over) | {"members": book.predicting(), "full": book.predicting() >= most}
 
     def roster(self) -> list[dict[str, Any]]:
         """The members, for the TV's host alone (to offer one a seat)."""
