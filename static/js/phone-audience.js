@@ -89,9 +89,10 @@ function renderHappened(aud, you) {
     const mark = earned === undefined ? "" : earned > 0 ? ` ✓ +${earned}` : " ✗";
     return el("li", { class: earned > 0 ? "right" : "" }, el("span", { text }), pick !== undefined && el("strong", { text: mark }));
   });
-  const total = Object.values(mine.earned).reduce((a, b) => a + b, 0);
+  const earned = Object.values(mine.earned).reduce((a, b) => a + b, 0);
+  const guessed = Object.keys(mine.picks).length > 0;
   box.replaceChildren(el("h2", { text: t("phone.aud.happened", { hand: last.hand }) }), el("ul", {}, ...lines),
-    el("p", { class: "aud-total", text: t("phone.aud.this_hand", { points: tn("points", total) }) }));
+    guessed && el("p", { class: "aud-total", text: t("phone.aud.this_hand", { points: tn("points", earned) }) }));
 }
 
 /* The round: open, one question at a time with its names to tap; closed, this member's guesses beside the
@@ -108,7 +109,9 @@ function renderRound(aud, r, you, joined) {
     return;
   }
   if (!r.open) {
-    $("aud-question").textContent = t("phone.aud.closed");
+    $("aud-clock").textContent = "";
+    const guessed = r.questions.some((q) => picks[q.key] !== undefined);
+    $("aud-question").textContent = t(guessed ? "phone.aud.closed" : "phone.aud.waiting");
     $("aud-mine").replaceChildren(...r.questions.filter((q) => picks[q.key] !== undefined).map((q) => {
       const counts = (r.split || {})[q.key] || {};
       const whole = total(counts);
