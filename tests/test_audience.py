@@ -130,10 +130,25 @@ def test_a_locked_room_lets_a_newcomer_into_the_audience_and_a_member_back_but_n
         host.close()
 
 
+def test_an_audience_connection_that_joins_is_the_member_at_once(server) -> None:
+    code, host = full_table(server, bots=2)
+    fan = Client(server.url, code, role="audience")
+    try:
+        assert fan.state["room"]["you"]["member"] is None
+        ack = fan.call("audience_join", {"name": "Zoe"})
+        you = fan.wait_for(lambda s: s["room"]["you"]["member"] == ack["member"])["room"]["you"]
+        assert you["name"] == "Zoe" and fan.call("predict", {"question": "first", "option": "Bot 2"})["ok"]
+        assert fan.wait_for(lambda s: s["room"]["you"]["picks"] == {"first": "Bot 2"})
+        assert fan.call("audience_join", {"name": "Zoe again"})["error"]["code"] == "refused"  # once is enough
+    finally:
+        fan.close()
+        host.close()
+
+
 def test_names_are_one_across_the_table_and_the_audience_and_the_host_caps_it(server) -> None:
     code, host = full_table(server, bots=2)
     zoe, _ = member(server, code, "Zoe")
-    guest = Client(server.url, code, role="audience")
+    guest = Client(server.url, code)  # a guest of the room: each join a member, the guest still a guest
     try:
         for taken in ("bot 1", "ZOE", "Zое"):  # a seat's name, a member's, with a Cyrillic о and е
             assert guest.call("audience_join", {"name": taken})["error"]["code"] == "refused", taken
@@ -293,7 +308,7 @@ def test_with_real_cards_the_entries_resolve_the_round_and_a_restart_keeps_every
     fans = []
     for name in ("Zoe", "Max", "Lu"):
         room.attach(f"sid-{name}", Viewer("audience"))
-        _, token = room.audience.join(room.viewers[f"sid-{name}"], name, [s.name for s in room.seats])
+        _, token = room.audience.join(f"sid-{name}", room.viewers[f"sid-{name}"], name, [s.name for s in room.seats])
         room.detach(f"sid-{name}")
         room.attach(f"sid-{name}", Viewer("audience", token))
         fans.append(f"sid-{name}")
@@ -334,7 +349,7 @@ def test_the_audience_never_moves_a_players_score() -> None:
     """The same hands entered with and without an audience predicting: the same totals, hand by hand."""
     plain, crowded = real_room(), real_room()
     crowded.attach("fan", Viewer("audience"))
-    _, token = crowded.audience.join(crowded.viewers["fan"], "Zoe", ["Ana", "Bob", "Cy"])
+    _, token = crowded.audience.join("fan", crowded.viewers["fan"], "Zoe", ["Ana", "Bob", "Cy"])
     crowded.attach("fan2", Viewer("audience", token))
     for room in (plain, crowded):
         room.start()
@@ -365,7 +380,7 @@ def test_the_round_closes_on_the_first_draw_and_counts_down_to_it(party) -> None
     for name in ("Ana", "Bob"):
         room.join(f"sid-{name}", name)
     room.attach("fan", Viewer("audience"))
-    _, token = room.audience.join(room.viewers["fan"], "Zoe", ["Ana", "Bob"])
+    _, token = room.audience.join("fan", room.viewers["fan"], "Zoe", ["Ana", "Bob"])
     room.attach("zoe", Viewer("audience", token))
     room.start(seed=1)
     room.flush()

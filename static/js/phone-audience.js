@@ -25,10 +25,7 @@ export function start() {
     const name = $("aud-name").value.trim();
     store("pr.name", name);
     const ack = await act("audience_join", { name });
-    if (ack.ok) {
-      store(KEY, ack.audience_token);
-      view.link.socket.disconnect().connect(); // as the member now
-    }
+    if (ack.ok) store(KEY, ack.audience_token); // this link is the member now; a reconnection says so with it
   });
   $("aud-take").addEventListener("click", async () => {
     const ack = await act("audience_seat");

@@ -103,9 +103,9 @@ class Audience:
 
     # -- What members and the host do -----------------------------------------------------------------------------
 
-    def join(self, viewer: Viewer, name: str, seats: list[str]) -> tuple[int, str]:
+    def join(self, sid: str, viewer: Viewer, name: str, seats: list[str]) -> tuple[int, str]:
         """A newcomer joins the audience by name (unique in the room, seats included); their member and token.
-        The connection keeps its role: the page connects again with the token, as the member."""
+        An audience connection is the member from now on; a guest of the room connects again with the token."""
         if viewer.role == "player":
             raise Refused("error.seated_already")
         if viewer.role == "host":
@@ -118,8 +118,13 @@ class Audience:
         check_join(self.book, LIMITS.audience)
         token = secrets.token_urlsafe(16)
         self._do(Join(name, token))
+        index = len(self.book.members) - 1
+        if sid in self.sids:
+            self.sids[sid] = index
+            self.dirty.add(index)
+            self._send_mine()
         self.stage.changed()  # the TV counts its audience
-        return len(self.book.members) - 1, token
+        return index, token
 
     def predict(self, sid: str, key: str, option: str) -> None:
         """A member's pick (it may change until the round closes); only they hear of it."""

@@ -14,7 +14,7 @@ sockets.py registers each with Socket.IO from this table and checks its payload 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..pages.qr import qr_svg
@@ -70,7 +70,9 @@ def _rejoin_code(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict
 
 def _audience_join(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
     # Kept as a seat's token is (the member comes back as itself), but never a seat's: its address is a guest's.
-    member, token = room.audience.join(viewer, data["name"], [s.name for s in room.seats])
+    member, token = room.audience.join(sender.sid, viewer, data["name"], [s.name for s in room.seats])
+    if viewer.role == "audience":  # the connection is the member now (its reconnections bring the token)
+        room.viewers[sender.sid] = replace(viewer, token=token)
     return {"member": member, "audience_token": token}
 
 
