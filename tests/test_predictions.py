@@ -46,6 +46,7 @@ from partyrummy.audience.views import member, public
 from partyrummy.phones import game as engine
 from partyrummy.phones.legal import legal_commands
 from partyrummy.phones.views import table_view
+from partyrummy.rules.errors import RummyError
 from partyrummy.rules.variants import default_variants
 
 NAMES = ("Ana", "Bo", "Cy", "Di")
@@ -108,8 +109,8 @@ def test_a_round_opens_in_the_lobby_closes_at_the_first_draw_and_resolves_when_t
     try:
         check_pick(book, dealt(begun=True), 1, "first", "Ana")
         raise AssertionError("a pick after the first Draw! was taken")
-    except Refused as refusal:
-        assert refusal.key == "error.predictions_closed"
+    except RummyError as refusal:
+        assert refusal.key == "error.predictions_closed" and refusal.code == "out_of_phase"
     assert book.round.split()["first"] == {"Ana": 2, "Bo": 1}
     book = settle(book, scored((0, 12, 30), first="Ana"))
     last = book.last
@@ -347,7 +348,7 @@ class Night(RuleBasedStateMachine):
         allowed = r is not None and r.status == OPEN and self.book.on and key != "nonsense"
         try:
             move = check_pick(self.book, facts, who, key, option)
-        except Refused:
+        except RummyError:
             assert self.book == before
             return
         assert allowed and not (facts.playing and facts.begun)

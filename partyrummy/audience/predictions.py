@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..rules.errors import RummyError
+from ..rules.errors import OutOfPhase, RummyError
 from .facts import Facts
 
 __all__ = [
@@ -347,7 +347,7 @@ def check_pick(book: Book, facts: Facts, member: int, key: str, option: str) -> 
         raise Refused("error.audience_first")
     r = book.round
     if not book.on or r is None or r.status != OPEN:
-        raise Refused("error.predictions_closed")
+        raise OutOfPhase("error.predictions_closed")  # too late (or too early): a moment, not a rule
     if key not in KEYS or (key == "under" and r.subject is None):
         raise Refused("error.no_question")
     if option not in options(book, facts, key):
