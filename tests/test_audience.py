@@ -395,3 +395,43 @@ def test_the_round_closes_on_the_first_draw_and_counts_down_to_it(party) -> None
     assert room.game.hand.phase.value == "draw" and room.state.audience.round.status == "closed"
     closed = [d for sid, e, d in sent if sid == "zoe" and e == "table"][-1]["changes"]["room"]["audience"]["round"]
     assert closed["status"] == ["closed"] and closed["split"] == [{"first": {"Bob": 1}, "under": {}, "worst": {}}]
+
+
+@pytest.mark.slow
+def test_an_audience_of_two_hundred_from_two_hundred_addresses_gets_in_beside_a_full_table() -> None:
+    """A server that counts only 127.0.0.1 as the laptop (tests/lan_server.py): twelve players and two hundred members
+    of the audience, each from an address of its own (127.0.0.2 and up), all get in under the guests' shares as
+    shipped; the two hundred and first is refused by the audience's size, not by the server's shares."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .test_admission import guest, lan_server
+
+    server = lan_server({})
+    clients: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        tv = Client(server.url, code, role="host", token=token)
+        clients.append(tv)
+        for n in range(12):
+            clients.append(Client(server.url, code, source=guest(n + 1)))
+            assert clients[-1].join(f"Player {n + 1}")["ok"]
+
+        def fan(n: int) -> Client:
+            client = Client(server.url, code, role="audience", source=guest(13 + n))
+            ack = client.call("audience_join", {"name": f"Fan {n + 1}"})
+            assert ack["ok"], ack
+            return client
+
+        with ThreadPoolExecutor(16) as pool:
+            fans = list(pool.map(fan, range(200)))
+        clients += fans
+        assert tv.wait_for(lambda s: audience(s)["members"] == 200 and audience(s)["full"], timeout=30)
+        assert all(f.sio.connected and f.state["room"]["you"]["member"] is not None for f in fans)
+        late = Client(server.url, code, role="audience", source=guest(240))
+        clients.append(late)
+        refusal = late.call("audience_join", {"name": "One too many"})["error"]
+        assert refusal["code"] == "refused" and "200" in refusal["message"]
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()

@@ -20,8 +20,12 @@ LEADERS = 5  # the audience's leaders the screens show
 
 
 def places(points: tuple[int, ...]) -> list[int]:
-    """Each member's place on their points (1 = most); equal points share the better place."""
-    return [1 + sum(1 for other in points if other > mine) for mine in points]
+    """Each member's place on their points (1 = most); equal points share the better place. Sorted once: two hundred
+    members are 200 places, not 40,000 comparisons, at every update."""
+    first: dict[int, int] = {}
+    for place, p in enumerate(sorted(points, reverse=True), start=1):
+        first.setdefault(p, place)
+    return [first[p] for p in points]
 
 
 def _leaders(book: Book) -> list[dict[str, Any]]:
@@ -77,8 +81,9 @@ def public(book: Book, facts: Facts, over: bool) -> dict[str, Any]:
     }
 
 
-def member(book: Book, index: int | None) -> dict[str, Any]:
-    """What one member alone sees (index None: an audience connection that has not joined yet)."""
+def member(book: Book, index: int | None, place: list[int] | None = None) -> dict[str, Any]:
+    """What one member alone sees (index None: an audience connection that has not joined yet). `place`: the
+    book's `places`, worked out once for every member of one update."""
     if index is None:
         return {"member": None}
     me = book.members[index]
@@ -88,7 +93,7 @@ def member(book: Book, index: int | None) -> dict[str, Any]:
         "member": index,
         "name": me.name,
         "points": book.points[index],
-        "place": places(book.points)[index],
+        "place": (place or places(book.points))[index],
         "of": len(book.members),
         "picks": {k: r.picks[(index, k)] for k in KEYS if (index, k) in r.picks} if r is not None else {},
         # What the last round settled gave this member: each question's points (a void one absent), their picks.

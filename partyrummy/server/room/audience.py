@@ -20,7 +20,7 @@ from typing import Any
 from ...audience import predictions as book_of
 from ...audience.facts import Facts, facts_of
 from ...audience.predictions import Book, Join, Offer, Seated, Settings, check_join, check_pick
-from ...audience.views import member, public, roster
+from ...audience.views import member, places, public, roster
 from ..defences.limits import LIMITS
 from ..storage.replay import RoomState
 from ..transport.delta import diff
@@ -231,9 +231,10 @@ class Audience:
         return {"room": {"code": self.stage.code, "mode": self.stage.state.mode, "audience": view,
                          "colours": colours}, "game": None}
 
-    def mine(self, index: int | None) -> dict[str, Any]:
-        """What one audience connection alone sees: who it is, its picks and points."""
-        you = {"role": "audience", "seat": None, "controls": False, **member(self.book, index)}
+    def mine(self, index: int | None, place: list[int] | None = None) -> dict[str, Any]:
+        """What one audience connection alone sees: who it is, its picks and points (`place`: every member's place,
+        worked out once an update)."""
+        you = {"role": "audience", "seat": None, "controls": False, **member(self.book, index, place)}
         if index is not None and self.book.members[index].offered:
             you["seat_free"] = self.stage.free_seat()
         return {"room": {"you": you}, "game": None}
@@ -277,11 +278,12 @@ class Audience:
             return
         self.v += 1
         cache: dict[int | None, dict[str, Any]] = {}
+        place = places(self.book.points)
         for sid, index in list(self.sids.items()):
             if not always and index not in owed:
                 continue
             if index not in cache:
-                mine = {"v": self.v, "table_v": self.published_v, "mine": self.mine(index)}
+                mine = {"v": self.v, "table_v": self.published_v, "mine": self.mine(index, place)}
                 cache[index] = mine | {"always": True} if always else mine
             self.stage.send(sid, "mine", cache[index])
         self.dirty.clear()
