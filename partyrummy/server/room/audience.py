@@ -69,6 +69,8 @@ class Audience:
         self.close_at: float | None = None  # when the open round closes, when the caller knows ("Draw!" after the deal)
         self.clock_v = self.published_clock = 0  # each new closing time; the one the published table says
         self.always = False  # the table went out: every connection's own part goes too
+        self._made: tuple[Book, Facts, dict[str, Any]] | None = None  # the public view, and what it was made of
+        self._placed: tuple[tuple[int, ...], list[int]] | None = None  # every member's place, for these points
 
     @property
     def book(self) -> Book:
@@ -207,11 +209,25 @@ class Audience:
 
     # -- What goes out --------------------------------------------------------------------------------------------
 
+    def _view(self) -> dict[str, Any]:
+        """The audience's public view (never changed once made: sent views share it), made again only when the book
+        or what the table says of the room changed (every broadcast asks, twice)."""
+        facts = self._facts()
+        made = self._made
+        if made is None or made[0] is not self.book or made[1] != facts:
+            self._made = made = (self.book, facts, public(self.book, facts, facts.over))
+        return made[2]
+
+    def _places(self) -> list[int]:
+        """Every member's place, once for the points as they stand (they move only when a round is resolved)."""
+        if self._placed is None or self._placed[0] is not self.book.points:
+            self._placed = (self.book.points, places(self.book.points))
+        return self._placed[1]
+
     def public(self) -> dict[str, Any]:
         """The audience as every viewer of the room sees it (the TV shows it): the round, the leaders, how many."""
-        facts = self._facts()
         book, most = self.book, LIMITS.audience if self.book.cap is None else min(self.book.cap, LIMITS.audience)
-        return public(book, facts, facts.over) | {"members": book.predicting(), "full": book.predicting() >= most}
+        return self._view() | {"members": book.predicting(), "full": book.predicting() >= most}
 
     def roster(self) -> list[dict[str, Any]]:
         """The members, for the TV's host alone (to offer one a seat)."""
@@ -223,10 +239,9 @@ class Audience:
     def table(self) -> dict[str, Any]:
         """The audience's own table: what every audience connection sees alike (no count: it would change at
         every join, for everyone)."""
-        facts = self._facts()
-        view = public(self.book, facts, facts.over)
+        view = dict(self._view())
         if view["round"] is not None and self.close_at is not None:
-            view["round"]["closes_in"] = self._closes_in()
+            view["round"] = {**view["round"], "closes_in": self._closes_in()}
         colours = {s.name: s.colour for s in self.stage.state.seats}
         return {"room": {"code": self.stage.code, "mode": self.stage.state.mode, "audience": view,
                          "colours": colours}, "game": None}
@@ -278,7 +293,7 @@ class Audience:
             return
         self.v += 1
         cache: dict[int | None, dict[str, Any]] = {}
-        place = places(self.book.points)
+        place = self._places()
         for sid, index in list(self.sids.items()):
             if not always and index not in owed:
                 continue
