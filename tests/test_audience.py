@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 
-from partyrummy.audience.predictions import BASE
 from partyrummy.rules.errors import RummyError
-from partyrummy.server.room.audience import CAPS
 from partyrummy.server.room.room import Room, Viewer
 from partyrummy.server.storage.journal import Journal
 
@@ -90,6 +88,8 @@ def test_a_thirteenth_guest_at_a_full_table_joins_the_audience_and_predicts_in_h
         last, you = audience(state)["last"], state["room"]["you"]
         assert you["last"]["hand"] == 1 and you["last"]["picks"] == picks
         assert last["split"] == {key: {option: 1} for key, option in picks.items()}
+        from partyrummy.audience.predictions import BASE
+
         answers = last["answers"]
         right = {k: picks[k] in answers[k] for k in answers}
         assert you["last"]["earned"] == {k: (BASE if right[k] else 0) for k in answers}  # alone: BASE each
@@ -147,6 +147,8 @@ def test_an_audience_connection_that_joins_is_the_member_at_once(server) -> None
 
 
 def test_names_are_one_across_the_table_and_the_audience_and_the_host_caps_it(server) -> None:
+    from partyrummy.server.room.audience import CAPS
+
     code, host = full_table(server, bots=2)
     zoe, _ = member(server, code, "Zoe")
     guest = Client(server.url, code)  # a guest of the room: each join a member, the guest still a guest
