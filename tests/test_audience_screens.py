@@ -231,3 +231,39 @@ def test_the_host_panel_needs_the_host(browser, shots: Path) -> None:  # noqa: F
         assert not watch.problems, watch.problems
     finally:
         server.stop()
+
+
+def test_a_stranger_at_a_locked_room_joins_the_audience_then_takes_an_offered_seat(browser, shots: Path) -> None:  # noqa: F811
+    """The join page of a locked room: the lock keeps a stranger from the table, and the page takes them to the
+    audience (its name form); joined, they guess; offered a seat, one tap seats them (the lock does not stop it)."""
+    server = LiveServer()
+    watch = Watch(server.url)
+    folder = shots / "audience"
+    folder.mkdir(exist_ok=True)
+    phone_check = {"viewport": "x", "min_text": 14, "min_contrast": 4.5, "covered": "#audience button"}
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        for _ in range(3):
+            assert host.call("add_bot", {"strength": "easy"})["ok"]
+        assert host.call("lock", {"locked": True})["ok"]
+        phone = watch.open(browser, f"{server.url}/join/{code}")
+        phone.locator("#aud-join-form").wait_for()
+        phone.screenshot(path=str(folder / "phone-locked-join.png"))
+        found = check(playwright_js(phone), **phone_check)
+        phone.locator("#aud-name").fill("Zoë")
+        phone.locator("#aud-join-form button").tap()
+        phone.locator("#aud-options button").first.wait_for()
+        host.wait_for(lambda s: audience(s)["members"] == 1)
+        assert host.call("audience_offer", {"member": 0})["ok"]
+        phone.locator("#aud-take:not([disabled])").wait_for()
+        settle(phone)
+        phone.screenshot(path=str(folder / "phone-offered.png"), full_page=True)
+        found += check(playwright_js(phone), **phone_check)
+        phone.locator("#aud-take").tap()
+        phone.get_by_text("You're in, Zoë!").wait_for()
+        assert [s["name"] for s in host.wait_for(lambda s: len(s["room"]["seats"]) == 4)["room"]["seats"]][3] == "Zoë"
+        assert found == [], found
+        assert not watch.problems, watch.problems
+    finally:
+        server.stop()
