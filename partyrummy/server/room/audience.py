@@ -71,6 +71,7 @@ class Audience:
         self.always = False  # the table went out: every connection's own part goes too
         self._made: tuple[Book, Facts, dict[str, Any]] | None = None  # the public view, and what it was made of
         self._placed: tuple[tuple[int, ...], list[int]] | None = None  # every member's place, for these points
+        self._counted: tuple[Book, int, list[dict[str, Any]]] | None = None  # how many predict, and who, of a book
 
     @property
     def book(self) -> Book:
@@ -227,11 +228,14 @@ class Audience:
     def public(self) -> dict[str, Any]:
         """The audience as every viewer of the room sees it (the TV shows it): the round, the leaders, how many."""
         book, most = self.book, LIMITS.audience if self.book.cap is None else min(self.book.cap, LIMITS.audience)
-        return self._view() | {"members": book.predicting(), "full": book.predicting() >= most}
+        if self._counted is None or self._counted[0] is not book:
+            self._counted = (book, book.predicting(), roster(book))
+        return self._view() | {"members": self._counted[1], "full": self._counted[1] >= most}
 
     def roster(self) -> list[dict[str, Any]]:
-        """The members, for the TV's host alone (to offer one a seat)."""
-        return roster(self.book)
+        """The members, for the TV's host alone (to offer one a seat): made once for each book, as the count."""
+        self.public()
+        return self._counted[2]
 
     def _closes_in(self) -> float | None:
         return None if self.close_at is None else round(max(0.0, self.close_at - self.stage.clock()), 1)
