@@ -5,6 +5,7 @@
 import { setWild } from "./cards.js";
 import { connect, infoText, modeLoader, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
+import { renderAudience, wireAudience } from "./tv-audience.js";
 import { renderLobby } from "./tv-lobby.js";
 import { renderScores } from "./tv-scores.js";
 import { $, act, room, view } from "./tv-shared.js";
@@ -24,6 +25,7 @@ ready.then(() => {
 
   const link = connect("host", room, () => hostToken, render);
   view.link = link;
+  wireAudience();
   /* Connection loss: say it, stop the controls (they cannot work), and say when it is back. */
   let wasConnected = false;
   link.socket.on("disconnect", () => connection(false));
@@ -170,5 +172,6 @@ ready.then(() => {
     }
     for (const loaded of Object.values(modeOf.loaded)) loaded.refresh(); // an open pad follows the state, or closes
     renderPanel();
+    renderAudience();
   }
 });
