@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -165,6 +166,23 @@ class LiveServer:
             start = max(0, log.index("Traceback") - 2000)  # from a little before the first one, at most 20,000
             shown = ("…" if start else "") + log[start : start + 20_000] + ("…" if len(log) > start + 20_000 else "")
             raise AssertionError(f"the server at {self.url} printed a traceback ({log.count('Traceback')}):\n{shown}")
+
+
+LAN = [sys.executable, "-m", "tests.lan_server"]  # the server that tells the laptop from guests on loopback
+
+
+def lan_server(config: dict, *extra: str, data: Path | None = None) -> LiveServer:
+    """tests/lan_server.py with these app config keys (small limits, short clocks)."""
+    os.environ["PARTYRUMMY_TEST_CONFIG"] = json.dumps(config)
+    try:
+        return LiveServer(*extra, command=LAN, data=data)
+    finally:
+        del os.environ["PARTYRUMMY_TEST_CONFIG"]
+
+
+def guest(n: int) -> str:
+    """The address of the nth guest device on the (loopback) Wi-Fi, to a `lan_server`."""
+    return f"127.0.0.{n + 1}"
 
 
 class Refused(ConnectionError):

@@ -1,7 +1,9 @@
 """What the browser tests measure on each screen (tests/layout.py's options), and a page's language switched.
 
-The TV's screens (lobby, table, a hand's end, scores, podium) and the phone's, as tests/test_screens.py measures them in
-Chromium; the WebKit, real-cards and big-moments tests measure the same screens with the same options.
+The TV's screens (lobby, table, a hand's end, scores, podium) and the phone's, as tests/test_screens.py measures them
+in Chromium; the WebKit, real-cards and big-moments tests measure the same screens with the same options. Also the
+TV's big moments as tests/test_tv_show.py and the audience's TV tests measure them: a TV page spied on, twelve
+seats of 20-character names, each moment at both sizes in two languages.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .layout import check, count_visible, playwright_js, tv_text_floor
+from .night import Night
 
 TV_TARGETS = "button, select, a[href], .switches label"
 TV_TEXT = ":not(.switches):not(.switches *)"  # the host's own switches are read from the laptop, not the sofa
@@ -43,6 +46,12 @@ PODIUM = {  # the end of a game: nothing of the podium behind the controls, at 7
     "overlap": [[".podium, .podium *", ".scores-controls, .scores-controls *"], [".step", ".step"],
                 [".award", ".award"], [".steps", ".awards"], ["#scores-title", ".podium"]],
     "covered": ".step .name, .block, .award, .scores-controls button",
+}
+# A scored hand on the TV, its story and its moments beside the sheet.
+SCORED = {
+    "root": "#scores",
+    "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"], ["#score-table", "#story"]],
+    "covered": "#score-table tbody tr, .moment",
 }
 PHONE = {
     "viewport": "x",
@@ -141,3 +150,78 @@ def summary(problems: dict[str, list[str]], each: int = 6) -> str:
     for name, found in problems.items():
         lines += [f"{name}: {len(found)}", *[f"    {p}" for p in found[:each]]]
     return "\n".join(lines)
+
+
+# Twelve seats of 20-character names (the widest a name may be), for the TV's fullest screens.
+LONG_NAMES = ["Maria Fernanda Souza", "WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve",
+              "MMMMMMMMMM MMMMMMMMM", "Þórunn Guðmundsdótti", "Ștefănescu Mihaela B", "José María Fernández",
+              "Aleksandra Wójcicka", "Bartholomew Kingsly", "Gheorghe Ionescu-Pop", "Ingrid Halvorsen-Bak"]
+
+# Recorded in each TV page: what it sends the server, the animations it starts and ends, its tones and its voice.
+SPY = """
+window.spy = { sent: [], started: [], ended: [], animate: 0, tones: [], said: [] };
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  if (typeof data === "string" && data.startsWith("42")) window.spy.sent.push(data.slice(0, 80));
+  return send.call(this, data);
+};
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.spy.animate += 1; return animate.apply(this, args); };
+document.addEventListener("animationstart", (e) => window.spy.started.push(`${e.animationName} ${e.target.className}`));
+document.addEventListener("animationend", (e) => window.spy.ended.push(`${e.animationName} ${e.target.className}`));
+window.AudioContext = class {
+  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
+  createOscillator() {
+    const o = { frequency: { value: 0 }, connect: (g) => g, stop() {} };
+    o.start = () => window.spy.tones.push(o.frequency.value);
+    return o;
+  }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
+};
+if (window.speechSynthesis) window.speechSynthesis.speak = (u) => window.spy.said.push(u.text);
+"""
+
+# Every visible text bigger than the call's big line (the call is the largest text on the TV); on the scores,
+# their title is the call.
+CALL_LARGEST = """(root) => {
+  const call = document.querySelector(root === "#scores" ? "#scores-title" : "#call-big");
+  const big = parseFloat(getComputedStyle(call).fontSize);
+  const found = [];
+  for (const el of document.querySelectorAll(`${root} *`)) {
+    if (call.contains(el) || el.closest(".switches") || !el.checkVisibility({ opacityProperty: true })) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const scale = el instanceof SVGElement ? el.getScreenCTM().a : 1; // an SVG text's size on screen
+    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
+    const text = el.textContent.trim().slice(0, 30);
+    if (size > big) found.push(`larger than the call (${big}px): ${el.tagName}.${el.className} '${text}' ${size}px`);
+  }
+  return found;
+}"""
+
+
+class Moments(Shots):
+    """Measures and screenshots of each moment at both TV sizes in English and Romanian, played out, with nothing
+    larger than the call; every problem gathered and reported together at the end."""
+
+    def __init__(self, shots: Path, folder: str) -> None:
+        super().__init__(shots / folder, [(1920, 1080), (1280, 720)], ["en", "ro"], prefix="tv-")
+
+    def seen(self, page, width: int, options: dict) -> list[str]:
+        settle(page)
+        return super().seen(page, width, options) + page.evaluate(CALL_LARGEST, options.get("root", "#table"))
+
+    def summary(self) -> str:
+        return summary(self.problems, each=8)
+
+
+def open_tv(night: Night, **context):
+    """A TV page (spied on, see SPY), 1920×1080 unless told; a click lets it make sounds, as a host's first tap."""
+    page = night.tv(script=SPY, **context)
+    page.locator(".brand").click()
+    return page
+
+
+def settle(page) -> None:
+    """Every animation played out: the moment as it stays."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")

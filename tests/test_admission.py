@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,20 +20,14 @@ from partyrummy.rules.variants import default_variants
 from partyrummy.server.defences.admission import GUEST, LOCAL, SEAT, Connections, Quota, SeatAddresses, Sessions
 from partyrummy.server.defences.limits import Share
 
-from .live import Client, LiveServer, Refused
+from .live import Client, LiveServer, Refused, guest, lan_server
 from .real_helpers import REAL_VARIANTS, phase_is, refused
 
-LAN = [sys.executable, "-m", "tests.lan_server"]
 LAPTOP = "127.0.0.1"
 
 
 def laptop(address: str) -> bool:
     return address == LAPTOP
-
-
-def guest(n: int) -> str:
-    """The address of the nth guest device on the (loopback) Wi-Fi."""
-    return f"127.0.0.{n + 1}"
 
 
 # -- The quotas, pure ---------------------------------------------------------
@@ -99,15 +91,6 @@ def test_a_seated_connection_gets_in_when_guests_hold_every_connection() -> None
 
 
 # -- A live server, attacked from several addresses --------------------------------------------------
-
-
-def lan_server(config: dict, *extra: str, data: Path | None = None) -> LiveServer:
-    """tests/lan_server.py with these app config keys (small limits, short clocks)."""
-    os.environ["PARTYRUMMY_TEST_CONFIG"] = json.dumps(config)
-    try:
-        return LiveServer(*extra, command=LAN, data=data)
-    finally:
-        del os.environ["PARTYRUMMY_TEST_CONFIG"]
 
 
 @contextmanager

@@ -286,7 +286,7 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
     for (name, locale), lang in zip(LOCALES.items(), LANGS, strict=True):
         phone = night.page(join_url, locale=locale)
         words = WORDS[lang]
-        phone.get_by_label(words["name"]).fill(name)
+        phone.locator("#join-form").get_by_label(words["name"]).fill(name)
         phone.get_by_role("button", name=words["join"], exact=True).tap()
         phone.get_by_text(words["in"].format(name)).wait_for()
         assert phone.evaluate("document.documentElement.lang") == lang

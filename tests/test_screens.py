@@ -137,10 +137,15 @@ def test_every_screen_holds_together_at_every_size_in_every_language(nights, bro
     for phone in phones:
         phone.locator("#hand .card-button").first.wait_for()
         screens.phone(phone, "setup-3")
-    late = night.page(join_url)  # a 13th guest: told the table is full, offered no bot's seat
-    late.locator("#full-note").wait_for()
-    assert late.locator("#open-seats").is_hidden() and late.locator("#join-form").is_hidden()
+    late = night.page(join_url)  # a 13th guest: the table is full, the audience their way in; no bot's seat
+    late.locator("#aud-entry-join").wait_for()
+    assert late.locator("#open-seats").is_hidden() and late.locator("#full-note").is_hidden()
     screens.phone(late, "late-guest")
+    assert host.call("audience", {"on": False})["ok"]  # no audience: told the table is full, and no form
+    late.locator("#full-note").wait_for()
+    assert late.locator("#join-form").is_hidden() and late.locator("#aud-entry").is_hidden()
+    screens.phone(late, "late-guest-no-audience")
+    assert host.call("audience", {"on": True})["ok"]
     late.context.close()
     advance(host, [], lambda s: s["game"]["phase"] == "draw")
     for phone in phones:

@@ -24,46 +24,12 @@ from pathlib import Path
 import pytest
 
 from .live import phase
-from .night import Night, advance, play_out
-from .screens import HANDS, PODIUM, TABLE, Shots, summary, totals_big
+from .night import advance, play_out
+from .screens import CALL_LARGEST, HANDS, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, open_tv, settle, totals_big
 
 pytestmark = pytest.mark.slow
 
-SIZES = [(1920, 1080), (1280, 720)]
-LANGS = ["en", "ro"]
-NAMES = ["Maria Fernanda Souza", "WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve",
-         "MMMMMMMMMM MMMMMMMMM", "Þórunn Guðmundsdótti", "Ștefănescu Mihaela B", "José María Fernández",
-         "Aleksandra Wójcicka", "Bartholomew Kingsly", "Gheorghe Ionescu-Pop", "Ingrid Halvorsen-Bak"]
-SCORES = {
-    "root": "#scores",
-    "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"], ["#score-table", "#story"]],
-    "covered": "#score-table tbody tr, .moment",
-}
 MATCH = TABLE | {"covered": TABLE["covered"] + ", #melds .card"}
-
-# Recorded in each TV page: what it sends the server, the animations it starts and ends, its tones and its voice.
-SPY = """
-window.spy = { sent: [], started: [], ended: [], animate: 0, tones: [], said: [] };
-const send = WebSocket.prototype.send;
-WebSocket.prototype.send = function (data) {
-  if (typeof data === "string" && data.startsWith("42")) window.spy.sent.push(data.slice(0, 80));
-  return send.call(this, data);
-};
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (...args) { window.spy.animate += 1; return animate.apply(this, args); };
-document.addEventListener("animationstart", (e) => window.spy.started.push(`${e.animationName} ${e.target.className}`));
-document.addEventListener("animationend", (e) => window.spy.ended.push(`${e.animationName} ${e.target.className}`));
-window.AudioContext = class {
-  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
-  createOscillator() {
-    const o = { frequency: { value: 0 }, connect: (g) => g, stop() {} };
-    o.start = () => window.spy.tones.push(o.frequency.value);
-    return o;
-  }
-  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
-};
-if (window.speechSynthesis) window.speechSynthesis.speak = (u) => window.spy.said.push(u.text);
-"""
 
 # The stings, as tv-voice.js plays them (Hz, in turn): each moment its own.
 STINGS = {"tick": [1760], "flip": [1320, 990, 660], "match": [660, 880, 1100, 1320], "false": [330, 247],
@@ -94,51 +60,6 @@ PODIUM_LOG = """() => {
     }
   }).observe(document.getElementById("scores"), { childList: true, subtree: true, characterData: true });
 }"""
-
-# Every visible text bigger than the call's big line (the call is the largest text on the TV); on the scores,
-# their title is the call.
-CALL_LARGEST = """(root) => {
-  const call = document.querySelector(root === "#scores" ? "#scores-title" : "#call-big");
-  const big = parseFloat(getComputedStyle(call).fontSize);
-  const found = [];
-  for (const el of document.querySelectorAll(`${root} *`)) {
-    if (call.contains(el) || el.closest(".switches") || !el.checkVisibility({ opacityProperty: true })) continue;
-    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-    const scale = el instanceof SVGElement ? el.getScreenCTM().a : 1; // an SVG text's size on screen
-    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
-    const text = el.textContent.trim().slice(0, 30);
-    if (size > big) found.push(`larger than the call (${big}px): ${el.tagName}.${el.className} '${text}' ${size}px`);
-  }
-  return found;
-}"""
-
-
-class Moments(Shots):
-    """Measures and screenshots of each moment, played out, with nothing larger than the call; every problem
-    gathered and reported together at the end."""
-
-    def __init__(self, shots: Path) -> None:
-        super().__init__(shots / "show", SIZES, LANGS, prefix="tv-")
-
-    def seen(self, page, width: int, options: dict) -> list[str]:
-        settle(page)
-        return super().seen(page, width, options) + page.evaluate(CALL_LARGEST, options.get("root", "#table"))
-
-    def summary(self) -> str:
-        return summary(self.problems, each=8)
-
-
-def open_tv(night: Night, **context):
-    """A TV page (spied on, see SPY), 1920×1080 unless told; a click lets it make sounds, as a host's first tap."""
-    page = night.tv(script=SPY, **context)
-    page.locator(".brand").click()
-    return page
-
-
-def settle(page) -> None:
-    """Every animation played out: the moment as it stays."""
-    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def snapshot(page, selector: str, at: int, path: Path) -> None:
@@ -238,10 +159,10 @@ def quiet(pages, before: list[int]) -> None:
 
 def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) -> None:
     night = nights(seed=5, browser=browser)
-    host, moments = night.host, Moments(shots)
+    host, moments = night.host, Moments(shots, "show")
     tv = open_tv(night)
     still = open_tv(night, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
-    people = night.players(NAMES[:10])
+    people = night.players(LONG_NAMES[:10])
     night.add_bots(2, "sharp")
     assert host.call("variant", {"name": "browser"})["ok"]
     assert host.call("start")["ok"]
@@ -312,7 +233,7 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
     still.locator("#story .moment").first.wait_for(timeout=15000)
     assert not hands_shown(still, scored) or still.locator("#hands").is_hidden()
     assert running(still) == 0 and spy(still)["animate"] == 0
-    moments.measure(tv, "scored", SCORES, lambda page, height: totals_big(page))
+    moments.measure(tv, "scored", SCORED, lambda page, height: totals_big(page))
     tv.locator("#show-hands").click()  # the hands again, as the host may ask for them: every one as cards
     tv.locator("#hands .hand-shown").first.wait_for()
     assert not hands_shown(tv, scored), hands_shown(tv, scored)
@@ -372,7 +293,7 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
     assert tv.locator(".award").count() == len(final["game"]["awards"]["awards"])
     moments.measure(tv, "podium", PODIUM, podium_names)
     winners_marked(tv, winners)
-    moments.measure(tv, "final-scores", SCORES)
+    moments.measure(tv, "final-scores", SCORED)
     still.locator(".step1 .name").first.wait_for(timeout=30000)
     assert running(still) == 0
     quiet([tv, still], sent)
@@ -386,7 +307,7 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     """Twelve players without a phone, each hand typed in on the TV's link: two of them score nothing all night and
     share the win."""
     night = nights(seed=5, browser=browser)
-    moments = Moments(shots)
+    moments = Moments(shots, "show")
     # The host's events spread over three links (each link's events are limited to ten a second).
     links = [night.host, night.host_link(), night.host_link()]
     host = links[0]
@@ -399,7 +320,7 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     tv = open_tv(night)
     still = open_tv(night, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
     send("mode", {"mode": "real"})
-    for name in NAMES:
+    for name in LONG_NAMES:
         send("add_person", {"name": name})
     send("variant", {"name": "browser"})
     # The host taps each player's Ready on the TV's link (the switch off): nobody goes on in a Match! window by
@@ -441,10 +362,10 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
                 send("draft", {"seat": seat, "cards": cards})
                 send("confirm", {"seat": seat})
             host.wait_for(lambda s: s["game"]["false_match"])
-            tv.locator("#call-small").get_by_text(f"Not yet, {NAMES[0]}: 19 points left").wait_for()
+            tv.locator("#call-small").get_by_text(f"Not yet, {LONG_NAMES[0]}: 19 points left").wait_for()
             tv.locator("#melds .matched").nth(1).wait_for()
             tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))",
-                                 arg=f"Not yet, {NAMES[0]}: 19 points left")
+                                 arg=f"Not yet, {LONG_NAMES[0]}: 19 points left")
             moments.measure(tv, "real-match", MATCH, match_cards)
         for seat in range(12):
             if seat not in matched:
@@ -456,7 +377,7 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
             tv.locator("#story .moment").first.wait_for()
             assert running(tv) > 0
             tv.screenshot(path=str(moments.folder / "tv-real-climbing-1080p-en.png"))
-            moments.measure(tv, "real-scored", SCORES)
+            moments.measure(tv, "real-scored", SCORED)
             assert running(still) == 0 and spy(still)["animate"] == 0
         if hand < 11:
             send("call_now")
@@ -465,8 +386,8 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     assert final["winners"] == [2, 3] and final["awards"]["podium"][0] == [2, 3]
     tv.locator(".step1 .name").nth(1).wait_for()
     moments.measure(tv, "real-podium", PODIUM, podium_names)
-    winners_marked(tv, NAMES[2:4])
-    moments.measure(tv, "real-final-scores", SCORES)
+    winners_marked(tv, LONG_NAMES[2:4])
+    moments.measure(tv, "real-final-scores", SCORED)
     still.locator(".step1 .name").first.wait_for()
     assert running(still) == 0
     quiet([tv, still], sent)

@@ -5,6 +5,7 @@
 import { setWild } from "./cards.js";
 import { connect, infoText, modeLoader, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
+import { renderAudience, wireAudience } from "./tv-audience.js";
 import { renderLobby } from "./tv-lobby.js";
 import { endOf, renderScores } from "./tv-scores.js";
 import { $, act, room, view } from "./tv-shared.js";
@@ -36,6 +37,7 @@ ready.then(() => {
   view.link = link;
   view.redraw = () => view.state && render(view.state);
   addEventListener("resize", () => view.redraw()); // the call and the hands laid down fitted to the new size
+  wireAudience();
   /* Connection loss: say it, stop the controls (they cannot work), and say when it is back. */
   let wasConnected = false;
   link.socket.on("disconnect", () => connection(false));
@@ -219,5 +221,6 @@ ready.then(() => {
     for (const loaded of Object.values(modeOf.loaded)) loaded.refresh(); // an open pad follows the state, or closes
     if (game) fitCall(); // the call again, if the pad closed over it
     renderPanel();
+    renderAudience();
   }
 });
