@@ -101,12 +101,13 @@ function renderScoresBox(aud, game) {
 }
 
 /* A name cut to fit the title's row (the whole name is on the phones and under the sheet at 1080p). */
-const short = (name) => (name.length > 12 ? `${name.slice(0, 11).trimEnd()}…` : name);
+const short = (name) => (name.length > 10 ? `${name.slice(0, 9).trimEnd()}…` : name);
 
 /* Under the sheet, as wide as it (the sheet's column has room below its rows); if it would reach past the scores'
-   body, in the title's row instead (CSS's `compact`). */
+   body, in the title's row instead, right of the title (CSS's `compact`). */
 function place(box) {
   const panel = $("scores");
+  if (box.parentElement !== panel) panel.append(box); // tried under the sheet first, each time
   const outer = panel.getBoundingClientRect();
   const sheet = $("score-table").getBoundingClientRect();
   const room = $("score-table").parentElement.getBoundingClientRect();
@@ -117,6 +118,7 @@ function place(box) {
   if (box.getBoundingClientRect().bottom <= room.bottom + 1) return;
   for (const side of ["left", "top", "width"]) box.style.removeProperty(side);
   box.classList.add("compact");
+  $("scores-aside").append(box);
 }
 
 /* The host's panel: the switch, the cap, and a seat at the next game for one member. */

@@ -61,7 +61,7 @@ ready.then(() => {
   }
   $("host-open").addEventListener("click", () => drawer($("host-drawer").hidden));
   $("host-close").addEventListener("click", () => drawer(false));
-  for (const id of ["call-now", "show-scores"]) $(id).addEventListener("click", () => drawer(false));
+  for (const id of ["call-now", "show-scores", "aud-open"]) $(id).addEventListener("click", () => drawer(false));
 
   for (const [id, key] of [["opt-speech", "tv.speech"], ["opt-sound", "tv.sound"], ["opt-four", "tv.four"]]) {
     const box = $(id);
