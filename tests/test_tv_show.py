@@ -288,6 +288,7 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
     assert stings_in(spy(tv)["tones"], "win")
     totals = tv.locator(".step .step-total").all_inner_texts()
     assert len(totals) == 3 and all(re.fullmatch(r"\d+ pts?", t) for t in totals), totals
+    assert "null" not in tv.locator("#scores").inner_text()  # no missing part shows as a word
     assert len([a for a in spy(tv)["started"] if a.startswith("rise step")]) >= 3  # each step rose
     settle(tv)
     assert tv.locator(".award").count() == len(final["game"]["awards"]["awards"])

@@ -225,5 +225,6 @@ function podiumOf(game, seats, won, part, story) {
     text: t(`award.${a.key}`, { names: names(a.seats, seats), n: a.n, from: a.from, to: a.to }) }), a.seats[0]));
   // The last hand's story, in one line: a close finish, else the lead taken at the end.
   const told = part === "awards" && (story.find(([kind]) => kind === "close") || story.find(([kind]) => kind === "lead"));
-  return [el("div", { class: "steps" }, ...steps), told ? moment(told[0], told[1], 0) : null, el("div", { class: "awards" }, ...awards)];
+  return [el("div", { class: "steps" }, ...steps), told ? moment(told[0], told[1], 0) : null, el("div", { class: "awards" }, ...awards)]
+    .filter(Boolean); // no story to tell: nothing (replaceChildren would write "null")
 }
