@@ -15,6 +15,12 @@ first step with p95 >= 100 ms or any refused or lost event.
 
     python bench/load.py --rooms 5 --pace human --seconds 60
     python bench/load.py --ramp 1,5,10,20,50 --pace full --seconds 30
+    python bench/load.py --rooms 20 --audience 200 --pace human --seconds 120
+
+With --audience N each room also holds an audience of N members, each its own
+Socket.IO client, guessing every hand at a human pace; each step then also
+prints how long after the TV the room's last member held a resolved round,
+each guess's acknowledgement, and the guesses taken and missed.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ class Remote(LiveServer):
 
 def start_server(args: argparse.Namespace, variants: Path, rooms: int) -> LiveServer:
     # A party's server holds 200 connections; this one is raised to the run's largest step, and no further.
-    capacity = rooms * (PLAYERS + 1) + 20
+    capacity = rooms * (PLAYERS + 1 + args.audience) + 20
     extra = ["--variants", str(variants), "--async-mode", args.async_mode, "--capacity", str(capacity)]
     if args.pace == "full":
         extra += ["--event-rate", "10000"]  # far above a phone's 10 a second: lift the limit for this load
@@ -162,6 +168,10 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
         tally.sent += w.tally.sent
         tally.states += w.tally.states
         tally.received += w.tally.received
+        tally.late += w.tally.late
+        tally.guesses += w.tally.guesses
+        tally.fan_received += w.tally.fan_received
+        tally.acks += w.tally.acks
     return Step(
         rooms=sum(w.rooms for w in windows),
         connections=sum(w.connections for w in windows),
@@ -177,6 +187,9 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
         failed=failed,
         cycles=sum(w.cycles for w in windows),
         core_busy=(busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) if busy0 and busy1 else None,
+        resolves=[spread for w in windows for spread in w.resolves],
+        fans=sum(w.fans for w in windows),
+        seconds=wall,
     )
 
 
@@ -213,6 +226,9 @@ def main() -> None:
         "would only queue for it behind each other)",
     )
     parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
+    parser.add_argument(
+        "--audience", type=int, default=0, help="members of each room's audience, each a client guessing every hand"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
     args = parser.parse_args()
@@ -223,6 +239,8 @@ def main() -> None:
     steps = [args.rooms] if args.rooms else [int(r) for r in args.ramp.split(",")]
     if any(b <= a for a, b in zip(steps, steps[1:], strict=False)) or steps[0] < 1 or steps[-1] > 1000:
         raise SystemExit("load: steps must grow, from 1 room to at most 1000")
+    if not 0 <= args.audience <= 200 or args.audience and args.pace != "human":
+        raise SystemExit("load: an audience of 0 to 200 a room (the server's most), at the human pace")
     # Each connection is a socket in the server and in a generator process: lift the soft limit to the hard one.
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -238,9 +256,12 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     gen_set, gen_cpus, server_core = cores(None if args.url or args.no_pin else server.pid)
     args.workers = args.workers or (gen_cpus if gen_set else max(1, gen_cpus - 1))
     rss0 = server_usage(server.pid)[1] if server.pid else None
-    setup = Setup(server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers)
+    setup = Setup(
+        server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers, args.audience
+    )
     print(
         f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, "
+        f"{f'an audience of {args.audience} a room, ' if args.audience else ''}"
         f"{args.workers} generator processes, {os.cpu_count()} cores; "
         f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
     )
@@ -253,7 +274,7 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     try:
         for rooms in steps:
             new = rooms - gen.rooms
-            seating = 60 + 2 * new * (PLAYERS + 1) / CONNECTS_PER_S  # twice the connections' paced time
+            seating = 60 + 2 * new * (PLAYERS + 1 + args.audience) / CONNECTS_PER_S  # twice their paced time
             failed = gen.add(open_rooms(server, gen.rooms, new), timeout=seating)
             step = measure(server, gen, 0 if failed else args.seconds, failed, server_core)  # unseated: it fails
             limit = report(step, rss0, gen_cpus)

@@ -1,5 +1,8 @@
 """Simulated phones and TVs on asyncio for bench/load.py: each a real Socket.IO client of docs/protocol.md.
 
+A `Fan` is one of a room's audience: it joins the audience by name and guesses each hand's three questions
+while they are open, at a human pace, as an audience phone does (docs/protocol.md, "The audience").
+
 A `Phone` joins as a real phone does and plays with the engine's bots (the
 choices of partyrummy.phones.bots, read off its own view as `partyrummy bots` reads
 them), at a human pace or as fast as the caller allows. It notes when it sent
@@ -24,7 +27,7 @@ from partyrummy.client.remote_bots import RemoteBot
 from partyrummy.rules.variants import Variant
 from partyrummy.server.transport.delta import Replica
 
-__all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Phone", "Tv", "cycle_key"]
+__all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Fan", "Phone", "Tv", "cycle_key"]
 
 ACK_TIMEOUT_S = 10.0  # an acknowledgement later than this counts as lost
 
@@ -46,7 +49,12 @@ class Pace:
 PACES = {
     # The issue's pace: a draw 1-4 s after "Draw!", a pick 2-8 s after the draw. A Match! comes inside the
     # 3 s window; the TV's host reads the scores for a few seconds before dealing the next hand.
-    "human": Pace("human", {"draw": (1, 4), "choose": (2, 8), "match": (0.5, 2), "call_now": (2, 5), "start": (2, 5)}),
+    # The audience guesses each question 0.3-2.5 s after the one before, while the round is open (from the last
+    # hand's scores to the first "Draw!": the TV's 2-5 s, then the deal's match window).
+    "human": Pace(
+        "human",
+        {"draw": (1, 4), "choose": (2, 8), "match": (0.5, 2), "call_now": (2, 5), "start": (2, 5), "guess": (0.3, 2.5)},
+    ),
     "full": Pace("full", {}),
 }
 
@@ -60,12 +68,18 @@ class Tally:
     lost: Counter[str] = field(default_factory=Counter)
     sent: int = 0
     states: int = 0
-    received: int = 0  # bytes of Socket.IO packets the phones received (the TVs' not counted)
+    received: int = 0  # bytes of Socket.IO packets the phones received (the TVs' and the audience's not counted)
+    late: int = 0  # guesses sent as their round closed (refused out_of_phase: a moment missed, not a fault)
+    guesses: int = 0  # guesses taken
+    fan_received: int = 0  # bytes the audience's connections received
+    acks: list[float] = field(default_factory=list)  # seconds from a guess sent to its acknowledgement
 
     def reset(self) -> Tally:
         """This tally, and a fresh one in its place."""
-        old = Tally(self.refused, self.lost, self.sent, self.states, self.received)
+        old = Tally(self.refused, self.lost, self.sent, self.states, self.received, self.late, self.guesses,
+                    self.fan_received, self.acks)
         self.refused, self.lost, self.sent, self.states, self.received = Counter(), Counter(), 0, 0, 0
+        self.late, self.guesses, self.fan_received, self.acks = 0, 0, 0, []
         return old
 
 
@@ -191,8 +205,9 @@ class Client:
         if not self.closing:
             self.tally.lost["disconnect"] += 1
 
-    async def call(self, event: str, data: dict | None = None) -> dict | None:
-        """The acknowledgement, or None when it did not come in time (counted lost); refusals are counted."""
+    async def call(self, event: str, data: dict | None = None, late: bool = False) -> dict | None:
+        """The acknowledgement, or None when it did not come in time (counted lost); refusals are counted (`late`:
+        an out_of_phase refusal is a moment missed, counted apart)."""
         self.tally.sent += 1
         try:
             ack = await self.sio.call(event, data or {}, timeout=ACK_TIMEOUT_S)
@@ -200,7 +215,10 @@ class Client:
             self.tally.lost[event] += 1
             return None
         if not ack.get("ok"):
-            self.tally.refused[f"{event}:{ack['error']['code']}"] += 1
+            if late and ack["error"]["code"] == "out_of_phase":
+                self.tally.late += 1
+            else:
+                self.tally.refused[f"{event}:{ack['error']['code']}"] += 1
         return ack
 
     async def close(self) -> None:
@@ -298,13 +316,27 @@ class Phone(Client):
             del self.picked[key]  # not a pick of this cycle: nothing to measure
 
 
+def resolved_round(state: dict[str, Any]) -> tuple[int, int] | None:
+    """The round the audience resolved last, as (game, hand), in any view that carries the audience."""
+    last = (state.get("room", {}).get("audience") or {}).get("last")
+    return (last["game"], last["hand"]) if last and last["status"] == "resolved" else None
+
+
 class Tv(Client):
-    """The room's TV: the host's connection. It starts the game and moves on after each scored hand."""
+    """The room's TV: the host's connection. It starts the game and moves on after each scored hand; it notes when
+    it first holds each round the audience resolved (the table and the audience hear of it in one broadcast)."""
 
     def __init__(self, url: str, room: str, token: str, pace: Pace, rng: random.Random, tally: Tally) -> None:
         super().__init__(url, room, "host", token, tally)
         self.pace, self.rng = pace, rng
         self.done: dict[str, Key | None] = {}
+        self.resolved: dict[tuple[int, int], float] = {}
+
+    def on_state(self, state: dict) -> None:
+        key = resolved_round(state)
+        if key is not None:
+            self.resolved.setdefault(key, time.perf_counter())
+        super().on_state(state)
 
     async def play(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -334,6 +366,63 @@ class Tv(Client):
         if not (ack and ack["ok"]):
             del self.done[event]
             await _sleep_unless(stop, 1.0)
+
+
+class Fan(Client):
+    """One of the audience: joins it by name, then guesses each round's three questions while it is open, one after
+    another at a human pace; notes when it first holds each round resolved and how long each guess's answer took."""
+
+    def __init__(self, url: str, room: str, name: str, pace: Pace, rng: random.Random, tally: Tally) -> None:
+        super().__init__(url, room, "audience", None, tally)
+        self.name, self.pace, self.rng = name, pace, rng
+        self.resolved: dict[tuple[int, int], float] = {}
+        self.guessed: set[tuple[int, int]] = set()
+        decode = self.sio.eio.handlers["message"]
+
+        async def counted(data: str | bytes) -> None:
+            ascii_text = isinstance(data, str) and data.isascii()
+            self.tally.fan_received += len(data if ascii_text or isinstance(data, bytes) else data.encode())
+            await decode(data)
+
+        self.sio.eio.on("message", counted)
+
+    async def join(self) -> bool:
+        ack = await self.call("audience_join", {"name": self.name})
+        if not ack or not ack["ok"]:
+            return False
+        self.token = ack["audience_token"]  # this connection is the member now; a reconnection brings the token
+        return True
+
+    def on_state(self, state: dict) -> None:
+        key = resolved_round(state)
+        if key is not None:
+            self.resolved.setdefault(key, time.perf_counter())
+        super().on_state(state)
+
+    def _open(self) -> dict | None:
+        r = self.state["room"]["audience"]["round"] if self.state else None
+        return r if r is not None and r["open"] else None
+
+    async def play(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            self.changed.clear()
+            r = self._open()
+            key = (r["game"], r["hand"]) if r else None
+            if r is None or key in self.guessed:
+                await self.changed.wait()
+                continue
+            self.guessed.add(key)
+            for question in r["questions"]:
+                await _sleep_unless(stop, self.pace.delay("guess", self.rng))
+                now = self._open()
+                if stop.is_set() or now is None or (now["game"], now["hand"]) != key:
+                    break  # closed meanwhile: the rest of this round's guesses are too late
+                option = self.rng.choice(question["options"])
+                sent = time.perf_counter()
+                ack = await self.call("predict", {"question": question["key"], "option": option}, late=True)
+                if ack and ack["ok"]:
+                    self.tally.guesses += 1
+                    self.tally.acks.append(time.perf_counter() - sent)
 
 
 async def _sleep_unless(stop: asyncio.Event, seconds: float) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from load_phone import Tally
 from load_worker import PLAYERS
@@ -35,6 +35,9 @@ class Step:
     cycles: int  # cycles revealed in the window, over all rooms
     core_busy: float | None = None  # share of the time the server's core was busy, with anything (None: unpinned)
     gen_late: float = 0.0  # seconds: how late a generator process's loop ran its timers (p95, the latest process)
+    resolves: list[float] = field(default_factory=list)  # audience: TV's resolved round -> the room's last member's
+    fans: int = 0  # audience connections held at the end of the step
+    seconds: float = 0.0  # the step's wall time
 
     @property
     def passed(self) -> bool:
@@ -66,6 +69,8 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
     )
     print(f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95)")
+    if step.fans or step.resolves:
+        audience(step)
     if step.cycles:
         per_phone = step.tally.received / (step.cycles * PLAYERS) / 1024
         print(f"      {step.cycles} cycles revealed; each phone received {per_phone:.1f} KB a cycle")
@@ -76,6 +81,20 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
     limit, words = verdict(step, gen_cpus)
     print("      " + words, flush=True)
     return limit
+
+
+def audience(step: Step) -> None:
+    """The audience's figures: its connections, its guesses, how long a resolved round took to reach every member of
+    its room after the TV held it, and each guess's acknowledgement."""
+    tally = step.tally
+    spread = " ".join(f"{percentile(step.resolves, q) * 1000:.1f}" for q in (0.5, 0.95, 0.99)) if step.resolves else "-"
+    acks = " ".join(f"{percentile(tally.acks, q) * 1000:.1f}" for q in (0.5, 0.95, 0.99)) if tally.acks else "-"
+    per_fan = tally.fan_received / max(step.fans, 1) / 1024
+    print(
+        f"      audience: {step.fans} connections; {tally.guesses} guesses taken, {tally.late} too late; "
+        f"{len(step.resolves)} rounds resolved, the last member {spread} ms after the TV (p50/p95/p99); "
+        f"a guess answered in {acks} ms; each member received {per_fan:.1f} KB in {step.seconds:.0f} s"
+    )
 
 
 def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:

@@ -4,7 +4,9 @@ The parent sends ("add", [RoomSpec, ...]), ("window", None) and ("stop", None);
 the process answers each with ("ready", failed rooms) or a `Window`: the reveal
 latencies of the cycles whose last pick came since the previous window, the
 cycles revealed, the refused and lost events, the bytes its phones received,
-and its own CPU and run-queue time over that wall time.
+and its own CPU and run-queue time over that wall time. With an audience
+(`Setup.audience` members a room), also how long after the TV each room's last
+member held a resolved round, and each guess's acknowledgement.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 import socketio
-from load_phone import PACES, Brain, Client, Pace, Phone, Tally, Tv
+from load_phone import PACES, Brain, Client, Fan, Pace, Phone, Tally, Tv
 from load_proc import waited, waits
 
 from partyrummy.rules.variants import Variant, default_variants, load_variants
@@ -56,6 +58,7 @@ class Setup:
     seed: int
     cpus: frozenset[int] | None  # pinned to these, when the machine allows
     workers: int = 1  # processes sharing CONNECTS_PER_S
+    audience: int = 0  # members of each room's audience
 
 
 class Pacer:
@@ -85,6 +88,8 @@ class Window:
     connections: int = 0
     cycles: int = 0  # cycles played to their reveal in this window, over all rooms (measured or not)
     late: list[float] = field(default_factory=list)  # seconds this process's event loop ran a timer late
+    resolves: list[float] = field(default_factory=list)  # seconds from the TV's resolved round to the last member's
+    fans: int = 0  # audience connections held
 
 
 class LoadRoom:
@@ -95,6 +100,10 @@ class LoadRoom:
         self.spec, self.setup = spec, setup
         self.tv = Tv(setup.url, spec.code, spec.host_token, pace, random.Random(f"{setup.seed}/{spec.index}/tv"), tally)
         self.phones = [self._phone(i, pace, variants, tally) for i in range(PLAYERS)]
+        self.fans = [
+            Fan(setup.url, spec.code, f"Fan {i + 1}", pace, random.Random(f"{setup.seed}/{spec.index}/fan{i}"), tally)
+            for i in range(setup.audience)
+        ]
 
     def _phone(self, i: int, pace: Pace, variants: dict[str, Variant], tally: Tally) -> Phone:
         rng = random.Random(f"{self.setup.seed}/{self.spec.index}/{i}")
@@ -103,7 +112,7 @@ class LoadRoom:
 
     @property
     def clients(self) -> list[Client]:
-        return [self.tv, *self.phones]
+        return [self.tv, *self.phones, *self.fans]
 
     async def open(self, gate: asyncio.Semaphore, pacer: Pacer) -> bool:
         """Connect the TV, choose the variant, seat every phone; False if any of it failed (counted lost)."""
@@ -114,13 +123,15 @@ class LoadRoom:
             ack = await self.tv.call("variant", {"name": self.setup.variant})
             if not (ack and ack["ok"]):
                 return False
-            return all(await asyncio.gather(*(self._seat(phone, gate, pacer) for phone in self.phones)))
+            if not all(await asyncio.gather(*(self._seat(phone, gate, pacer) for phone in self.phones))):
+                return False
+            return all(await asyncio.gather(*(self._seat(fan, gate, pacer) for fan in self.fans)))
         except (socketio.exceptions.ConnectionError, TimeoutError):  # the room is not played; the tally shows it
             self.tv.tally.lost["connect"] += 1
             return False
 
     @staticmethod
-    async def _seat(phone: Phone, gate: asyncio.Semaphore, pacer: Pacer) -> bool:
+    async def _seat(phone: Phone | Fan, gate: asyncio.Semaphore, pacer: Pacer) -> bool:
         await pacer.wait()
         async with gate:
             await phone.connect()
@@ -160,6 +171,20 @@ class LoadRoom:
                 phone.picked.pop(key, None)
                 del phone.revealed[key]
         return found, cycles
+
+    def resolves(self, since: float) -> list[float]:
+        """Each round resolved since `since`: from the TV holding it to the last member holding it (one broadcast
+        tells both; this is the audience's share of it). Rounds every member holds are then forgotten."""
+        found = []
+        for key, at in list(self.tv.resolved.items()):
+            if not all(key in fan.resolved for fan in self.fans):
+                continue  # on its way to some member
+            if at >= since:
+                found.append(max(fan.resolved[key] for fan in self.fans) - at)
+            del self.tv.resolved[key]
+            for fan in self.fans:
+                del fan.resolved[key]
+        return found
 
     async def close(self) -> None:
         for client in self.clients:
@@ -230,6 +255,8 @@ class Worker:
             connections=sum(client.sio.connected for room in self.rooms for client in room.clients),
             cycles=sum(cycles for _, cycles in measured),
             late=self.late,
+            resolves=[spread for room in self.rooms if room.fans for spread in room.resolves(self.since)],
+            fans=sum(fan.sio.connected for room in self.rooms for fan in room.fans),
         )
         self.since, self.cpu, self.waits, self.late = now, cpu, queued, []
         return figures

@@ -18,7 +18,9 @@ import argparse
 import random
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,7 +45,9 @@ class Clock:
         return self.now
 
 
-def _room(variant: str, players: int, mode: str, clock: Clock) -> tuple[RoomState, object]:
+def _room(variant: str, players: int, mode: str, seed: int) -> tuple[Clock, RoomState, object]:
+    """A room of `players` connected phones on a virtual clock, its game begun and its caller started."""
+    clock = Clock()
     state = RoomState(variant, seats=[Seat(f"P{i}", f"t{i}", "#000", i + 1) for i in range(players)], mode=mode)
     for seat in state.seats:
         seat.sids = {f"sid{seat.joined}"}  # every phone connected
@@ -55,26 +59,44 @@ def _room(variant: str, players: int, mode: str, clock: Clock) -> tuple[RoomStat
     table = Table(state, clock, lambda event: None, changed, lambda *told: None, lambda: 0)
     part = (PhonesPlay if mode == "phones" else RealPlay)(table)
     parts["part"] = part
-    return state, part
+    part.begin(state, default_variants()[variant], seed)
+    part.track()
+    return clock, state, part
+
+
+def _phases(state: RoomState) -> Iterator[tuple[Any, tuple, bool]]:
+    """The night, moment by moment until its game is over: the hand, the key of its phase, and whether that phase
+    is new since the last moment."""
+    seen = None
+    while not state.game.over:
+        hand = state.game.hand
+        key = (hand.hand_no, hand.cycle, hand.phase)
+        yield hand, key, key != seen
+        seen = key
+
+
+def _caller(clock: Clock, state: RoomState, part, key: tuple, due: dict[int, float]) -> bool:
+    """The caller's turn, then the clock on to the next thing due; False when the caller called (everyone sees
+    the new phase first)."""
+    later = part.tick()
+    hand = state.game.hand
+    if state.game.over or (hand.hand_no, hand.cycle, hand.phase) != key:
+        return False
+    times = [t for t in (later, *due.values()) if t is not None]
+    clock.now = max(clock.now, min(times))
+    return True
 
 
 def phones_night(variant: str, players: int, seed: int, sit_out: bool) -> tuple[float, list[tuple[int, int, int]]]:
     """A night with cards on the phones: its length in seconds, and (hand, cycle, seat) of each Match!."""
-    clock, rng = Clock(), random.Random(seed)
-    variants = default_variants()
-    state, part = _room(variant, players, "phones", clock)
-    part.begin(state, variants[variant], seed)
-    part.track()
+    rng = random.Random(seed)
+    clock, state, part = _room(variant, players, "phones", seed)
     bots = [Bot("sharp") for _ in range(players)]
     due: dict[int, float] = {}  # seat -> when it acts next (drawn anew at each change of phase)
     next_at: float | None = None
-    seen_key = None
     matches = []
-    while not state.game.over:
-        hand = state.game.hand
-        key = (hand.hand_no, hand.cycle, hand.phase)
-        if key != seen_key:
-            seen_key = key
+    for hand, key, new in _phases(state):
+        if new:
             due.clear()
             if hand.phase is Phase.SCORED:
                 next_at = clock.now + rng.uniform(*HUMAN["next"])
@@ -85,11 +107,8 @@ def phones_night(variant: str, players: int, seed: int, sit_out: bool) -> tuple[
             clock.now = next_at
             part.call_now()
             continue
-        later = part.tick()
-        if state.game.over or (state.game.hand.hand_no, state.game.hand.cycle, state.game.hand.phase) != key:
-            continue  # the caller called: everyone sees the new phase first
-        times = [t for t in (later, *due.values()) if t is not None]
-        clock.now = max(clock.now, min(times))
+        if not _caller(clock, state, part, key, due):
+            continue
         for seat, at in sorted(due.items(), key=lambda item: item[1]):
             if at > clock.now or state.game.over:
                 continue
@@ -114,33 +133,23 @@ def real_night(variant: str, players: int, seed: int, sit_out: bool, matches: li
     from partyrummy.realcards.commands import Ready as TableReady
     from partyrummy.realcards.entry import most_points
 
-    clock, rng = Clock(), random.Random(seed)
-    variants = default_variants()
-    state, part = _room(variant, players, "real", clock)
-    part.begin(state, variants[variant], seed)
-    part.track()
+    rng = random.Random(seed)
+    clock, state, part = _room(variant, players, "real", seed)
     calls = {(h, c): s for h, c, s in matches}
     due: dict[int, float] = {}
-    seen_key = None
-    while not state.game.over:
-        hand = state.game.hand
-        key = (hand.hand_no, hand.cycle, hand.phase)
-        if key != seen_key:
-            seen_key = key
+    for hand, key, new in _phases(state):
+        if new:
             due.clear()
             for seat in range(hand.players):
                 kind = {TablePhase.READY: "ready", TablePhase.LAST_READY: "ready", TablePhase.REVEAL: "match",
                         TablePhase.ENTRY: "enter", TablePhase.SETUP: "next", TablePhase.SCORED: "next"}.get(hand.phase)
                 if kind:
                     due[seat] = clock.now + rng.uniform(*HUMAN[kind])
-        later = part.tick()
-        if state.game.over or (state.game.hand.hand_no, state.game.hand.cycle, state.game.hand.phase) != seen_key:
-            continue  # the caller called: everyone sees the new phase first
-        times = [t for t in (later, *due.values()) if t is not None]
-        clock.now = max(clock.now, min(times))
+        if not _caller(clock, state, part, key, due):
+            continue
         for seat, at in sorted(due.items(), key=lambda item: item[1]):
             hand = state.game.hand
-            if at > clock.now or state.game.over or (hand.hand_no, hand.cycle, hand.phase) != seen_key:
+            if at > clock.now or state.game.over or (hand.hand_no, hand.cycle, hand.phase) != key:
                 continue
             del due[seat]
             if hand.phase in (TablePhase.SETUP, TablePhase.SCORED):

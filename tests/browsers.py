@@ -88,9 +88,10 @@ class Watch:
 
 
 def join(phone, name: str) -> None:
-    """Join from a phone's page as `name`, as a person does."""
-    phone.get_by_label("Your name").fill(name)
-    phone.get_by_role("button", name="Join").tap()
+    """Join from a phone's page as `name`, as a person does (the join form's field: the audience's, hidden, has the
+    same label)."""
+    phone.locator("#join-form").get_by_label("Your name").fill(name)
+    phone.get_by_role("button", name="Join", exact=True).tap()  # not "Join the audience"
     phone.get_by_text(f"You're in, {name}!").wait_for()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -167,6 +168,23 @@ class LiveServer:
             raise AssertionError(f"the server at {self.url} printed a traceback ({log.count('Traceback')}):\n{shown}")
 
 
+LAN = [sys.executable, "-m", "tests.lan_server"]  # the server that tells the laptop from guests on loopback
+
+
+def lan_server(config: dict, *extra: str, data: Path | None = None) -> LiveServer:
+    """tests/lan_server.py with these app config keys (small limits, short clocks)."""
+    os.environ["PARTYRUMMY_TEST_CONFIG"] = json.dumps(config)
+    try:
+        return LiveServer(*extra, command=LAN, data=data)
+    finally:
+        del os.environ["PARTYRUMMY_TEST_CONFIG"]
+
+
+def guest(n: int) -> str:
+    """The address of the nth guest device on the (loopback) Wi-Fi, to a `lan_server`."""
+    return f"127.0.0.{n + 1}"
+
+
 class Refused(ConnectionError):
     """The server refused a connection: its `message` (in the client's language) and `code`."""
 
@@ -316,6 +334,22 @@ def close_together(clients: list[Client]) -> None:
         thread.start()
     for thread in threads:
         thread.join()
+
+
+def seated(server: LiveServer, variant: str, players: int, reconnect: bool = False) -> tuple[Client, list[Client]]:
+    """The room on the TV's page with `variant` chosen by its host, and `players` phones seated as P0, P1, …"""
+    code, token = server.tv_page()
+    host = Client(server.url, code, role="host", token=token, reconnect=reconnect)
+    assert host.call("variant", {"name": variant})["ok"]
+    phones = [Client(server.url, code, reconnect=reconnect) for _ in range(players)]
+    join_all(phones)
+    return host, phones
+
+
+def join_all(phones: list[Client]) -> None:
+    """Seat each phone, named P0, P1, … in turn."""
+    for i, phone in enumerate(phones):
+        assert phone.join(f"P{i}")["ok"]
 
 
 def phase(state: dict) -> str | None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,20 +20,14 @@ from partyrummy.rules.variants import default_variants
 from partyrummy.server.defences.admission import GUEST, LOCAL, SEAT, Connections, Quota, SeatAddresses, Sessions
 from partyrummy.server.defences.limits import Share
 
-from .live import Client, LiveServer, Refused
+from .live import Client, LiveServer, Refused, guest, lan_server
 from .real_helpers import REAL_VARIANTS, phase_is, refused
 
-LAN = [sys.executable, "-m", "tests.lan_server"]
 LAPTOP = "127.0.0.1"
 
 
 def laptop(address: str) -> bool:
     return address == LAPTOP
-
-
-def guest(n: int) -> str:
-    """The address of the nth guest device on the (loopback) Wi-Fi."""
-    return f"127.0.0.{n + 1}"
 
 
 # -- The quotas, pure ---------------------------------------------------------
@@ -99,13 +93,20 @@ def test_a_seated_connection_gets_in_when_guests_hold_every_connection() -> None
 # -- A live server, attacked from several addresses --------------------------------------------------
 
 
-def lan_server(config: dict, *extra: str, data: Path | None = None) -> LiveServer:
-    """tests/lan_server.py with these app config keys (small limits, short clocks)."""
-    os.environ["PARTYRUMMY_TEST_CONFIG"] = json.dumps(config)
+@contextmanager
+def clients_of(server: LiveServer, kill: bool = False) -> Iterator[list[Client]]:
+    """A list for the clients a test opens on `server`: each closed at the end, then the server stopped (`kill`:
+    killed, as a crash would, for a restart on its journal)."""
+    clients: list[Client] = []
     try:
-        return LiveServer(*extra, command=LAN, data=data)
+        yield clients
     finally:
-        del os.environ["PARTYRUMMY_TEST_CONFIG"]
+        for client in clients:
+            client.close()
+        if kill:
+            server.kill()
+        else:
+            server.stop()
 
 
 def handshake(server: LiveServer, source: str) -> str | None:
@@ -136,8 +137,7 @@ def alive(server: LiveServer, source: str, sid: str) -> bool:
 def test_bare_sessions_from_one_address_hold_at_most_its_cap_and_the_tv_and_a_phone_still_get_in() -> None:
     cap = 6
     server = lan_server({"LIMITS": {"sessions": {"per_address": cap, "guests": 8}, "connect_s": 1.0}})
-    clients: list[Client] = []
-    try:
+    with clients_of(server) as clients:
         attacker = guest(1)
         held: list[str] = []
         most = opened = 0
@@ -164,10 +164,6 @@ def test_bare_sessions_from_one_address_hold_at_most_its_cap_and_the_tv_and_a_ph
         clients.append(Client(server.url, code, role="host", token=token))
         clients.append(Client(server.url, code, source=guest(3)))
         assert clients[-1].join("Bob")["ok"]
-    finally:
-        for client in clients:
-            client.close()
-        server.stop()
 
 
 @pytest.mark.slow
@@ -230,8 +226,7 @@ def vip_seat(state: dict) -> int | None:
 def test_claiming_a_phoneless_seat_never_hands_over_the_vips_controls_even_after_a_restart(tmp_path: Path) -> None:
     data = tmp_path / "rooms.sqlite3"
     server = lan_server({}, "--variants", str(REAL_VARIANTS), data=data)
-    clients: list[Client] = []
-    try:
+    with clients_of(server, kill=True) as clients:
         code, token = server.tv_page()
         tv = Client(server.url, code, role="host", token=token)
         clients.append(tv)
@@ -255,10 +250,6 @@ def test_claiming_a_phoneless_seat_never_hands_over_the_vips_controls_even_after
         assert ana.call("pause", {"paused": True}) == {"ok": True}  # Ana still runs the evening
         assert ana.call("pause", {"paused": False}) == {"ok": True}
         assert tv.sync()["state"]["game"]["sheet"][0][0]["points"] == 0  # her hand 1 untouched
-    finally:
-        for client in clients:
-            client.close()
-        server.kill()
     # After a restart the VIP order is the journal's: still Ana.
     again = lan_server({}, "--variants", str(REAL_VARIANTS), data=data)
     try:
@@ -272,8 +263,7 @@ def test_claiming_a_phoneless_seat_never_hands_over_the_vips_controls_even_after
 @pytest.mark.slow
 def test_a_locked_room_lets_in_the_tv_seated_phones_and_ticket_holders_only() -> None:
     server = lan_server({})
-    clients: list[Client] = []
-    try:
+    with clients_of(server) as clients:
         code, token = server.tv_page()
         tv = Client(server.url, code, role="host", token=token)
         ana, bob = Client(server.url, code, source=guest(1)), Client(server.url, code, source=guest(2))
@@ -306,10 +296,6 @@ def test_a_locked_room_lets_in_the_tv_seated_phones_and_ticket_holders_only() ->
         late = Client(server.url, code, source=guest(7))
         clients.append(late)
         assert late.join("Carla")["ok"]
-    finally:
-        for client in clients:
-            client.close()
-        server.stop()
 
 
 @pytest.mark.slow
@@ -319,14 +305,13 @@ def test_the_lock_holds_however_a_guest_tries_it() -> None:
     from partyrummy.client.remote_bots import BotsError, seat_bots
 
     server = lan_server({})
-    clients: list[Client] = []
+    with clients_of(server) as clients:
 
-    def locked_out(**kwargs) -> None:
-        with pytest.raises(Refused) as refusal:
-            clients.append(Client(server.url, code, lang="en", **kwargs))
-        assert refusal.value.code == "locked", refusal.value
+        def locked_out(**kwargs) -> None:
+            with pytest.raises(Refused) as refusal:
+                clients.append(Client(server.url, code, lang="en", **kwargs))
+            assert refusal.value.code == "locked", refusal.value
 
-    try:
         code, token = server.tv_page()
         tv = Client(server.url, code, role="host", token=token)
         ana, bob = Client(server.url, code, source=guest(1)), Client(server.url, code, source=guest(2))
@@ -361,10 +346,6 @@ def test_the_lock_holds_however_a_guest_tries_it() -> None:
             seat_bots(server.url, code, 1, "easy", {})
         assert tv.call("add_bot", {"strength": "easy"})["ok"]  # the TV may still seat one
         assert tv.sync()["state"]["room"]["locked"]
-    finally:
-        for client in clients:
-            client.close()
-        server.stop()
 
 
 def test_the_server_holds_a_bounded_number_of_rooms(tmp_path) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .live import Client, LiveServer, phase
+from .live import Client, LiveServer, join_all, phase
 from .raw import RawSocket
 
 LAN = [sys.executable, "-m", "tests.lan_server"]
@@ -105,8 +105,7 @@ def test_a_guest_who_takes_a_bots_seat_never_gets_the_vips_controls(server) -> N
 def test_the_vip_phone_runs_the_evening_and_nothing_else_and_no_phone_sees_a_ticket(server) -> None:
     host = fresh_room(server)
     phones = [Client(server.url, host.room, headers=lan(20 + i)) for i in range(3)]
-    for i, phone in enumerate(phones):
-        assert phone.join(f"P{i}")["ok"]
+    join_all(phones)
     vip = phones[0]
     assert vip.state["room"]["you"]["controls"]
     for event, payload in HOST_ONLY.items():

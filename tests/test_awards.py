@@ -49,6 +49,44 @@ def test_the_recap_names_the_zeros_the_biggest_penalty_and_who_moved() -> None:
     assert recap([], ZERO) is None
 
 
+def test_a_lead_lost_in_the_last_hand_is_told_with_the_close_finish() -> None:
+    """After hand 10 Ana leads 46 against Bob's 99; hand 11 costs her 64: Bob wins by 1, and it is told."""
+    history = [[4, 9, 9]] * 9 + [[10, 18, 30], [64, 10, 0]]
+    told = recap(history, ZERO, hands=11, margin=10)  # totals 110, 109, 111
+    assert told["lead"] == {"seats": [1], "from": [0]}
+    assert told["close"] == {"seats": [1, 0, 2], "gap": 1}
+    assert told["next_last"] is False and told["record"] == {"seats": [0], "points": 64, "was": 30}
+
+
+def test_the_race_before_the_last_hand_is_told_and_the_last_hand_announced() -> None:
+    history = [[10, 15, 40]] * 10  # 100, 150, 400 after hand 10 of 11: nobody within 10 of Ana
+    told = recap(history, ZERO, hands=11, margin=10)
+    assert told["next_last"] is True and told["close"] is None and told["lead"] is None
+    close = recap([[100, 109, 110]] * 10, ZERO, hands=11, margin=100)
+    assert close["close"] == {"seats": [0, 1, 2], "gap": 90}
+    early = recap([[0, 1, 2]] * 5, ZERO, hands=11, margin=10)  # far from the end: no race told yet
+    assert early["close"] is None and early["next_last"] is False
+
+
+def test_a_shared_lead_and_a_tie_are_stories_too() -> None:
+    told = recap([[5, 0, 9], [0, 5, 9]], ZERO, hands=2, margin=10)  # 5, 5, 18: Bob joined by Ana
+    assert told["lead"] == {"seats": [0, 1], "from": [1]}
+    assert told["close"] == {"seats": [0, 1], "gap": 0}
+
+
+def test_a_record_hand_beats_every_earlier_hand_of_the_game() -> None:
+    assert recap([[10, 20], [20, 5]], [0, 0])["record"] is None  # as big as before is no record
+    assert recap([[10, 20], [21, 21]], [0, 0])["record"] == {"seats": [0, 1], "points": 21, "was": 20}
+    assert recap([[10, 20]], [0, 0])["record"] is None  # the first hand sets nothing to beat
+
+
+def test_the_nights_best_is_a_hand_at_zero_on_the_most_cards() -> None:
+    found = {a["key"]: a for a in awards(NIGHT, ZERO, sizes=[3, 4, 5, 6])}
+    assert found["best"] == {"key": "best", "seats": [2], "n": 6}
+    assert "best" not in {a["key"] for a in awards([[5, 6], [7, 8]], [0, 0], sizes=[3, 4])}
+    assert "best" not in {a["key"] for a in awards(NIGHT, ZERO)}  # no sizes given: none claimed
+
+
 def test_the_awards_at_the_end_of_the_night() -> None:
     found = {a["key"]: a for a in awards(NIGHT, ZERO)}  # totals 75, 35, 50
     assert found["clean"] == {"key": "clean", "seats": [1, 2], "n": 2}

@@ -19,6 +19,7 @@ from partyrummy.rules.melds import best_discard
 from partyrummy.rules.variants import default_variants, load_variants
 
 from .browsers import SEED, expected_game, join, label
+from .screens import host_tools
 
 zxingcpp = pytest.importorskip("zxingcpp")
 from PIL import Image  # noqa: E402
@@ -67,6 +68,7 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(nights, se
     tv.get_by_label("Rules").select_option("browser")
     ana.get_by_role("button", name="Start the game").tap()  # Ana joined first: her phone is the VIP's
     tv.get_by_text("look at your cards").wait_for()
+    host_tools(tv)
     tv.get_by_role("button", name="Call now").click()
     tv.get_by_role("heading", name="DRAW!").wait_for()
     tv.screenshot(path=str(shots / "tv-calling.png"))
@@ -116,6 +118,7 @@ def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(nights, se
     ana.get_by_role("button", name="Match!").tap()
     tv.get_by_role("heading", name="ANA CALLS MATCH! Last draw…").wait_for()
     tv.screenshot(path=str(shots / "tv-match.png"))
+    host_tools(tv)
     tv.get_by_role("button", name="Call now").click()
     for phone in phones[1:]:
         phone.get_by_role("heading", name="Last draw: take a card!").wait_for()
@@ -140,6 +143,7 @@ def test_a_borrowed_phone_scans_the_rejoin_qr_from_the_tv_and_gets_the_hand(
     tv, join_url, phones = seat_phones(night, NAMES[:2])
     tv.get_by_label("Rules").select_option("browser")
     tv.get_by_role("button", name="Start the game").click()
+    host_tools(tv)
     tv.get_by_role("button", name="Call now").click()
     bob = phones[1]
     bob.get_by_role("button", name="Draw from the shoe").wait_for()
@@ -270,6 +274,7 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
     tv = night.tv()
     tv.context.add_init_script(FAKE_SPEECH)
     tv.get_by_text("Scan to join").wait_for()  # the laptop's browser speaks English
+    host_tools(tv)
     tv.get_by_label("Language").select_option("ro")
     tv.get_by_text("Scanează ca să intri").wait_for()
     tv.reload()  # the choice is remembered
@@ -281,7 +286,7 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
     for (name, locale), lang in zip(LOCALES.items(), LANGS, strict=True):
         phone = night.page(join_url, locale=locale)
         words = WORDS[lang]
-        phone.get_by_label(words["name"]).fill(name)
+        phone.locator("#join-form").get_by_label(words["name"]).fill(name)
         phone.get_by_role("button", name=words["join"], exact=True).tap()
         phone.get_by_text(words["in"].format(name)).wait_for()
         assert phone.evaluate("document.documentElement.lang") == lang
@@ -292,16 +297,20 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
     tv.get_by_label("Reguli").select_option("browser")
     ana.get_by_role("button", name="Começar o jogo").tap()
     tv.get_by_text("Runda 1: uitați-vă la cărți").wait_for()
+    host_tools(tv)
     tv.get_by_role("button", name="Strigă acum").click()
     tv.get_by_role("heading", name="TRAGEȚI!").wait_for()
     assert tv.locator("#info").inner_text() == "Runda 1 din 11 · 3 cărți · Jokeri: 3"
     assert ["TRAGEȚI!", "ro", "ro-RO"] in tv.evaluate("window.__spoken")  # a Romanian voice says it
     # Another language says the call again, once, whatever switches were flipped before.
+    host_tools(tv)
     tv.get_by_label("Sunet").uncheck()
     tv.get_by_label("Sunet").check()
+    host_tools(tv)
     tv.get_by_label("Limba").select_option("pt-BR")
     tv.get_by_role("heading", name="COMPREM!").wait_for()
     assert tv.evaluate("window.__spoken").count(["COMPREM!", "pt-BR", "pt-PT"]) == 1  # the nearest voice
+    host_tools(tv)
     tv.get_by_label("Idioma").select_option("ro")
     tv.get_by_role("heading", name="TRAGEȚI!").wait_for()
 
@@ -347,6 +356,7 @@ def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_
     tv.screenshot(path=str(shots / "tv-match-ro.png"))
     cy.get_by_role("heading", name="Ana a închis!").wait_for()  # someone's Match!: the phones' headline
     bob.get_by_role("heading", name="¡Ana cierra!").wait_for()
+    host_tools(tv)
     tv.get_by_role("button", name="Strigă acum").click()
     for phone, lang in zip(phones[1:], LANGS[1:], strict=True):
         phone.get_by_role("heading", name=WORDS[lang]["last"]).wait_for()

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 from partyrummy.server.defences.buckets import Limiter, TokenBucket
 
-
-class Clock:
-    now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from .clock import Clock
 
 
 def test_a_bucket_allows_a_burst_then_its_rate() -> None:

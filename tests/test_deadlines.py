@@ -8,12 +8,7 @@ import threading
 
 from partyrummy.server.defences.deadlines import Watchdog
 
-
-class Clock:
-    now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from .clock import Clock
 
 
 def test_a_trickle_that_keeps_every_read_alive_still_meets_its_deadline() -> None:

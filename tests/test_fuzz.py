@@ -7,7 +7,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .live import Client, LiveServer, act, phase
+from .live import LiveServer, act, phase, seated
 
 EVENTS = [
     "join",
@@ -59,12 +59,7 @@ def card_count(state: dict) -> int:
 
 def test_random_and_malformed_events_change_nothing_they_should_not() -> None:
     server = LiveServer("--event-rate", "100000")  # the noise must reach the handlers, not the rate limit
-    code, token = server.tv_page()
-    host = Client(server.url, code, role="host", token=token)
-    assert host.call("variant", {"name": "fast"})["ok"]
-    phones = [Client(server.url, code) for _ in range(4)]
-    for i, phone in enumerate(phones):
-        assert phone.join(f"P{i}")["ok"]
+    host, phones = seated(server, "fast", 4)
     assert host.call("start")["ok"]
     sent = 0
     rng = random.Random(1)

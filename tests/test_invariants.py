@@ -16,6 +16,8 @@ from partyrummy.phones.legal import legal_commands
 from partyrummy.rules.errors import RummyError
 from partyrummy.rules.variants import default_variants
 
+from .sheet_checks import check_one_column_a_seat
+
 VARIANTS = default_variants()
 # Each pacing, and the app's jokers.
 TABLES = [VARIANTS["party"], VARIANTS["classic"], VARIANTS["app4"]]
@@ -67,10 +69,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @invariant()
     def every_seat_has_one_score_column(self) -> None:
-        game = self.game
-        assert len(game.totals) == game.players >= game.hand.players
-        assert all(len(points) == game.players for points in game.history)
-        assert all(s is None for s in game.start_scores[game.hand.players :])
+        check_one_column_a_seat(self.game)
 
     @invariant()
     def with_turns_one_player_acts_on_one_pile(self) -> None:

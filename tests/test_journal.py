@@ -11,7 +11,7 @@ from partyrummy.phones.commands import Call, Choose, Draw
 from partyrummy.server.room.room import Room, Viewer
 from partyrummy.server.storage.journal import Journal
 
-from .live import Client, LiveServer, act, phase
+from .live import LiveServer, act, phase, seated
 
 
 def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party) -> None:
@@ -70,12 +70,7 @@ def table(state: dict) -> dict:
 def test_killed_mid_hand_and_restarted_every_phone_is_back_in_its_seat(tmp_path: Path) -> None:
     data = tmp_path / "rooms.sqlite3"
     server = LiveServer(data=data)
-    code, token = server.tv_page()
-    host = Client(server.url, code, role="host", token=token, reconnect=True)
-    assert host.call("variant", {"name": "fast"})["ok"]
-    phones = [Client(server.url, code, reconnect=True) for _ in range(12)]
-    for i, phone in enumerate(phones):
-        assert phone.join(f"P{i}")["ok"]
+    host, phones = seated(server, "fast", 12, reconnect=True)
     assert host.call("start")["ok"]
     # Play hand 1 through; then let half the table draw in hand 2 and stop mid-phase. The phones act only
     # on hand 1: a phone that saw hand 2's "Draw!" before the host did once drew there on its own, and the
@@ -104,7 +99,7 @@ def test_killed_mid_hand_and_restarted_every_phone_is_back_in_its_seat(tmp_path:
         after = [table(p.wait_for(lambda s, v=version: s["v"] > v and s["game"] is not None, 30)) for p in phones]
         assert after == before  # same hands, same piles, same scores, same moment
         tv = host.wait_for(lambda s: s["v"] > version and all(x["connected"] for x in s["room"]["seats"]), 30)
-        assert tv["room"]["code"] == code
+        assert tv["room"]["code"] == host.room
         # And they play on: the rest draw, everyone picks, the caller reveals.
         for phone in phones[6:]:
             assert phone.call("draw", {"source": "shoe"})["ok"]

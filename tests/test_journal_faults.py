@@ -10,7 +10,7 @@ import pytest
 
 from partyrummy.server.storage.journal import Journal, JournalBusy, NotSaved
 
-from .live import Client, LiveServer, free_port, phase
+from .live import Client, LiveServer, free_port, phase, seated
 
 
 @pytest.mark.slow  # a server killed and restarted
@@ -18,12 +18,7 @@ def test_a_write_refused_by_the_disk_is_refused_to_the_phone_and_the_journal_rec
     data = tmp_path / "rooms.sqlite3"
     server = LiveServer(data=data)
     try:
-        code, token = server.tv_page()
-        host = Client(server.url, code, role="host", token=token, reconnect=True)
-        assert host.call("variant", {"name": "fast3"})["ok"]
-        phones = [Client(server.url, code, reconnect=True) for _ in range(2)]
-        for i, phone in enumerate(phones):
-            assert phone.join(f"P{i}")["ok"]
+        host, phones = seated(server, "fast3", 2, reconnect=True)
         assert host.call("start")["ok"]
         phones[0].wait_for(lambda s: phase(s) == "draw")
         # Another process takes the file's write lock and keeps it past the busy timeout.
@@ -32,7 +27,7 @@ def test_a_write_refused_by_the_disk_is_refused_to_the_phone_and_the_journal_rec
         before = phones[0].sync()["state"]
         ack = phones[0].call("draw", {"source": "shoe"})
         assert ack["error"]["code"] == "refused" and "could not save" in ack["error"]["message"]
-        late = Client(server.url, code)
+        late = Client(server.url, host.room)
         assert late.call("join", {"name": "Lou"})["error"]["code"] == "refused"
         after = phones[0].sync()["state"]
         assert after["game"] == before["game"] and len(after["room"]["seats"]) == 2  # nothing was applied

@@ -34,7 +34,7 @@ STATED = [
     (r"several seats at once, \d+ at once, then (\d+) a second", L.rate("host_events").per_s),
     (r"more than (\d+) messages at once", L.rate("flood").burst),
     (r"or more than (\d+) a second for long", L.rate("flood").per_s),
-    (r"a guest's address may hold (\d+), all guests 1024", L.sockets.per_address),
+    (r"a guest's address may hold (\d+), all guests 2048", L.sockets.per_address),
     (r"may hold \d+, all guests (\d+), a seat's address", L.sockets.guests),
     (r"all guests \d+, a seat's address (\d+) more", L.sockets.seat_reserve),
     (r"a seat's address \d+ more \((\d+) in all\); the laptop the rest", L.sockets.seat_reserves),
@@ -49,7 +49,7 @@ STATED = [
     (r"the laptop (\d+) of its own\. - \*\*Engine", L.connections.local),
     (r"(\d+) new ones at once from a guest's address", L.handshakes.burst),
     (r"then one a second \(HTTP 429\)", L.handshakes.per_s),
-    (r"a guest's address may hold (\d+), all guests together 300", L.sessions.per_address),
+    (r"a guest's address may hold (\d+), all guests together 500", L.sessions.per_address),
     (r"all guests together (\d+), a seat's address 8 more \(300", L.sessions.guests),
     (r"all guests together \d+, a seat's address (\d+) more \(300", L.sessions.seat_reserve),
     (r"a seat's address \d+ more \((\d+) in all\), the laptop 300", L.sessions.seat_reserves),
@@ -67,6 +67,9 @@ STATED = [
     (r"at most (\d+) KB \(HTTP 413\)", L.transport_bytes // KB),
     (r"arriving whole within (\d+) seconds \(HTTP 408\)", L.body_s),
     (r"\(Unicode NFKC, spaces collapsed\), 1 to (\d+) characters", L.name_length),
+    (r"A room's audience holds at most (\d+) members predicting", L.audience),
+    (r"a full audience of (\d+) from 200 addresses", L.audience),
+    (r"so an audience of (\d+) from 200", L.audience),
 ]
 
 
@@ -85,7 +88,7 @@ def test_the_socket_caps_fit_under_the_descriptors_the_machine_allows_the_laptop
         assert sockets.local >= sockets.guests  # however many guests connect, the TV can
         assert 0 < sockets.seat_reserve <= sockets.seat_reserves and 0 < sockets.per_address <= sockets.guests
     roomy = LIMITS.for_descriptors(20_000).sockets
-    assert (roomy.per_address, roomy.guests, roomy.seat_reserve) == (64, 1024, 32)  # what the protocol says
+    assert (roomy.per_address, roomy.guests, roomy.seat_reserve) == (64, 2048, 32)  # what the protocol says
 
 
 def test_a_change_to_a_share_keeps_its_other_fields() -> None:

@@ -57,3 +57,100 @@ def test_after_a_pause_the_clocks_start_again() -> None:
     pace.track(acting(slow={0}, drawn={0}), now=0.0)
     pace.resume(100.0)
     assert pace.hurry_window(TIMING) == (120.0, 130.0) and pace.seat_due(0, TIMING) == 130.0
+
+
+def test_the_flip_never_comes_sooner_than_its_minimum_after_a_players_last_change() -> None:
+    """The last to pick tries a card: the cards flip no sooner than flip_min_s after it, at any pace."""
+    timing = Timing(beat_s=2.5, window_s=8.0, hurry_after_s=0.0, hurry_countdown_s=0.0, flip_min_s=3.0)
+    pace = Pace()
+    pace.track(acting(slow={1}), now=0.0)
+    pace.changed(10.0)  # the last pick
+    pace.track(acting(), now=10.0)
+    assert plan(acting(), timing, pace, 12.6) == (Due.WAIT, 13.0)  # not at 12.5: the beat alone
+    pace.changed(12.0)  # changed, while the flip counted down
+    pace.track(acting(), now=12.0)
+    assert plan(acting(), timing, pace, 13.0) == (Due.WAIT, 15.0)
+    assert clocks(acting(), timing, pace, False, 13.0)["call_in"] == 2.0  # the screens count it down
+    assert plan(acting(), timing, pace, 15.0) == (Due.CALL, None)
+    quick = timing.times(0.6)
+    assert (quick.beat_s, quick.flip_min_s) == (1.5, 3.0)  # the quick pace never shortens the minimum
+    assert plan(acting(), quick, pace, 14.9) == (Due.WAIT, 15.0)
+
+
+def test_a_new_cycle_forgets_the_last_ones_changes() -> None:
+    timing = Timing(beat_s=0.5, window_s=8.0, hurry_after_s=0.0, hurry_countdown_s=0.0, flip_min_s=3.0)
+    pace = Pace()
+    pace.track(acting(), now=0.0)
+    pace.changed(1.0)
+    pace.track(acting(slow={0}, cycle=2), now=2.0)  # "Draw!" again
+    pace.track(acting(cycle=2), now=2.0)  # everyone acted at once (the caller played for them): no change
+    assert plan(acting(cycle=2), timing, pace, 2.5) == (Due.CALL, None)
+
+
+def test_the_next_hand_comes_by_itself_only_where_the_variant_says() -> None:
+    scored = Beat(("h1", 3, "scored"), acting=False, done=False, window=False, draws=False, next=True)
+    pace = Pace()
+    pace.track(scored, now=100.0)
+    assert plan(scored, TIMING, pace, 500.0) == (Due.WAIT, None)  # next_hand_s 0: the host deals it
+    assert clocks(scored, TIMING, pace, False, 101.0)["next_in"] is None
+    timed = Timing(beat_s=2.0, window_s=8.0, hurry_after_s=20.0, hurry_countdown_s=10.0, next_hand_s=40.0)
+    assert plan(scored, timed, pace, 120.0) == (Due.WAIT, 140.0)
+    assert clocks(scored, timed, pace, False, 120.0)["next_in"] == 20.0
+    assert clocks(scored, timed.times(1.5), pace, False, 120.0)["next_in"] == 40.0
+    assert plan(scored, timed, pace, 140.0) == (Due.CALL, None)
+
+
+RULES = """
+[trial]
+extends = "party"
+description = "A short beat and a flip's minimum after a change (for tests)"
+beat_s = 0.2
+flip_min_s = 1.5
+match_window_s = 600
+hurry_after_s = 0
+"""
+
+
+def test_on_a_live_server_the_last_pick_changed_delays_the_flip_by_its_minimum(tmp_path) -> None:
+    """Three players; the last to pick tries a card and changes it: the cards flip no sooner than flip_min_s
+    after the change, and the others' screens are told when (room.call_in)."""
+    import time
+
+    from .live import Client, LiveServer, act, phase
+
+    rules = tmp_path / "trial.toml"
+    rules.write_text(RULES)
+    server = LiveServer("--variants", str(rules), "--seed", "3")
+    clients: list[Client] = []
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        clients = [host] + [Client(server.url, code) for _ in range(3)]
+        for k, client in enumerate(clients[1:]):
+            assert client.join(f"P{k}")["ok"]
+        assert host.call("variant", {"name": "trial"})["ok"] and host.call("start")["ok"]
+        assert host.call("call_now")["ok"]
+        first, second, last = clients[1:]
+        for client in (first, second, last):
+            client.wait_for(lambda s: phase(s) == "draw")
+            assert act(client)["ok"]  # the draw
+            client.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
+        for client in (first, second):
+            assert act(client)["ok"]  # the pick
+        you = last.state["game"]["you"]
+        tried, kept = you["hand"][0]["id"], you["hand"][1]["id"]
+        assert last.call("choose", {"card_id": tried, "cycle": last.state["game"]["cycle"]})["ok"]
+        time.sleep(0.5)  # past the beat alone: the flip still waits
+        assert phase(host.state) == "choose"
+        assert last.call("choose", {"card_id": kept, "cycle": last.state["game"]["cycle"]})["ok"]
+        changed = time.monotonic()
+        told = first.wait_for(lambda s: (s["room"]["call_in"] or 0) > 1.2)["room"]["call_in"]
+        assert told <= 1.5
+        host.wait_for(lambda s: phase(s) == "reveal", timeout=5)
+        assert time.monotonic() - changed >= 1.45
+        seat = last.state["game"]["you"]["seat"]
+        assert host.state["game"]["seats"][seat]["pile_top"]["id"] == kept
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()

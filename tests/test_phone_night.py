@@ -143,7 +143,7 @@ def until(phone, script: str, what: str, timeout: float = 15, arg: Any = None) -
 
 TEXT = "() => document.body.innerText"
 HEADING = """(want) => [...document.querySelectorAll("h1, h2")].some((h) => h.getClientRects().length
-  && (want.startsWith("/") ? new RegExp(want.slice(1)).test(h.innerText) : h.innerText.trim() === want))"""
+  && (want.startsWith("/") ? new RegExp(want.slice(1)).test(h.innerText.trim()) : h.innerText.trim() === want))"""
 HAS = "(want) => document.body.innerText.includes(want)"
 # The screen's messages, line by line (a card's face is no message: a hand may hold two 2♣).
 LINES = """() => document.body.innerText.split("\\n").map((l) => l.trim())
@@ -321,7 +321,8 @@ def play_the_night(engine: str, night: Night, open_phone, shots: Shots) -> None:
     heading(bea, r"/^The cards flip in \d\ss$")
     shots(bea, "flip-coming", both=False)
     heading(bea, "DISCARD!", timeout=6)
-    ana.tap("Pause")  # the VIP's small tools at the foot
+    ana.js("() => document.querySelector('#vip-play summary').click()")  # the VIP's tools, folded at the foot
+    ana.tap("Pause")
     heading(ana, "PAUSED")
     heading(bea, "PAUSED")
     shots(ana, "paused")

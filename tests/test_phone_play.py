@@ -63,6 +63,7 @@ extends = "party"
 description = "Two short hands, and a caller that plays for a slow phone at once (for tests)"
 hand_sizes = [3, 4]
 beat_s = 0.05
+flip_min_s = 0
 match_window_s = 0.2
 hurry_after_s = 0.2
 hurry_countdown_s = 0.2
@@ -223,12 +224,79 @@ def test_a_late_draw_gets_its_own_time_to_choose_shown_and_waited_for(night_of, 
     ana.wait_for_timeout(max(0, 4000 - (time.monotonic() - drew) * 1000))
     game = night.host.state["game"]
     assert game["phase"] == "choose" and game["waiting_for"] == [0], game
-    ana.locator("#p-hurry", has_text=re.compile(r"^You still have [12]\ss to choose your discard$")).wait_for()
-    ana.get_by_role("heading", name="Tap a card to discard").wait_for()
+    own = ana.locator("#p-hurry", has_text=re.compile(r"^You still have [12]\ss to choose your discard$"))
+    own.wait_for()
+    assert ana.locator("#p-step").inner_text() == own.inner_text()  # the seat's own countdown is the heading
     label = ana.locator("#hand .card-button").first.get_attribute("aria-label")
     ana.locator("#hand .card-button").first.tap()
-    ana.locator("#p-where", has_text=f"Your {label} went onto your pile").wait_for(timeout=3000)
+    # The cards flip flip_min_s (3 s) after that pick, the last change.
+    ana.locator("#p-where", has_text=f"Your {label} went onto your pile").wait_for(timeout=6000)
     assert not ana.locator("#notice", has_text="played for you").is_visible()
+
+
+# Every card of the hand where it lies on the screen: [label, x, y, width, height], in order.
+CARDS = """() => [...document.querySelectorAll("#hand .card-button")].map((b) => {
+  const r = b.getBoundingClientRect();
+  return [b.getAttribute("aria-label"), r.x, r.y, r.width, r.height];
+})"""
+# The card under a point of the screen (its label), as a finger would find it again.
+UNDER = """([x, y]) => { const b = document.elementFromPoint(x, y)?.closest(".card-button");
+  return b ? b.getAttribute("aria-label") : null; }"""
+
+
+def test_a_tapped_card_stays_under_the_finger_in_every_order(night_of, shots: Path) -> None:
+    """The last to pick, in the "by melds" order (the solver's layout): a card tapped to try it is still under
+    the finger after the server's answer, no card of the hand has moved, and a second tap where another card lies
+    picks that card. By suit and by rank too. The cards flip no sooner than flip_min_s after the last change."""
+    night = night_of("flip")
+    ana = night.phone("Ana", SMALL)
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in (bob, cy):
+        draw_and_pick(client)
+    ana.get_by_role("button", name="Draw from the shoe").tap()
+    ana.get_by_role("heading", name="Tap a card to discard").wait_for()
+    assert ana.locator("#sort").input_value() == "melds"
+    for order in ("melds", "suit", "rank"):
+        ana.locator("#sort").select_option(order)
+        before = ana.evaluate(CARDS)
+        for k in (len(before) - 1, 0, len(before) // 2):  # a card from each end of the hand, and the middle
+            label, x, y, w, h = before[k]
+            point = [x + w / 2, y + h / 2]
+            ana.touchscreen.tap(*point)
+            ana.locator("#pick-note", has_text=f"Discarding {label}").wait_for()
+            ana.wait_for_timeout(300)  # the server's answer drawn
+            assert ana.evaluate(UNDER, point) == label, (order, label, ana.evaluate(UNDER, point))
+            after = ana.evaluate(CARDS)
+            moved = [(a[0], b[0]) for a, b in zip(before, after, strict=True)
+                     if a[0] != b[0] or abs(a[1] - b[1]) > 1 or abs(a[2] - b[2]) > 12]  # a pick is raised 8 px
+            assert not moved, (order, moved)
+        snap(ana, shots / f"phone-tried-{order}.png")
+    # The flip waits for the last change: the count on the heading goes on after the last tap.
+    ana.get_by_role("heading", name=re.compile(r"^The cards flip in [1-4]\ss$")).wait_for()
+    ana.locator("#p-where", has_text="went onto your pile").wait_for(timeout=8000)
+
+
+def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and_line(night_of) -> None:
+    night = night_of("late")
+    ana = night.phone("Ana")
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in (bob, cy):
+        draw_and_pick(client)
+    hurry = ana.locator("h1#p-step #p-hurry", has_text=re.compile(r"^The TV plays for you in \d\ss$"))
+    hurry.wait_for(timeout=8000)  # the countdown is the heading
+    assert ana.locator("#p-step").inner_text() == hurry.inner_text()
+    notice = ana.locator("#notice", has_text="the TV played for you")
+    notice.wait_for(timeout=8000)
+    card = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
+    ana.get_by_role("heading", name=f"The TV discarded {card} for you").wait_for()
+    ana.locator("#p-where", has_text=f"Your {card} went onto your pile").wait_for()
+
+
+def listed(names: list[str]) -> str:
+    """Names as the pages list them in English: "Ana", "Ana and Bob", "Ana, Bob, and Cy"."""
+    return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])}, and {names[-1]}"
 
 
 def prominent(page, button: str) -> bool | None:
@@ -413,12 +481,13 @@ def test_the_end_of_the_night_shows_the_podium_the_awards_and_the_players_place(
         "clean": "Cleanest: {names} (hands at 0: {n})",
         "comeback": "Comeback: {names}, from #{from} to #{to}",
         "steady": "Steadiest: {names}, never more than {n} in a hand",
+        "best": "Night's best: {names}, 0 points with {n} cards",
     }
     assert game["awards"]["awards"], game["awards"]
     story = ana.locator(".story").inner_text()
     for award in game["awards"]["awards"]:
         said = words[award["key"]].format(
-            names=" and ".join(names[s] for s in award["seats"]),
+            names=listed([names[s] for s in award["seats"]]),
             n=award.get("n"),
             **{"from": award.get("from"), "to": award.get("to")},
         )

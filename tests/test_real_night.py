@@ -18,6 +18,7 @@ import pytest
 
 from .live import phase
 from .night import Night
+from .screens import host_tools
 
 RULES = """
 [stall]
@@ -90,6 +91,7 @@ def test_a_real_cards_night_is_never_stalled_by_a_dead_phone_a_window_a_second_s
         host.wait_for(lambda s: phase(s) == "ready")
 
         # The pace, one tap on the TV: shown on the phones.
+        host_tools(tv)
         tv.locator("#pace").click()
         assert host.wait_for(lambda s: s["room"]["pace"] == "quick")["room"]["pace"] == "quick"
         tv.locator("#pace", has_text="Quick pace").wait_for()

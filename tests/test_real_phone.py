@@ -87,20 +87,27 @@ def solved(variant, faces: list[str]) -> tuple[list[list[str]], list[str], str]:
     return melds, sorted(c.symbol for c in laid.orphans), f"Penalty now: {laid.penalty}"
 
 
+def problems_at(run_js, picker: bool) -> list[str]:
+    """The real-cards screen's layout problems: nothing clipped or past the edges, targets >= 44 px, nothing
+    covered, and the picker's controls (the count and Confirm, the suits, the ranks) or the big buttons above the
+    fold."""
+    return check(
+        run_js,
+        root="#real",
+        viewport="x",
+        covered="#real button",
+        apart=[[".entry-sum p", "#entry-confirm"]],
+        above_fold="#entry-confirm, #suits, #ranks" if picker else "#r-actions",
+    )
+
+
 def geometry(phone, folder: Path, name: str, picker: bool) -> None:
     """At each size: nothing clipped or past the edges, targets >= 44 px, nothing covered; the picker's controls
     (the count and Confirm, the suits, the ranks) above the fold even at 320x568."""
     for width, height in SIZES:
         phone.set_viewport_size({"width": width, "height": height})
         phone.evaluate("window.scrollTo(0, 0)")
-        problems = check(
-            playwright_js(phone),
-            root="#real",
-            viewport="x",
-            covered="#real button",
-            apart=[[".entry-sum p", "#entry-confirm"]],
-            above_fold="#entry-confirm, #suits, #ranks" if picker else "#r-actions",
-        )
+        problems = problems_at(playwright_js(phone), picker)
         assert problems == [], (name, width, problems)
         if width < 800:
             phone.screenshot(path=str(folder / f"{name}-{width}.png"))
@@ -327,14 +334,7 @@ def test_in_webkit_the_picker_takes_a_13_card_hand_and_fits_320_and_390() -> Non
         for width, height in SIZES[:2]:
             phone.reload(width, height)
             phone.wait_text("13 of 13 cards")
-            problems = check(
-                selenium_js(driver),
-                root="#real",
-                viewport="x",
-                covered="#real button",
-                apart=[[".entry-sum p", "#entry-confirm"]],
-                above_fold="#entry-confirm, #suits, #ranks",
-            )
+            problems = problems_at(selenium_js(driver), picker=True)
             assert problems == [], (width, problems)
             phone.screenshot(folder / f"webkit-real-phone-picker-{width}.png")
         phone.tap("Confirm")

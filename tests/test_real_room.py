@@ -10,15 +10,7 @@ from partyrummy.rules.errors import RummyError
 from partyrummy.rules.variants import Variant
 from partyrummy.server.room.room import Refused, Room, Viewer
 
-
-class Clock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from .clock import Clock
 
 
 @pytest.fixture
@@ -36,7 +28,7 @@ def paced(party: Variant) -> Variant:
 
 
 def real_room(variant: Variant, names: tuple[str, ...] = ("Ana", "Bob"), phoneless: tuple[str, ...] = ("Cy",)):
-    clock, sent = Clock(), []
+    clock, sent = Clock(1000.0), []
     room = Room("REAL", {"party": variant}, "party", lambda sid, event, data: sent.append((sid, data)), clock=clock)
     room.attach("tv", Viewer("host", room.host_token))
     room.set_mode("real")

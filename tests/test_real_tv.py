@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from .layout import playwright_js
 from .live import phase
 from .night import Night
 from .real_helpers import faces_of
-from .screens import PODIUM, TABLE, each_size_and_language, rows_shown, summary, tv_problems
+from .screens import PODIUM, TABLE, Shots, host_tools, rows_shown, summary
 
 pytestmark = pytest.mark.server("--seed", "5")  # the module's server: each test's night is a room of its own
 
@@ -65,22 +66,15 @@ SCORES = {
 PAD = {"root": "#pad", "covered": "#pad button"}
 
 
-class Screens:
+class Screens(Shots):
     """Each screen measured and photographed at every size in every language; problems gathered for the end."""
 
     def __init__(self, folder: Path) -> None:
-        self.folder = folder / "real-tv"
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.problems: dict[str, list[str]] = {}
+        super().__init__(folder / "real-tv", SIZES, LANGS)
 
-    def measure(self, page, screen: str, options: dict, extra=None) -> None:
-        for width, height, lang in each_size_and_language(page, SIZES, LANGS):
-            found = tv_problems(playwright_js(page), width, options) + (extra() if extra else [])
-            name = f"{screen}-{height}p-{lang}"
-            page.screenshot(path=str(self.folder / f"{name}.png"))
-            if found:
-                self.problems[name] = found
-        page.set_viewport_size({"width": 1920, "height": 1080})
+    def measure(self, page, name: str, options: dict, extra: Callable[[Any, int], list[str]] | None = None) -> None:
+        super().measure(page, name, options, extra)
+        page.set_viewport_size({"width": 1920, "height": 1080})  # the night goes on at the TV's own size
 
 
 def tapped(tv, locator) -> None:
@@ -164,6 +158,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(server, browser,
         screens.measure(tv, "calls-match", REAL_TABLE)
 
         # The last cycle; the matched phone enters its cards, the matched seat's points are typed on the TV.
+        host_tools(tv)
         tapped(tv, tv.get_by_role("button", name="Call now"))
         state = host.wait_for(lambda s: phase(s) == "last_ready")
         for faces in (["3H"], ["3H", "3S"], ["3H", "3S", "3D"]):
@@ -255,7 +250,7 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(server, browser,
         corrected = tv.locator("#score-table td.cell.corrected")
         corrected.wait_for()
         assert corrected.locator("del.old").inner_text() == "17" and "12" in corrected.inner_text()
-        screens.measure(tv, "scores", SCORES, lambda: rows_shown(tv, 12))
+        screens.measure(tv, "scores", SCORES, lambda page, height: rows_shown(page, 12))
         tapped(tv, tv.get_by_role("button", name="Undo last correction"))
         host.wait_for(lambda s: s["game"]["sheet"][0][phoneless[0]]["points"] == 17 and not s["game"]["can_undo"])
         tv.locator("#score-table td.cell.corrected").wait_for(state="detached")
@@ -449,8 +444,9 @@ def test_eleven_hands_fit_the_tv_two_laid_out_13_card_hands_and_the_whole_sheet(
         tv.locator("#play-again").wait_for()
         assert tv.locator("#score-table td.cell.corrected").count() == 2
         assert "null" not in tv.locator("#scores").inner_text()  # no missing part shows as a word
+        tv.locator(".awards .award").first.wait_for(timeout=30000)  # the podium built, the winner named
         screens.measure(tv, "podium", PODIUM)
         tv.locator("#final-scores").click()  # the whole sheet, one tap away
-        screens.measure(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))
+        screens.measure(tv, "scores-final", SCORES, lambda page, height: rows_shown(page, 12))
         assert not screens.problems, summary(screens.problems)
         assert not watch.problems, watch.problems

@@ -9,22 +9,17 @@ import pytest
 from partyrummy.server.room.room import Refused, Room, Viewer
 from partyrummy.server.room.rooms import CODE_ALPHABET, new_code
 
+from .clock import Clock
 from .words import refused
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
 def room(party):
     sent: list[tuple[str, str, dict]] = []
-    variants = {"party": replace(party, beat_s=0.5, match_window_s=2, hurry_after_s=10, hurry_countdown_s=5)}
-    clock = Clock()
+    # No minimum after a change (test_pace.py has it): the flip comes a beat after the last to act.
+    variants = {"party": replace(party, beat_s=0.5, match_window_s=2, hurry_after_s=10, hurry_countdown_s=5,
+                                 flip_min_s=0)}
+    clock = Clock(100.0)
     r = Room("TEST", variants, "party", lambda sid, event, data: sent.append((sid, event, data)), clock)
     r.sent, r.clock_ = sent, clock
     r.attach("tv", Viewer("host", r.host_token))
@@ -222,7 +217,7 @@ def test_bots_take_seats_in_the_lobby_and_play_a_seat_mid_game(room) -> None:
 def test_with_turns_the_caller_hurries_a_slow_turn_and_moves_on_after_the_beat(variants) -> None:
     # A slower house pace: twice the beat, and a slow turn counted down from 30 s.
     slow = replace(variants["classic"], beat_s=1.2, hurry_after_s=30, hurry_countdown_s=10)
-    clock = Clock()
+    clock = Clock(100.0)
     room = Room("TURN", {"slow": slow}, "slow", lambda sid, event, data: None, clock)
     for name in ("Ana", "Bob", "Cy"):
         room.join(f"sid-{name}", name)

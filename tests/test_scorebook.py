@@ -43,6 +43,7 @@ from partyrummy.realcards.table import Phase
 from partyrummy.rules.errors import RummyError
 from partyrummy.rules.variants import default_variants
 
+from .sheet_checks import check_one_column_a_seat
 from .strategies import shoe_faces
 
 VARIANTS = default_variants()
@@ -319,9 +320,7 @@ class ScorebookMachine(RuleBasedStateMachine):
     @invariant()
     def every_seat_has_one_score_column(self) -> None:
         book = self.book
-        assert len(book.totals) == book.players >= book.hand.players
-        assert all(len(row) == book.players for row in book.history)
-        assert all(start is None for start in book.start_scores[book.hand.players :])
+        check_one_column_a_seat(book)
         assert all(0 <= c.seat < book.players and book.cell(c.hand_no, c.seat) for c in book.corrections)
 
     @invariant()

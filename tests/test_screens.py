@@ -22,7 +22,19 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from .layout import check, playwright_js
 from .live import Client
 from .night import Night, advance
-from .screens import LOBBY, PHONE, PODIUM, SCORES, TABLE, rows_shown, speak, tv_problems
+from .screens import (
+    HANDS,
+    LOBBY,
+    PHONE,
+    PODIUM,
+    SCORES,
+    TABLE,
+    each_size_and_language,
+    rows_shown,
+    speak,
+    totals_big,
+    tv_problems,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -49,12 +61,9 @@ class Screens:
             self.problems[name] = problems
 
     def tv(self, page, screen: str, options: dict, extra: Callable[[], list[str]] | None = None) -> None:
-        for width, height in TV_SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            for lang in LANGS:
-                speak(page, lang)
-                found = tv_problems(playwright_js(page), width, options)
-                self.record(f"tv-{screen}-{height}p-{lang}", page, found + (extra() if extra else []))
+        for width, height, lang in each_size_and_language(page, TV_SIZES, LANGS):  # then back in English
+            found = tv_problems(playwright_js(page), width, options)
+            self.record(f"tv-{screen}-{height}p-{lang}", page, found + (extra() if extra else []))
 
     def phone(self, page, screen: str, **options) -> None:
         size = page.viewport_size
@@ -128,10 +137,15 @@ def test_every_screen_holds_together_at_every_size_in_every_language(nights, bro
     for phone in phones:
         phone.locator("#hand .card-button").first.wait_for()
         screens.phone(phone, "setup-3")
-    late = night.page(join_url)  # a 13th guest: told the table is full, offered no bot's seat
-    late.locator("#full-note").wait_for()
-    assert late.locator("#open-seats").is_hidden() and late.locator("#join-form").is_hidden()
+    late = night.page(join_url)  # a 13th guest: the table is full, the audience their way in; no bot's seat
+    late.locator("#aud-entry-join").wait_for()
+    assert late.locator("#open-seats").is_hidden() and late.locator("#full-note").is_hidden()
     screens.phone(late, "late-guest")
+    assert host.call("audience", {"on": False})["ok"]  # no audience: told the table is full, and no form
+    late.locator("#full-note").wait_for()
+    assert late.locator("#join-form").is_hidden() and late.locator("#aud-entry").is_hidden()
+    screens.phone(late, "late-guest-no-audience")
+    assert host.call("audience", {"on": True})["ok"]
     late.context.close()
     advance(host, [], lambda s: s["game"]["phase"] == "draw")
     for phone in phones:
@@ -156,8 +170,14 @@ def test_every_screen_holds_together_at_every_size_in_every_language(nights, bro
     del matched
 
     advance(host, people, lambda s: s["game"]["phase"] == "scored" and s["game"]["hand_no"] == 10)
+    tv.locator("#hands .hand-shown:nth-child(12) .card").first.wait_for()  # every hand laid out, then the totals
+    tv.locator("#scores:not(.showing-hands) #scores-title", has_text="Hand 10 scored").wait_for(timeout=20000)
     tv.locator("#score-table tbody tr:nth-child(12)").wait_for(state="attached")
-    screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12))
+    screens.tv(tv, "scores-10", SCORES, lambda: rows_shown(tv, 12) + totals_big(tv))
+    tv.locator("#show-hands").click()  # the hands again, as the host may ask for them
+    tv.locator("#hands .hand-shown:nth-child(12)").wait_for()
+    screens.tv(tv, "hands-10", HANDS)
+    tv.locator("#show-hands").click()
     for phone in phones:
         screens.phone(phone, "results-10")
     tv.locator("#hide-scores").click()  # back to the table between hands: the host's seats, measured
@@ -170,12 +190,13 @@ def test_every_screen_holds_together_at_every_size_in_every_language(nights, bro
         screens.phone(phone, "draw-13", above_fold="#draw-choices")
         phone.locator("#draw-shoe").tap()
         phone.locator("#hand .card-button.new").wait_for()
-        screens.phone(phone, "choose-14")
+        screens.phone(phone, "choose-14", above_fold="#hand")  # 14 cards, every one in reach, even at 320x568
 
     final = advance(host, people, lambda s: s["game"]["game_over"])
     # The night played, to compare runs: the same on every run (see advance).
     (screens.folder / "night.json").write_text(json.dumps({"history": final["game"]["history"]}))
     tv.locator("#play-again").wait_for()
+    tv.locator(".awards .award").first.wait_for(timeout=30000)  # the podium built, the winner named
     screens.tv(tv, "podium", PODIUM)
     tv.locator("#final-scores").click()  # the whole sheet, one tap away
     screens.tv(tv, "scores-final", SCORES, lambda: rows_shown(tv, 12))

@@ -13,7 +13,7 @@ import websocket
 
 from partyrummy.i18n import default_catalogs
 
-from .live import Client, phase, play_game
+from .live import Client, join_all, phase, play_game
 from .night import open_room
 from .play import card_ids
 
@@ -291,8 +291,7 @@ def test_each_connection_is_refused_in_its_own_language_and_may_switch(server) -
     assert host.call("variant", {"name": "fast"})["ok"]
     langs = ["pt-BR", "es", "ro", None]  # None: a client that names no language (a bot) reads English
     phones = [Client(server.url, code, lang=lang) for lang in langs]
-    for i, phone in enumerate(phones):
-        assert phone.join(f"P{i}")["ok"]
+    join_all(phones)
     stranger = Client(server.url, code, lang="es-MX")  # the nearest shipped language: Spanish
     assert stranger.call("join", {"name": "p0"})["error"]["message"] == "Ya hay alguien llamado p0: elige otro nombre"
     assert host.call("start")["ok"]

@@ -16,7 +16,7 @@ from partyrummy.server.transport.delta import apply
 from partyrummy.server.transport.httpd import threaded_server
 from partyrummy.server.transport.stream import Stream
 
-from .live import Client, free_port, play_game
+from .live import Client, free_port, play_game, seated
 
 
 def mine(paused: bool = False) -> dict:
@@ -93,13 +93,8 @@ def test_the_first_connection_of_a_new_room_is_sent_its_state_and_nothing_it_can
 @pytest.mark.slow  # a whole game over real sockets
 def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> None:
     server.get("/")  # a fresh room: the TV's newest
-    code, token = server.tv_page()
-    host = Client(server.url, code, role="host", token=token)
-    assert host.call("variant", {"name": "fast3"})["ok"]
-    phones = [Client(server.url, code) for _ in range(3)]
-    for i, phone in enumerate(phones):
-        assert phone.join(f"P{i}")["ok"]
-    watchers = [Client(server.url, code), Client(server.url, code)]  # guests: the same view
+    host, phones = seated(server, "fast3", 3)
+    watchers = [Client(server.url, host.room), Client(server.url, host.room)]  # guests: the same view
     phones[0].drop_updates = watchers[0].drop_updates = 1  # each loses the next update, as a bad link would
     assert host.call("start")["ok"]
     final = play_game(host, phones)
@@ -112,7 +107,7 @@ def test_a_phone_that_missed_an_update_catches_up_with_a_full_state(server) -> N
     assert sum(event == "mine" for event, _ in phones[0].messages) > 20
     # The phone holds what its seat's view is, whole: as a device that connects now is sent it (a fresh
     # connection, as its sync may meet the event limit after a game played this fast).
-    fresh = Client(server.url, code, token=phones[0].token)
+    fresh = Client(server.url, host.room, token=phones[0].token)
     assert fresh.state == phones[0].state
     for client in (host, *phones, *watchers, fresh):
         client.close()

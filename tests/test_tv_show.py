@@ -1,117 +1,65 @@
 """The TV's big moments, in Chromium, with twelve seats and 20-character names, in both modes.
 
-The flip on "Discard!" (every pile top, or with real cards every Ready tick, turns over together, with a sound);
-Match! (the name and the melds big in the middle, real card faces 80 px tall at 1080p and 54 at 720p, nothing
-over them, through the last cycle, with a sound and the caller's voice; a false Match! said plainly); a scored
-hand's moments (a zero hand, the biggest penalty) and its rows sliding to their new places; the podium at the
-end (names 48 px at 1080p, tied winners on one step and starred on the podium and in the sheet, the awards as
-cards, the sheet one tap away behind "Final scores"). Each moment is measured by geometry (tests/layout.py) at
-1920×1080 and 1280×720 in English and Romanian; the call is the largest text on the TV at each call. Each
-animation is seen to start and to end; a second TV page asking for less motion shows each moment's last state at
-once, with no animation; neither page sends the server anything while the moments play (the pace is the
-server's: its deadlines are the variant's). Screenshots go to screenshots/<time>/show/.
+A count into the flip (a digit a second, ticking); the flip on "Discard!" (every pile top, or with real cards
+every Ready tick, turns over together, with its falling sting); Match! (the name and the melds big in the middle,
+popping in, real card faces 80 px tall at 1080p and 54 at 720p, nothing over them, through the last cycle, with
+its rising sting and the caller's voice, never cutting "Discard!" short; a false Match! said plainly, with a low
+buzz); a hand's end in turn (the last discards turning over on the table, every hand laid out as cards with its
+penalty, the zero hands first, then the totals big, at least 36 px at 1080p, the rows sliding to their new
+places, with the hand's story); the podium at the end, built third, second, first, the winner named last
+(names 48 px at 1080p, tied winners on one step and starred on the podium and in the sheet, the awards as cards,
+the sheet one tap away behind "Final scores"). The seats never move through a hand (the grid's tiles measured at
+each moment of one: 12 px at most). Each moment is measured by geometry (tests/layout.py) at 1920×1080 and
+1280×720 in English and Romanian; the call is the largest text on the TV at each call. Each animation is seen to
+start and to end; a second TV page asking for less motion shows each moment's last state, with no animation;
+neither page sends the server anything while the moments play (the pace is the server's: its deadlines are the
+variant's). Screenshots go to screenshots/<time>/show/.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from .layout import playwright_js
 from .live import phase
-from .night import Night, advance, play_out
-from .screens import PODIUM, TABLE, each_size_and_language, summary, tv_problems
+from .night import advance, play_out
+from .screens import CALL_LARGEST, HANDS, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, open_tv, settle, totals_big
 
 pytestmark = pytest.mark.slow
 
-SIZES = [(1920, 1080), (1280, 720)]
-LANGS = ["en", "ro"]
-NAMES = ["Maria Fernanda Souza", "WWWWWWWWWWWWWWWWWWWW", "Wolfgang Wilhelmsson", "Ana Beatriz Gonçalve",
-         "MMMMMMMMMM MMMMMMMMM", "Þórunn Guðmundsdótti", "Ștefănescu Mihaela B", "José María Fernández",
-         "Aleksandra Wójcicka", "Bartholomew Kingsly", "Gheorghe Ionescu-Pop", "Ingrid Halvorsen-Bak"]
-SCORES = {
-    "root": "#scores",
-    "overlap": [["#score-table", "#chart"], [".scores-body", ".scores-controls"], ["#score-table", "#story"]],
-    "covered": "#score-table tbody tr, .moment",
-}
 MATCH = TABLE | {"covered": TABLE["covered"] + ", #melds .card"}
 
-# Recorded in each TV page: what it sends the server, the animations it starts and ends, its tones and its voice.
-SPY = """
-window.spy = { sent: [], started: [], ended: [], animate: 0, tones: [], said: [] };
-const send = WebSocket.prototype.send;
-WebSocket.prototype.send = function (data) {
-  if (typeof data === "string" && data.startsWith("42")) window.spy.sent.push(data.slice(0, 80));
-  return send.call(this, data);
-};
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (...args) { window.spy.animate += 1; return animate.apply(this, args); };
-document.addEventListener("animationstart", (e) => window.spy.started.push(`${e.animationName} ${e.target.className}`));
-document.addEventListener("animationend", (e) => window.spy.ended.push(`${e.animationName} ${e.target.className}`));
-window.AudioContext = class {
-  constructor() { this.state = "running"; this.currentTime = 0; this.destination = {}; }
-  createOscillator() {
-    const o = { frequency: { value: 0 }, connect: (g) => g, stop() {} };
-    o.start = () => window.spy.tones.push(o.frequency.value);
-    return o;
-  }
-  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; }
-};
-if (window.speechSynthesis) window.speechSynthesis.speak = (u) => window.spy.said.push(u.text);
-"""
+# The stings, as tv-voice.js plays them (Hz, in turn): each moment its own.
+STINGS = {"tick": [1760], "flip": [1320, 990, 660], "match": [660, 880, 1100, 1320], "false": [330, 247],
+          "over": [784, 659, 523, 392], "win": [523, 659, 784, 1047, 784, 1047]}
 
-# Every visible text bigger than the call's big line (the call is the largest text on the TV); on the scores,
-# their title is the call.
-CALL_LARGEST = """(root) => {
-  const call = document.querySelector(root === "#scores" ? "#scores-title" : "#call-big");
-  const big = parseFloat(getComputedStyle(call).fontSize);
-  const found = [];
-  for (const el of document.querySelectorAll(`${root} *`)) {
-    if (call.contains(el) || el.closest(".switches") || !el.checkVisibility({ opacityProperty: true })) continue;
-    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-    const scale = el instanceof SVGElement ? el.getScreenCTM().a : 1; // an SVG text's size on screen
-    const size = parseFloat(getComputedStyle(el).fontSize) * scale;
-    const text = el.textContent.trim().slice(0, 30);
-    if (size > big) found.push(`larger than the call (${big}px): ${el.tagName}.${el.className} '${text}' ${size}px`);
-  }
-  return found;
+# The seat tiles' boxes on the TV: [top, left, width, height] each, in order.
+SEATS = """() => [...document.querySelectorAll("#seats > li")].map((e) => {
+  const r = e.getBoundingClientRect();
+  return [r.top, r.left, r.width, r.height];
+})"""
+
+# A log of the podium as it is built: each step as it comes into the page, the title's words as they change.
+PODIUM_LOG = """() => {
+  window.built = [];
+  const log = (what) => window.built.push([performance.now(), what]);
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        for (const step of [node, ...node.querySelectorAll(".step")]) {
+          const k = step.classList && [...step.classList].find((c) => /^step[123]$/.test(c));
+          if (k) log(k);
+        }
+      }
+      if (change.target.id === "scores-title" || change.target.parentNode?.id === "scores-title") {
+        log(`title ${document.getElementById("scores-title").textContent}`);
+      }
+    }
+  }).observe(document.getElementById("scores"), { childList: true, subtree: true, characterData: true });
 }"""
-
-
-class Moments:
-    """Measures and screenshots of each moment, every problem gathered and reported together at the end."""
-
-    def __init__(self, shots: Path) -> None:
-        self.folder = shots / "show"
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.problems: dict[str, list[str]] = {}
-
-    def measure(self, page, name: str, options: dict, extra=None) -> None:
-        for width, height, lang in each_size_and_language(page, SIZES, LANGS):
-            settle(page)
-            found = tv_problems(playwright_js(page), width, options)
-            found += page.evaluate(CALL_LARGEST, options.get("root", "#table"))
-            found += extra(page, height) if extra else []
-            page.screenshot(path=str(self.folder / f"tv-{name}-{height}p-{lang}.png"))
-            if found:
-                self.problems[f"{name}-{height}p-{lang}"] = found
-
-    def summary(self) -> str:
-        return summary(self.problems, each=8)
-
-
-def open_tv(night: Night, **context):
-    """A TV page (spied on, see SPY), 1920×1080 unless told; a click lets it make sounds, as a host's first tap."""
-    page = night.tv(script=SPY, **context)
-    page.locator(".brand").click()
-    return page
-
-
-def settle(page) -> None:
-    """Every animation played out: the moment as it stays."""
-    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
-    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def snapshot(page, selector: str, at: int, path: Path) -> None:
@@ -162,6 +110,45 @@ def winners_marked(page, names: list[str]) -> None:
     assert all(r[0].startswith("★") for r in rows), rows
 
 
+def seats_now(page) -> list:
+    """The seat tiles' boxes at 1920×1080, as the sofa sees them at this moment."""
+    if page.viewport_size != {"width": 1920, "height": 1080}:
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return page.evaluate(SEATS)
+
+
+def still_stage(moves: list[tuple[str, list]]) -> list[str]:
+    """How far each seat's tile moved between the moments of a hand (12 px at most), as [top, left, width, height]."""
+    first = moves[0][1]
+    found = []
+    for name, boxes in moves[1:]:
+        assert len(boxes) == len(first), (name, len(boxes))
+        for seat, (a, b) in enumerate(zip(first, boxes, strict=True)):
+            moved = max(abs(x - y) for x, y in zip(a, b, strict=True))
+            if moved > 12:
+                found.append(f"seat {seat} moved {moved:.0f} px by {name}: {a} -> {b}")
+    return found
+
+
+def stings_in(tones: list[float], kind: str) -> bool:
+    """Whether `kind`'s sting was played, its notes in turn."""
+    notes = STINGS[kind]
+    return any(tones[i : i + len(notes)] == notes for i in range(len(tones) - len(notes) + 1))
+
+
+def hands_shown(page, state: dict) -> list[str]:
+    """Every hand of a scored hand laid out as cards (every card of its melds and its orphans) with its penalty,
+    the zero hands first: (name, cards shown, penalty shown) in order, against the views' results."""
+    shown = page.locator("#hands .hand-shown").evaluate_all("""(hands) => hands.map((h) => [
+        h.querySelector(".who").textContent, h.querySelectorAll(".card").length,
+        parseInt(h.querySelector(".penalty").textContent.match(/\\d+/)[0], 10)])""")
+    names = [seat["name"] for seat in state["room"]["seats"]]
+    results = sorted(state["game"]["results"], key=lambda r: (r["penalty"], r["seat"]))
+    wanted = [[names[r["seat"]], sum(map(len, r["melds"])) + len(r["orphans"]), r["penalty"]] for r in results]
+    return [] if shown == wanted else [f"hands shown {shown}, not {wanted}"]
+
+
 def quiet(pages, before: list[int]) -> None:
     """Neither TV page sent the server any command since `before` (how many each had sent): the moments never act.
     A page may ask for the whole state again (`sync`, when an update went missing) or say its language."""
@@ -172,32 +159,44 @@ def quiet(pages, before: list[int]) -> None:
 
 def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) -> None:
     night = nights(seed=5, browser=browser)
-    host, moments = night.host, Moments(shots)
+    host, moments = night.host, Moments(shots, "show")
     tv = open_tv(night)
     still = open_tv(night, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
-    people = night.players(NAMES[:10])
+    people = night.players(LONG_NAMES[:10])
     night.add_bots(2, "sharp")
     assert host.call("variant", {"name": "browser"})["ok"]
     assert host.call("start")["ok"]
+    tv.locator("#seats .dealt .back").first.wait_for()  # the deal shown: each seat's cards come to it
+    tv.wait_for_function("() => window.spy.started.filter((a) => a.startsWith('dealt back')).length >= 36")
     advance(host, [], lambda s: phase(s) == "draw")
     sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
+    tv.locator("#call-big", has_text="DRAW!").wait_for()
+    stage = [("draw", seats_now(tv))]
 
-    # The flip: every pile top turns over at once on "Discard!", with a falling chime. Everyone draws and
-    # discards (the bots too), and the server calls it.
+    # The count into the flip, then the flip: every pile top turns over at once on "Discard!", with its
+    # falling sting. Everyone draws and discards (the bots too), and the server calls it after the beat (and
+    # never sooner than flip_min_s after the last pick).
     for person in people:
         person.wait_for(lambda s: phase(s) == "draw")
     play_out(people)
+    tv.locator("#flip-count:not([hidden])").wait_for()
+    assert tv.locator("#flip-count").inner_text() in ("1", "2", "3")
+    stage.append(("the count", seats_now(tv)))
+    tv.screenshot(path=str(moments.folder / "tv-count-1080p-en.png"))
     state = host.wait_for(lambda s: phase(s) == "reveal")
     assert state["room"]["match_ends_in"] > 590  # the variant's window, as the server keeps it
     piles = sum(1 for s in state["game"]["seats"] if s["pile_top"])
     snapshot(tv, ".flip", 250, moments.folder / "tv-flipping-1080p-en.png")
-    tv.wait_for_function("(n) => window.spy.ended.filter((a) => a.startsWith('flip')).length >= n", arg=piles)
-    flips = [a for a in spy(tv)["started"] if a.startswith("flip")]
-    assert len(flips) == piles == 12 and all("card" in a for a in flips), flips
-    assert spy(tv)["tones"][-3:] == [1320, 990, 660], spy(tv)["tones"]
+    tv.wait_for_function("(n) => window.spy.ended.filter((a) => a.startsWith('flip ')).length >= n", arg=piles)
+    flips = [a for a in spy(tv)["started"] if a.startswith("flip ")]
+    # Every pile turned over (a redraw in mid-flip carries a card's flip on where it was: it starts again).
+    assert piles == 12 and len(flips) >= piles and all("card" in a for a in flips), flips
+    tones = spy(tv)["tones"]
+    assert stings_in(tones, "tick") and tones[-3:] == STINGS["flip"], tones
+    stage.append(("the flip", seats_now(tv)))
     still.locator("#seats .card.flip").first.wait_for()
     assert still.locator("#seats .card.flip").count() == piles and running(still) == 0
-    assert not spy(still)["started"]
+    assert not [a for a in spy(still)["started"] if a.startswith("flip")]
     moments.measure(tv, "flip", TABLE)
 
     # A false Match!, said plainly, with a low buzz.
@@ -209,22 +208,38 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
     tv.locator("#call-small").get_by_text(said).wait_for()
     still.locator("#call-small").get_by_text(said).wait_for()
     tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))", arg=said)
-    assert spy(tv)["tones"][-2:] == [330, 247]
+    assert spy(tv)["tones"][-2:] == STINGS["false"]
+    stage.append(("a false Match!", seats_now(tv)))
     moments.measure(tv, "false-match", TABLE)
 
-    # The hand scored: its moments big, then the rows sliding from the order before it to the new one.
+    # The hand's end: the last discards turn over, then every hand laid out as cards (the zero hands first,
+    # each penalty counted up), then the totals big, the rows sliding from the order before to the new one,
+    # and the hand's story.
     animated = spy(tv)["animate"]
     scored = advance(host, people, lambda s: phase(s) == "scored")
+    tv.locator("#call-big", has_text="HAND OVER!").wait_for()
+    stage.append(("the hand's end", seats_now(tv)))
+    tv.locator("#hands .hand-shown").first.wait_for()
+    tv.screenshot(path=str(moments.folder / "tv-hands-coming-1080p-en.png"))
+    assert stings_in(spy(tv)["tones"], "over")
     recap = scored["game"]["recap"]
-    tv.locator("#story .moment").first.wait_for()
-    assert tv.locator("#story .moment").count() == bool(recap["zero"]) + bool(recap["worst"])
+    told = [recap[k] for k in ("zero", "worst", "lead", "record", "close", "next_last")]
+    tv.locator("#story .moment").first.wait_for(timeout=15000)
+    assert tv.locator("#story .moment").count() == min(3, sum(1 for fact in told if fact))  # the most telling
     assert spy(tv)["animate"] > animated and running(tv) > 0  # the rows are moving
     snapshot(tv, "#score-table tr", 500, moments.folder / "tv-climbing-1080p-en.png")
     settle(tv)
     assert running(tv) == 0
-    still.locator("#story .moment").first.wait_for()
+    still.locator("#story .moment").first.wait_for(timeout=15000)
+    assert not hands_shown(still, scored) or still.locator("#hands").is_hidden()
     assert running(still) == 0 and spy(still)["animate"] == 0
-    moments.measure(tv, "scored", SCORES)
+    moments.measure(tv, "scored", SCORED, lambda page, height: totals_big(page))
+    tv.locator("#show-hands").click()  # the hands again, as the host may ask for them: every one as cards
+    tv.locator("#hands .hand-shown").first.wait_for()
+    assert not hands_shown(tv, scored), hands_shown(tv, scored)
+    moments.measure(tv, "hands", HANDS)
+    tv.locator("#show-hands").click()
+    tv.locator("#hands").wait_for(state="hidden")
 
     # Every call on the way to a Match! (each "Draw!", "Discard!"… of a few hands, at 720p): the call is the
     # largest text on the TV.
@@ -234,33 +249,53 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
         calls[tv.locator("#call").inner_text()] = tv.evaluate(CALL_LARGEST, "#table")
         return phase(s) == "reveal" and bool(s["game"]["matched"])
 
-    # Match!: the name and the melds big, through the last cycle, rung up and said.
+    # Match!: the name and the melds big, popping in, through the last cycle, rung up and said; never before
+    # "Discard!" has had its time on screen.
     state = advance(host, people, matched)
-    assert len(calls) > 5 and not any(calls.values()), calls
+    hand = state["game"]["hand_no"]
+    tv.locator("#call-big", has_text="CALL").wait_for()
     tv.locator("#melds .card").first.wait_for()
+    calls[tv.locator("#call").inner_text()] = tv.evaluate(CALL_LARGEST, "#table")
+    assert len(calls) >= 5 and not any(calls.values()), calls
     seats = state["room"]["seats"]
     for m in state["game"]["matched"]:
         assert tv.locator("#melds .who").get_by_text(seats[m["seat"]]["name"]).count() == 1
     tv.wait_for_function("() => window.spy.said.some((s) => /MATCH/.test(s))")
-    assert [1100, 880, 660] != spy(tv)["tones"][-3:] == [660, 880, 1100]
+    assert spy(tv)["tones"][-4:] == STINGS["match"]
+    assert any(a.startswith("pop matched new") for a in spy(tv)["started"])  # the Match! has its motion
     moments.measure(tv, "match", MATCH, match_cards)
     moments.measure(still, "match-still", MATCH, match_cards)
     assert running(still) == 0
     advance(host, people, lambda s: phase(s) == "last_draw")
+    tv.locator("#call-big", has_text="LAST DRAW!").wait_for()
     tv.locator("#melds .card").first.wait_for()
     assert not match_cards(tv, tv.viewport_size["height"])
+    stage.append(("the last draw", seats_now(tv)))
+    assert not still_stage(stage), still_stage(stage)  # through a hand, the seats never move
+    advance(host, people, lambda s: phase(s) == "scored" and s["game"]["hand_no"] == hand)
 
-    # The podium: the top three on their steps, the awards as cards; the whole sheet one tap away.
+    # The podium: built third, second, first, each step with its total; the winner named last, with their own
+    # sting; then the awards as cards; the whole sheet one tap away.
+    tv.evaluate(PODIUM_LOG)
     final = advance(host, people, lambda s: s["game"]["game_over"])
-    tv.locator(".step1 .name").first.wait_for()
-    assert tv.locator(".step").first.evaluate("(e) => e.getAnimations().length") > 0
-    settle(tv)
+    tv.locator(".awards .award").first.wait_for(timeout=30000)
+    built = [what for _, what in tv.evaluate("window.built")]
     winners = [seats[s]["name"] for s in final["game"]["winners"]]
+    named = next(k for k, what in enumerate(built) if what.startswith("title ") and winners[0].upper() in what)
+    steps = [built.index(f"step{k}") for k in (3, 2, 1) if f"step{k}" in built]
+    assert len(steps) == 3 and steps == sorted(steps) and steps[-1] < named, built
+    assert not any(winners[0].upper() in what for what in built[:named]), built  # named once, last
+    assert stings_in(spy(tv)["tones"], "win")
+    totals = tv.locator(".step .step-total").all_inner_texts()
+    assert len(totals) == 3 and all(re.fullmatch(r"\d+ pts?", t) for t in totals), totals
+    assert "null" not in tv.locator("#scores").inner_text()  # no missing part shows as a word
+    assert len([a for a in spy(tv)["started"] if a.startswith("rise step")]) >= 3  # each step rose
+    settle(tv)
     assert tv.locator(".award").count() == len(final["game"]["awards"]["awards"])
     moments.measure(tv, "podium", PODIUM, podium_names)
     winners_marked(tv, winners)
-    moments.measure(tv, "final-scores", SCORES)
-    still.locator(".step1 .name").first.wait_for()
+    moments.measure(tv, "final-scores", SCORED)
+    still.locator(".step1 .name").first.wait_for(timeout=30000)
     assert running(still) == 0
     quiet([tv, still], sent)
     assert tv.locator("#show-scores").inner_text() == "Final scores"
@@ -273,7 +308,7 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     """Twelve players without a phone, each hand typed in on the TV's link: two of them score nothing all night and
     share the win."""
     night = nights(seed=5, browser=browser)
-    moments = Moments(shots)
+    moments = Moments(shots, "show")
     # The host's events spread over three links (each link's events are limited to ten a second).
     links = [night.host, night.host_link(), night.host_link()]
     host = links[0]
@@ -286,7 +321,7 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     tv = open_tv(night)
     still = open_tv(night, reduced_motion="reduce", viewport={"width": 1280, "height": 720})
     send("mode", {"mode": "real"})
-    for name in NAMES:
+    for name in LONG_NAMES:
         send("add_person", {"name": name})
     send("variant", {"name": "browser"})
     # The host taps each player's Ready on the TV's link (the switch off): nobody goes on in a Match! window by
@@ -328,10 +363,10 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
                 send("draft", {"seat": seat, "cards": cards})
                 send("confirm", {"seat": seat})
             host.wait_for(lambda s: s["game"]["false_match"])
-            tv.locator("#call-small").get_by_text(f"Not yet, {NAMES[0]}: 19 points left").wait_for()
+            tv.locator("#call-small").get_by_text(f"Not yet, {LONG_NAMES[0]}: 19 points left").wait_for()
             tv.locator("#melds .matched").nth(1).wait_for()
             tv.wait_for_function("(said) => window.spy.said.some((s) => s.endsWith(said))",
-                                 arg=f"Not yet, {NAMES[0]}: 19 points left")
+                                 arg=f"Not yet, {LONG_NAMES[0]}: 19 points left")
             moments.measure(tv, "real-match", MATCH, match_cards)
         for seat in range(12):
             if seat not in matched:
@@ -340,10 +375,10 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
                 send("points", {"seat": seat, "points": 0})
         state = host.wait_for(lambda s: phase(s) == "scored" or s["game"]["game_over"])
         if hand == 2:  # the hand's moments, and the rows sliding to their new places
-            tv.locator("#story .moment.worst").wait_for()
+            tv.locator("#story .moment").first.wait_for()
             assert running(tv) > 0
             tv.screenshot(path=str(moments.folder / "tv-real-climbing-1080p-en.png"))
-            moments.measure(tv, "real-scored", SCORES)
+            moments.measure(tv, "real-scored", SCORED)
             assert running(still) == 0 and spy(still)["animate"] == 0
         if hand < 11:
             send("call_now")
@@ -352,8 +387,8 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     assert final["winners"] == [2, 3] and final["awards"]["podium"][0] == [2, 3]
     tv.locator(".step1 .name").nth(1).wait_for()
     moments.measure(tv, "real-podium", PODIUM, podium_names)
-    winners_marked(tv, NAMES[2:4])
-    moments.measure(tv, "real-final-scores", SCORES)
+    winners_marked(tv, LONG_NAMES[2:4])
+    moments.measure(tv, "real-final-scores", SCORED)
     still.locator(".step1 .name").first.wait_for()
     assert running(still) == 0
     quiet([tv, still], sent)

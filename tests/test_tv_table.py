@@ -14,9 +14,12 @@ import pytest
 from .browsers import join
 from .layout import playwright_js
 from .live import act, phase
-from .screens import TABLE, tv_problems
+from .screens import TABLE, host_tools, tv_problems
 
 pytestmark = pytest.mark.slow
+
+# A phone's buzzer, stubbed: every call recorded with its time (iPhones have none; Android browsers do).
+BUZZ = "window.buzzes = []; navigator.vibrate = (p) => { window.buzzes.push([Date.now(), p]); return true; };"
 
 
 def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_was_played_for(
@@ -24,7 +27,7 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
 ) -> None:
     night = nights(seed=9, browser=browser)
     host, tv = night.host, night.tv()
-    ana = night.page(tv.locator(".url").inner_text())
+    ana = night.page(tv.locator(".url").inner_text(), script=BUZZ)  # the phone's buzzer, recorded
     join(ana, "Ana")
     bob = night.client("Bob")
     assert host.call("variant", {"name": "countdown"})["ok"]  # hurry after 0.5 s, then 8 s to go
@@ -39,6 +42,10 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
     tv_clock.wait_for()
     phone_clock.wait_for()
     assert phone_clock.inner_text().startswith("The TV plays for you in")
+    # The countdown is the phone's heading, and the phone buzzes as it starts: felt in a pocket.
+    assert ana.get_by_role("heading").inner_text().startswith("The TV plays for you in")
+    ana.wait_for_function("() => window.buzzes.length > 0")
+    assert ana.evaluate("window.buzzes")[0][1] == [300, 150, 300]
     # Past the TV's 5 s redraw, the count has gone on (a restarted count would still show 6 or more).
     tv_clock.get_by_text(re.compile(r"\b[1-3]\b")).wait_for(timeout=9000)
     ends = [int(page.get_attribute("[data-ends-at]:not([data-ends-at=''])", "data-ends-at")) for page in (tv, ana)]
@@ -53,6 +60,9 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
     notice.get_by_text("the TV played for you").wait_for()
     assert re.search(r"discarded (10|[2-9AJQK])[♣♦♥♠]\.", notice.inner_text()), notice.inner_text()
     assert tv_clock.is_hidden() and phone_clock.is_hidden()
+    # The one buzz came as the countdown began, before the TV played.
+    hurried = [when for when, pattern in ana.evaluate("window.buzzes") if pattern == [300, 150, 300]]
+    assert len(hurried) == 1 and hurried[0] < ana.evaluate("window.buzzes")[-1][0]
     assert not night.watch.problems, night.watch.problems
 
 
@@ -84,7 +94,8 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(nights, 
     seats = host.wait_for(lambda s: len(s["room"]["seats"]) == 2)["room"]["seats"]
     assert [s["name"] for s in seats] == ["Bot 1", "Bot 3"]
     assert tv.locator("#scores").is_hidden()  # still at the table, the host's choice
-    tv.locator("#table").get_by_role("button", name="Next hand").click()  # reachable from the table too
+    host_tools(tv)  # reachable from the table too, in the host's drawer
+    tv.locator("#host-drawer").get_by_role("button", name="Next hand").click()
     host.wait_for(lambda s: s["game"]["hand_no"] == 2)
     assert not watch.problems, watch.problems
 

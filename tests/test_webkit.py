@@ -85,6 +85,7 @@ def table(windows) -> Iterator[Table]:
 
 def join(phone: Frame, name: str) -> None:
     """The phone's page joins as `name`, typed into its field."""
+    phone.wait_text("Your name")  # the page drawn in its words (until then it is not shown, and not focusable)
     phone.js("document.getElementById(arguments[0]).value = arguments[1]", "name", "")
     field = phone.js(
         "return [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === 'Your name').control"
@@ -187,6 +188,7 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
     tv.select("Rules", "browser")
     tv.tap("Start the game")
     tv.wait_heading("look at your cards")
+    tv.tap("Host")  # the host's drawer
     tv.tap("Call now")
     tv.wait_heading("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-calling.png")
@@ -228,9 +230,10 @@ def test_a_phone_joins_from_the_tv_qr_and_plays_a_hand_by_tapping(table: Table, 
 
     phone.tap("Match!")
     tv.wait_heading("CALLS MATCH!")
+    tv.tap("Host")  # the host's drawer
     tv.tap("Call now")
     play_until(table.host, table.others, lambda s: phase(s) == "scored", timeout=30, next_hand=False)
-    tv.wait_heading("Hand 1 scored")
+    tv.wait_heading("Hand 1 scored", timeout=25)  # after every hand laid out
     settle(tv)
     tv.screenshot(shots / f"{engine}-tv-scores.png")
     layout += tv_layout(tv, screens.SCORES)
@@ -271,6 +274,7 @@ def test_the_tv_calls_without_speech_synthesis_or_web_audio(table: Table, engine
         )
     tv.tap("Next hand")  # on the scores of hand 1
     tv.wait_heading("look at your cards")
+    tv.tap("Host")  # the host's drawer
     tv.tap("Call now")  # a call with "!" takes the voice and sound paths
     tv.wait_heading("DRAW!")
     tv.screenshot(shots / f"{engine}-tv-hand-2.png")

@@ -5,20 +5,15 @@ from __future__ import annotations
 import pytest
 import websocket
 
-from .live import Client, phase
+from .live import Client, phase, seated
 from .raw import RawSocket
 
 
 @pytest.fixture(scope="module")
 def table(server):
     """A game on, two phones and a raw client seated, and the TV."""
-    code, token = server.tv_page()
-    host = Client(server.url, code, role="host", token=token)
-    assert host.call("variant", {"name": "fast"})["ok"]
-    phones = [Client(server.url, code) for _ in range(2)]
-    for i, phone in enumerate(phones):
-        assert phone.join(f"P{i}")["ok"]
-    raw = RawSocket(server.url, code)
+    host, phones = seated(server, "fast", 2)
+    raw = RawSocket(server.url, host.room)
     assert raw.ask('["join",{"name":"Raw"}]')["ok"]
     assert host.call("start")["ok"]
     for phone in phones:

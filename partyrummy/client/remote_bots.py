@@ -17,7 +17,7 @@ from ..rules.cards import RANK_NAMES, Card
 from ..rules.variants import DEFAULT_VARIANT, Variant
 from ..server.transport.delta import Replica
 
-__all__ = ["RemoteBot", "BotsError", "seat_bots", "run_bots", "play"]
+__all__ = ["RemoteBot", "BotsError", "seat_bots", "play"]
 
 
 class BotsError(Exception):
@@ -170,27 +170,6 @@ class RemoteBot:
 
     def close(self) -> None:
         self.sio.shutdown()  # also stops a bot that is still trying to reconnect
-
-
-def run_bots(
-    url: str,
-    room: str,
-    count: int,
-    strength: str,
-    variants: dict[str, Variant],
-    start: bool = False,
-    timeout: float = 3600,
-    name: str = "Bot",
-    watch: Callable[[dict | None], None] | None = None,
-) -> list[RemoteBot]:
-    """Join `count` bots to the room and play until its game is over (or `timeout`).
-
-    `watch`, if given, sees the first bot's newest state each time that bot looks (for a running commentary).
-    A BotsError says why the bots could not take their seats.
-    """
-    bots = seat_bots(url, room, count, strength, variants, start, name)
-    play(bots, time.monotonic() + timeout, watch=watch)
-    return bots
 
 
 def seat_bots(

@@ -1,13 +1,16 @@
 """Commands into the engine and the events that come out, as frozen records.
 
 A game is (variant, seed, commands): replaying the same commands from the
-same seed gives the same game, card for card.
+same seed gives the same game, card for card. Leave and Arrive, and the events
+both ways to play announce alike, are the rules' (rules/commands.py,
+rules/events.py), named here too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.commands import Arrive, Leave
 from ..rules.events import Arrived, GameEnded, HandScored, Matched, PhaseChanged
 
 __all__ = [
@@ -88,18 +91,6 @@ class AutoPlay:
     """The caller plays for a slow player: draw from the shoe, discard the least-penalty card."""
 
     seat: int
-
-
-@dataclass(frozen=True)
-class Leave:
-    """The host takes a player off the table, mid-hand or not: the ring closes up behind them."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Arrive:
-    """A newcomer takes a new seat, dealt in at the next hand (when the variant lets newcomers in)."""
 
 
 Command = Draw | Choose | Call | CallMatch | Ready | AutoPlay | Leave | Arrive

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..rules.errors import BadCommand, GameOver, OutOfPhase, RummyError
+from ..rules.errors import GameOver, RummyError
 from ..rules.scoring import running_totals, winners
 from ..rules.seating import first_dealer, left_of
+from ..rules.sheet import add_newcomer, start_newcomers, without_seat
 from ..rules.variants import Variant
 from . import hand as hand_machine
 from .commands import Arrive, Arrived, Call, Command, Event, GameEnded, HandScored, Leave
@@ -83,36 +84,23 @@ def _write_score(game: GameState, events: list[Event]) -> tuple[GameState, list[
 
 
 def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
-    # Newcomers get their starting score now (their columns of the hands they missed stay blank).
-    dealt = game.hand.players
-    game = replace(game, start_scores=game.start_scores[:dealt] + game.totals[dealt:])
+    game = start_newcomers(game)
     dealer = left_of(game.hand.dealer, game.players)  # the deal moves one seat left each hand
     hand, events = hand_machine.deal(game.variant, game.players, game.seed, game.hand.hand_no + 1, dealer)
     return replace(game, hand=hand), events
 
 
 def _arrive(game: GameState) -> tuple[GameState, list[Event]]:
-    if game.variant.newcomers != "next-hand":
-        raise OutOfPhase("error.started_watch")
-    if game.players >= game.variant.max_players:
-        raise BadCommand("error.table_full", n=game.variant.max_players)
-    history = tuple(points + (None,) for points in game.history)  # blank for the hands already played
-    return replace(game, start_scores=game.start_scores + (None,), history=history), [Arrived(game.players)]
+    return add_newcomer(game), [Arrived(game.players)]
 
 
 def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
-    if not isinstance(seat, int) or not 0 <= seat < game.players:
-        raise BadCommand("error.no_seat")
+    left = without_seat(game, seat)  # refuses a seat that is none, before the hand hears of it
     hand, events = game.hand, []
     if seat < hand.players:  # dealt in (not a newcomer still waiting)
         hand, events = hand_machine.leave(hand, seat)
     scored_now = hand.phase is Phase.SCORED and game.hand.phase is not Phase.SCORED
-
-    def without(values: tuple) -> tuple:
-        return values[:seat] + values[seat + 1 :]
-
-    history = tuple(without(points) for points in game.history)
-    game = replace(game, hand=hand, start_scores=without(game.start_scores), history=history)
+    game = replace(left, hand=hand)
     # With turns, the last player still to play may be the one leaving: that ends the hand.
     return _write_score(game, events) if scored_now else (game, events)
 

@@ -23,6 +23,7 @@ from enum import StrEnum
 
 from ..rules.cards import Card, make_shoe, shuffled
 from ..rules.errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, OutOfPhase, Stale, Waiting
+from ..rules.hands import NumberedHand
 from ..rules.melds import best_arrangement, best_discard, is_complete
 from ..rules.seating import dealer_after_leave, first_dealer, left_of, right_of
 from ..rules.variants import Variant
@@ -101,7 +102,7 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
-class HandState:
+class HandState(NumberedHand):
     variant: Variant
     seed: int | str
     hand_no: int
@@ -127,14 +128,6 @@ class HandState:
     @property
     def players(self) -> int:
         return len(self.hands)
-
-    @property
-    def size(self) -> int:
-        return self.variant.hand_sizes[self.hand_no - 1]
-
-    @property
-    def wild_rank(self) -> int | None:
-        return self.variant.wild_rank(self.hand_no)
 
     @property
     def last_cycle(self) -> bool:

@@ -84,10 +84,15 @@ def table_view(game: GameState) -> dict[str, Any]:
         "awards": None,  # at the end of the night: the podium and the awards the score sheet proves
     }
     start = starts(game.start_scores, game.totals)
+    variant = game.variant
     if game.over:
-        view["awards"] = {"podium": podium(list(game.totals)), "awards": awards(view["history"], start)}
+        view["awards"] = {
+            "podium": podium(list(game.totals)),
+            "awards": awards(view["history"], start, variant.hand_sizes),
+        }
     if hand.phase is Phase.SCORED:
-        view["recap"] = recap(view["history"], start)
+        # A close race: within one orphaned card of the costliest rank (10 points in the party game).
+        view["recap"] = recap(view["history"], start, variant.hands, max(variant.penalties.values()))
         view["results"] = [
             {
                 "seat": seat,

@@ -6,6 +6,7 @@ seat, and for a seat without a phone when the host allows it (the room says
 which seats those are, with each command it applies). The engine keeps no
 clock: the room's pace decides when to call. Commands convert to plain data
 and back for the journal; journals written by earlier versions still read.
+Leave and Arrive are both ways to play's (rules/commands.py), named here too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from ..rules.commands import Arrive, Leave
 from ..rules.errors import BadCommand
 
 __all__ = [
@@ -134,18 +136,6 @@ class Correct:
 @dataclass(frozen=True)
 class UndoCorrection:
     """The last correction is taken back."""
-
-
-@dataclass(frozen=True)
-class Leave:
-    """The host takes a player off the table, mid-hand or not: the ring closes up behind them."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Arrive:
-    """A newcomer takes a new seat at the end of the ring, dealt in at the next hand (when the variant lets them)."""
 
 
 Command = (

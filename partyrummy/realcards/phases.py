@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..rules.cards import Card
+from ..rules.hands import NumberedHand
 from ..rules.variants import Variant
 from .commands import Call, CallMatch, Confirm, Done, Draft, Out, Ready, TypePoints, Withdraw
 from .entry import Entry
@@ -46,7 +47,7 @@ WINDOWS = frozenset({Phase.SETUP, Phase.REVEAL})
 
 
 @dataclass(frozen=True)
-class TableHand:
+class TableHand(NumberedHand):
     """One hand at a table of real cards: the pace, the Match! calls and the entries; never a card it was not told."""
 
     variant: Variant
@@ -62,14 +63,6 @@ class TableHand:
     to_play: tuple[int, ...] = ()  # turns: the seats still to have their one more turn
     drafts: tuple[tuple[Card, ...], ...] = ()  # the picker of each seat, as tapped so far
     entries: tuple[Entry | None, ...] = ()  # each seat's confirmed score for the hand
-
-    @property
-    def size(self) -> int:
-        return self.variant.hand_sizes[self.hand_no - 1]
-
-    @property
-    def wild_rank(self) -> int | None:
-        return self.variant.wild_rank(self.hand_no)
 
     def window_done(self) -> bool:
         """In the match window: whether every seat has called Match! or gone on (its Ready)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from ..rules.errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
 from ..rules.scoring import running_totals, winners
 from ..rules.seating import first_dealer, left_of
+from ..rules.sheet import add_newcomer, start_newcomers, without_seat
 from ..rules.variants import Variant
 from . import table as table_machine
 from .commands import Arrive, Call, Command, Correct, Leave, UndoCorrection
@@ -129,9 +130,7 @@ def _with_hand(book: Scorebook, hand: TableHand, events: list[Event]) -> tuple[S
 
 
 def _next_hand(book: Scorebook) -> tuple[Scorebook, list[Event]]:
-    # Newcomers get their starting score now (their cells of the hands they missed stay blank).
-    dealt = book.hand.players
-    book = replace(book, start_scores=book.start_scores[:dealt] + book.totals[dealt:])
+    book = start_newcomers(book)
     dealer = left_of(book.hand.dealer, book.players)  # the deal moves one seat left each hand (as game.py)
     hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, book.players, dealer)
     return replace(book, hand=hand), events
@@ -139,36 +138,19 @@ def _next_hand(book: Scorebook) -> tuple[Scorebook, list[Event]]:
 
 def _arrive(book: Scorebook) -> tuple[Scorebook, list[Event]]:
     """A newcomer (as game.py lets them in): a new seat at the end, dealt in at the next hand."""
-    if book.variant.newcomers != "next-hand":
-        raise OutOfPhase("error.started_watch")
-    if book.players >= book.variant.max_players:
-        raise BadCommand("error.table_full", n=book.variant.max_players)
-    history = tuple(row + (None,) for row in book.history)  # blank for the hands already played
-    book = replace(book, start_scores=book.start_scores + (None,), history=history)
+    book = add_newcomer(book)
     return book, [Arrived(book.players - 1)]
 
 
 def _leave(book: Scorebook, seat: int) -> tuple[Scorebook, list[Event]]:
     """The host takes a seat off: its column goes, its corrections too, and the seats after it move up one."""
-    if not isinstance(seat, int) or not 0 <= seat < book.players:
-        raise BadCommand("error.no_seat")
-    dealt = book.hand.players
-    if seat < dealt:
+    left = without_seat(book, seat)  # refuses a seat that is none, before the hand hears of it
+    if seat < book.hand.players:
         hand, events = table_machine.leave(book.hand, seat)
     else:
         hand, events = book.hand, [SeatLeft(seat)]
-
-    def without(values: tuple) -> tuple:
-        return values[:seat] + values[seat + 1 :]
-
     corrections = tuple(replace(c, seat=c.seat - (c.seat > seat)) for c in book.corrections if c.seat != seat)
-    book = replace(
-        book,
-        start_scores=without(book.start_scores),
-        history=tuple(without(row) for row in book.history),
-        corrections=corrections,
-    )
-    return _with_hand(book, hand, events)
+    return _with_hand(replace(left, corrections=corrections), hand, events)
 
 
 def _correct(book: Scorebook, hand_no: int, seat: int, points: int) -> tuple[Scorebook, list[Event]]:

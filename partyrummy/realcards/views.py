@@ -132,9 +132,13 @@ def _story(book: Scorebook, view: dict[str, Any]) -> None:
     """The hand's story once it is scored, and the night's podium and awards at its end, as with cards on the
     phones (partyrummy.rules.awards, from the score sheet)."""
     history, start = [list(row) for row in book.scores], starts(book.start_scores, book.totals)
-    view["recap"] = recap(history, start) if book.hand.phase is Phase.SCORED else None
-    over = book.over
-    view["awards"] = {"podium": podium(list(book.totals)), "awards": awards(history, start)} if over else None
+    variant = book.variant
+    # A close race: within one orphaned card of the costliest rank (10 points in the party game).
+    margin = max(variant.penalties.values())
+    view["recap"] = recap(history, start, variant.hands, margin) if book.hand.phase is Phase.SCORED else None
+    view["awards"] = None
+    if book.over:
+        view["awards"] = {"podium": podium(list(book.totals)), "awards": awards(history, start, variant.hand_sizes)}
 
 
 def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:

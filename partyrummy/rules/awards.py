@@ -21,8 +21,18 @@ def ranks(totals: list[int]) -> list[int]:
     return [1 + sum(1 for other in totals if other < mine) for mine in totals]
 
 
-def recap(history: list[list[int | None]], start: Sequence[int]) -> dict[str, Any] | None:
-    """The last hand in brief: who scored 0, the biggest penalty, who climbed and who fell in the ranking."""
+def recap(
+    history: list[list[int | None]], start: Sequence[int], hands: int | None = None, margin: int = 0
+) -> dict[str, Any] | None:
+    """The last hand in brief: who scored 0, the biggest penalty, who climbed and who fell in the ranking; and the
+    story it tells, each part None when it has none:
+
+    - lead: the lead changed hands (from the second hand on): who leads now, and who led before;
+    - record: the biggest penalty of the game in one hand, beating every earlier hand's;
+    - close: near the end (the game's last two hands of `hands`), the seats within `margin` points of the
+      leader, and the smallest gap: a race to the last hand, or a close finish;
+    - next_last: the next hand is the game's last.
+    """
     if not history:
         return None
     seats, last = len(start), history[-1]
@@ -37,7 +47,36 @@ def recap(history: list[list[int | None]], start: Sequence[int]) -> dict[str, An
         "worst": {"seats": sorted(s for s, p in points.items() if p == worst), "points": worst} if worst else None,
         "climbed": sorted((m for m in moves if m["to"] < m["from"]), key=lambda m: m["to"] - m["from"])[:3],
         "fell": sorted((m for m in moves if m["to"] > m["from"]), key=lambda m: m["from"] - m["to"])[:3],
+        "lead": _lead(before, now) if len(after) > 1 else None,
+        "record": _record(history, worst),
+        "close": _close(after[-1], margin) if hands is not None and len(history) >= hands - 1 else None,
+        "next_last": hands is not None and len(history) == hands - 1,
     }
+
+
+def _lead(before: list[int], now: list[int]) -> dict[str, list[int]] | None:
+    """Who leads now, and who led before, when they are not the same seats."""
+    was, leads = [s for s, p in enumerate(before) if p == 1], [s for s, p in enumerate(now) if p == 1]
+    return None if was == leads else {"seats": leads, "from": was}
+
+
+def _record(history: list[list[int | None]], worst: int) -> dict[str, Any] | None:
+    """The last hand's biggest penalty, when no earlier hand of the game had one as big."""
+    earlier = [p for hand in history[:-1] for p in hand if p is not None]
+    if not earlier or worst <= max(earlier):
+        return None
+    last = history[-1]
+    return {"seats": [s for s, p in enumerate(last) if p == worst], "points": worst, "was": max(earlier)}
+
+
+def _close(totals: list[int], margin: int) -> dict[str, Any] | None:
+    """The seats behind the leader by `margin` points or fewer, and the smallest gap (tied leaders: gap 0)."""
+    best = min(totals)
+    leaders = [s for s, t in enumerate(totals) if t == best]
+    near = sorted((s for s, t in enumerate(totals) if t - best <= margin and s not in leaders), key=lambda s: totals[s])
+    if len(leaders) > 1:
+        return {"seats": leaders + near, "gap": 0}
+    return {"seats": leaders + near, "gap": totals[near[0]] - best} if near else None
 
 
 def podium(totals: list[int]) -> list[list[int]]:
@@ -46,9 +85,10 @@ def podium(totals: list[int]) -> list[list[int]]:
     return [[s for s, p in enumerate(places) if p == step] for step in (1, 2, 3)]
 
 
-def awards(history: list[list[int | None]], start: Sequence[int]) -> list[dict[str, Any]]:
+def awards(history: list[list[int | None]], start: Sequence[int], sizes: Sequence[int] = ()) -> list[dict[str, Any]]:
     """A few awards the score sheet can prove; an award nobody earned is left out.
 
+    - best: the night's best hand: 0 points on the most cards anyone held at 0 (`sizes`: each hand's cards).
     - clean: most hands scored at 0 (at least one).
     - comeback: the biggest climb from a player's worst place after any hand to their final place (2+).
     - steady: the smallest worst single hand, over the whole night.
@@ -56,6 +96,10 @@ def awards(history: list[list[int | None]], start: Sequence[int]) -> list[dict[s
     if not history:
         return []
     seats, found = len(start), []
+    at_zero = [(sizes[h], s) for h, hand in enumerate(history[: len(sizes)]) for s, p in enumerate(hand) if p == 0]
+    if at_zero:
+        most = max(size for size, _ in at_zero)
+        found.append({"key": "best", "seats": sorted({s for size, s in at_zero if size == most}), "n": most})
     zeros = [sum(1 for hand in history if s < len(hand) and hand[s] == 0) for s in range(seats)]
     best = max(zeros)
     if best > 0:

@@ -70,6 +70,8 @@ class Variant:
     hurry_after_s: float
     hurry_countdown_s: float
     choose_min_s: float
+    flip_min_s: float
+    next_hand_s: float
     table_beat_s: float
     table_match_window_s: float
     table_hurry_after_s: float
@@ -285,8 +287,9 @@ def _check_numbers(v: Variant, where: _Where) -> None:
         value = getattr(v, key)
         if isinstance(value, int) and value < 0:
             bad(key, "cannot be negative")
-    for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s", "choose_min_s", "table_beat_s",
-                "table_match_window_s", "table_hurry_after_s", "table_hurry_countdown_s", "table_gone_after_s"):
+    for key in ("beat_s", "match_window_s", "hurry_after_s", "hurry_countdown_s", "choose_min_s", "flip_min_s",
+                "next_hand_s", "table_beat_s", "table_match_window_s", "table_hurry_after_s",
+                "table_hurry_countdown_s", "table_gone_after_s"):
         if getattr(v, key) < 0:
             bad(key, "cannot be negative")
     if sorted(v.paces) != sorted(PACES) or not all(

@@ -2,28 +2,23 @@
 import { calledText, loud, names, winnersText } from "./common.js";
 import { t } from "./i18n.js";
 
-/* The caller's words for this moment of the game (shown, and spoken on the TV). */
+/* The caller's words for this moment of the game (shown, and spoken on the TV). What each seat may do now is the
+   table's (`can`, `window`, `last_cycle`); the words of each step are the catalog's (`call.<phase>`). */
 export function callText(state) {
   const game = state.game;
   if (game.game_over) return winnersText(state);
   if (state.room.paused) return t("call.paused");
   const who = names(state);
   const matched = game.matched.map((m) => who[m.seat]);
-  if (game.pacing === "turns" && game.phase !== "setup" && game.phase !== "scored") {
+  const turn = game.turn === null ? null : game.seats[game.turn];
+  const acts = (move) => !!turn && turn.can.includes(move);
+  if (game.pacing === "turns" && (acts("draw") || acts("choose"))) {
     const mine = game.you && game.you.seat === game.turn;
-    const last = game.phase.startsWith("last_") ? "_last" : "";
-    const step = game.phase.endsWith("draw") ? "draw" : "discard";
-    const turn = t(`call.${mine ? "your" : "their"}${last}_turn_${step}`, { name: loud([who[game.turn]]) });
-    return matched.length ? `${calledText(matched, true)} ${turn}` : turn;
+    const last = game.last_cycle ? "_last" : "";
+    const step = acts("draw") ? "draw" : "discard";
+    const words = t(`call.${mine ? "your" : "their"}${last}_turn_${step}`, { name: loud([who[game.turn]]) });
+    return matched.length ? `${calledText(matched, true)} ${words}` : words;
   }
-  switch (game.phase) {
-    case "setup": return matched.length ? calledText(matched) : t("call.setup", { hand: game.hand_no });
-    case "draw": return t("call.draw");
-    case "choose": return t("call.choose");
-    case "reveal": return matched.length ? calledText(matched) : t("call.discard");
-    case "last_draw": return t("call.last_draw");
-    case "last_choose": return t("call.last_choose");
-    case "scored": return t("call.scored");
-    default: return "";
-  }
+  if (matched.length && game.window) return calledText(matched);
+  return t(`call.${game.phase}`, { hand: game.hand_no });
 }

@@ -24,6 +24,37 @@ export function renderJoin(seated, game) {
   $("watch").hidden = seated || !game;
   $("watch-note").textContent = t(view.state.room.can_join ? "phone.join_late" : "phone.watching");
   $("watch-note").hidden = !$("full-note").hidden; // "the table is full" says it already
+  renderAudienceEntry(seated);
+}
+
+/* The audience's way in (docs/protocol.md, "The audience"): under the name, the way in when the table cannot take
+   a newcomer; the name form shows for it then. */
+export const audienceOpen = () => { const aud = view.state.room.audience; return !!aud && aud.on && !aud.full; };
+function renderAudienceEntry(seated) {
+  const table = view.state.room.can_join;
+  $("aud-entry").hidden = seated || !audienceOpen();
+  $("aud-entry-note").textContent = t(table ? "phone.aud.or_watch" : "phone.aud.table_full");
+  $("aud-entry-join").classList.toggle("primary", !table);
+  if (!seated && audienceOpen() && !table) {
+    $("join-form").hidden = false;
+    $("full-note").hidden = true;
+  }
+}
+
+/* Into the audience by the name typed: the page opens again as the member (its token kept for the room). */
+export async function joinAudience() {
+  const name = $("name").value.trim();
+  if (!name) {
+    notice(t("phone.type_name"));
+    $("name").focus();
+    return;
+  }
+  store("pr.name", name);
+  const ack = await act("audience_join", { name });
+  if (ack.ok) {
+    store(`pr.aud.${view.state.room.code}`, ack.audience_token);
+    location.reload();
+  }
 }
 
 async function takeSeat(seat) {

@@ -1,12 +1,18 @@
 /* The moments felt on the phone: a short animation, a buzz where the phone has one (navigator.vibrate; iPhones
    have none), and a sound when this phone's switch is on (remembered on this device, like its language). Under
-   prefers-reduced-motion there is no animation and no buzz. Nothing here waits: the game's pace is the server's. */
+   prefers-reduced-motion there is no animation and no buzz, but for a warning (the TV about to play for this
+   player: a buzz says it to a phone in a pocket). Nothing here waits: the game's pace is the server's. */
 import { store } from "./common.js";
 import { $ } from "./phone-shared.js";
 
 const still = matchMedia("(prefers-reduced-motion: reduce)");
-const NOTES = { draw: [440], flip: [523, 784], match: [784, 988, 1319], win: [523, 659, 784, 1047] }; // Hz, in turn
-const BUZZ = { draw: 40, flip: 70, match: [90, 60, 90], win: [120, 60, 120, 60, 240] }; // ms
+// Each moment's notes (Hz, in turn) and buzz (ms): someone's Match!, this player's own (the table hears it), the
+// hurry (the TV is about to play for this player), a hand that went this player's way, the win.
+const NOTES = { draw: [440], flip: [523, 784], match: [784, 988, 1319], matched: [784, 988, 1319, 1568],
+  hurry: [880, 880], good: [659, 880], win: [523, 659, 784, 1047] };
+const BUZZ = { draw: 40, flip: 70, match: [90, 60, 90], matched: [60, 40, 60, 40, 200], hurry: [300, 150, 300],
+  good: [80, 50, 160], win: [120, 60, 120, 60, 240] };
+const WARNINGS = new Set(["hurry"]); // felt even by those who asked for less motion
 let audio = null;
 
 const soundOn = () => store("pr.sound") === "1";
@@ -43,11 +49,11 @@ function play(notes) {
   }
 }
 
-/* A moment of the game: `kind` is draw, flip, match or win; `node` plays its animation (phone.css: .moment-KIND). */
+/* A moment of the game (`kind`: one of NOTES'); `node` plays its animation (phone.css: .moment-KIND). */
 export function moment(kind, node) {
   play(NOTES[kind]);
+  if (navigator.vibrate && (!still.matches || WARNINGS.has(kind))) navigator.vibrate(BUZZ[kind]);
   if (still.matches) return;
-  if (navigator.vibrate) navigator.vibrate(BUZZ[kind]);
   if (!node) return;
   node.classList.remove(`moment-${kind}`);
   void node.offsetWidth; // the animation starts again for a moment that follows one still playing

@@ -1,5 +1,6 @@
 /* The phone in play, cards on the phones: one heading for this player's next step, the hand, drawing, picking,
-   Match!, the clocks (the hurry, this seat's own time to choose, the flip, the match window) and the moments. */
+   Match!, the clocks (the hurry, this seat's own time to choose, the flip, the match window) and the moments. What
+   the seat may do now is the table's (`can`, `window`, `last_cycle`, `scored`), never worked out from the phase. */
 import { callText } from "./call.js";
 import { cardFace, laidOut } from "./cards.js";
 import { deadlines, el, infoText, store } from "./common.js";
@@ -11,6 +12,8 @@ import { placeText, winnersLine } from "./phone-story.js";
 
 let clocks = {}; // the deadlines on this page's clock (performance.now() ms), set when a state arrives
 const seen = watcher();
+let playedFor = null; // the TV's play for this seat, this cycle: {key, card} (its notice says the same)
+let buzzed = ""; // the hurry (hand/cycle) this phone has buzzed for
 
 /* The deadlines of the state just received: the hurry and the match window (common.js), the flip once everyone
    has acted (room.call_in) and this seat's own time to choose after a late draw (you.choose_ends_in). A redraw
@@ -26,13 +29,13 @@ export function setClocks(state) {
 export const watchText = () => callText(view.state);
 
 const secsTo = (at) => Math.max(0, Math.ceil((at - performance.now()) / 1000));
+const cycleKey = (game) => `${game.hand_no}/${game.cycle}`;
 
 export function render(me, game) {
   const you = game.you;
   const room = view.state.room;
   const seats = room.seats;
   const mine = game.seats[you.seat];
-  const phase = game.phase;
   const paused = !!room.paused;
   const turns = game.pacing === "turns";
   const others = game.matched.map((m) => m.seat).filter((s) => s !== you.seat);
@@ -47,6 +50,7 @@ export function render(me, game) {
     // Everyone else has drawn and picked (the table waits for this seat alone).
     lastOne: !turns && game.seats.every((s) => s.seat === you.seat || s.matched || s.picked),
     others, // the other seats that called Match! (or went out)
+    played: playedFor && playedFor.key === cycleKey(game) ? playedFor.card : null, // the TV played for this seat
   };
   $("p-info").textContent = infoText(game, room);
   $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
@@ -63,10 +67,10 @@ export function render(me, game) {
   pile.disabled = !top;
   pile.setAttribute("aria-label", words);
   if (top) pile.prepend(cardFace(top, "on-button"));
-  renderHand(game, you, now.choosing);
+  renderHand(game, you, now.choosing, mine.matched);
   const over = !!game.results; // after a hand: the results lead, the hand steps aside
   for (const id of ["hand", "pick-note", "p-where"]) $(id).hidden = over;
-  document.querySelector(".hand-tools").hidden = over;
+  document.querySelector(".hand-tools").hidden = over || mine.matched;
 
   // The Match! window: Match!, or Play on (ready for the next "Draw!"); it ends once everyone has said one.
   const goOn = !paused && mine.can.includes("ready") && !mine.ready;
@@ -75,7 +79,7 @@ export function render(me, game) {
   $("go-on").hidden = !goOn;
   $("match").classList.toggle("ready", now.canMatch && now.complete);
   $("match").classList.toggle("quiet", !now.complete);
-  $("p-step").textContent = stepText(game, you, mine, now);
+  setText($("p-step-text"), stepText(game, you, mine, now));
   $("p-call").textContent = newsText(game, you, now);
   $("p-where").textContent = whereText(game, you, mine, now);
   renderPickNote(game, you, now);
@@ -94,6 +98,7 @@ export function render(me, game) {
   $("vip-turn").hidden = !me.controls || !(between || game.game_over);
   $("vip-next").hidden = !between;
   $("vip-again").hidden = !game.game_over;
+  // The VIP's pause and call now: folded away at the foot, opened when wanted.
   $("vip-play").hidden = !me.controls || game.call !== "call";
   $("vip-pause").textContent = t(paused ? "action.resume" : "action.pause");
   $("vip-call").hidden = paused;
@@ -102,20 +107,20 @@ export function render(me, game) {
 /* The heading: what this player does now; with nothing to do, the table's news or whom it waits for. */
 function stepText(game, you, mine, now) {
   if (now.paused) return t("call.paused");
-  if (game.game_over || game.phase === "scored") return placeText(game, you.seat);
+  if (game.scored) return placeText(game, you.seat);
   if (mine.matched) return t(now.turns ? "step.you_went_out" : "step.you_matched");
-  if (now.turns && game.phase !== "setup") return callText(view.state); // whose turn, and whether the last
-  if (now.drawing) return t(game.phase === "last_draw" ? "step.last_draw" : "step.draw");
+  if (now.turns && game.cycle > 0) return callText(view.state); // whose turn, and whether the last
+  if (now.drawing) return t(game.last_cycle ? "step.last_draw" : "step.draw");
   if (now.choosing) {
     if (you.pick === null) return t("step.discard");
     if (flipping()) return t("step.flip", { n: secsTo(clocks.callEnd) });
     return waitText(game, you) || t("step.picked");
   }
   if (now.canMatch && now.complete) return t("step.match_now");
+  if (now.played) return t("step.played_for", { card: now.played }); // as its notice says, until the next "Draw!"
   if (now.others.length) return theyMatched(now);
-  if (game.phase === "reveal") return t("call.discard"); // the flip: everyone's discard is face up
-  if (game.phase === "setup") return t("call.setup", { hand: game.hand_no });
-  return waitText(game, you) || t("step.wait");
+  // Nothing to do: whom the table waits for, else the table's own words (the deal, the flip, the caller).
+  return waitText(game, you) || (game.cycle === 0 || game.window ? t(`call.${game.phase}`, { hand: game.hand_no }) : t("step.wait"));
 }
 
 const theyMatched = (now) => tn(now.turns ? "phone.they_went_out" : "phone.they_matched", now.others.length,
@@ -139,7 +144,7 @@ function newsText(game, you, now) {
   if (wrong && wrong.seat !== you.seat) { // this phone's own refusal comes as a notice
     return tn("table.false_match", wrong.points, { name: view.state.room.seats[wrong.seat].name });
   }
-  if (game.phase === "scored" || !now.others.length || now.turns) return "";
+  if (game.scored || !now.others.length || now.turns) return "";
   const heading = !now.drawing && !now.choosing && !(now.canMatch && now.complete);
   return heading ? "" : theyMatched(now);
 }
@@ -147,10 +152,10 @@ function newsText(game, you, now) {
 /* What happened to this player's cards, or what comes next for them: one line. */
 function whereText(game, you, mine, now) {
   if (now.paused || game.results) return "";
-  if (mine.matched) return t(now.turns ? "phone.others_last_turn" : "phone.others_last_cycle");
-  if ((game.phase === "reveal" || game.phase === "setup") && now.others.length && !now.turns) return t("phone.your_last_cycle");
+  if (mine.matched) return lastCycleText(game, now);
+  if (game.window && now.others.length && !now.turns) return t("phone.your_last_cycle");
   const myTop = mine.pile_top;
-  if (game.phase === "reveal" && myTop) {
+  if (game.window && game.cycle > 0 && myTop) {
     return t("phone.onto_pile", { card: cardName(myTop), name: view.state.room.seats[you.left].name });
   }
   if (now.lastOne && (now.drawing || (now.choosing && you.pick === null))) return t("phone.others_ready");
@@ -159,7 +164,14 @@ function whereText(game, you, mine, now) {
   return "";
 }
 
-/* Under the hand: the card picked, that it may change until the flip, and a warning when it is wild. */
+/* After this player's Match!: the table's last cycle as it goes, how many of the others have played it. */
+function lastCycleText(game, now) {
+  if (now.turns || !game.last_cycle || game.window) return t(now.turns ? "phone.others_last_turn" : "phone.others_last_cycle");
+  const playing = game.seats.filter((s) => !s.matched);
+  return t("phone.last_cycle_done", { n: playing.filter((s) => s.picked).length, total: playing.length });
+}
+
+/* Under the hand: the card picked, that it may change until the flip (and for how long), a warning when wild. */
 function renderPickNote(game, you, now) {
   const note = $("pick-note");
   const card = now.choosing && you.pick !== null ? you.hand.find((c) => c.id === you.pick) : null;
@@ -171,16 +183,26 @@ function renderPickNote(game, you, now) {
   if (wild) note.append(" ", el("strong", { class: "warn", text: t("phone.wild_pick", { card: cardName(card) }) }));
 }
 
-/* The moments: the flip (the heading turns over), someone's Match!, the call to draw, the end of the night. */
+/* The moments: the flip (the heading turns over), someone's Match!, the call to draw, a hand's end and the end of
+   the night as this player's own (a hand at 0, a place won, the win, an award). */
 function renderMoments(game, you, mine, now) {
-  const change = seen(`${game.hand_no}:${game.cycle}:${game.phase}`, game.matched.length);
-  if (change.matched) moment("match", $("p-step"));
-  else if (change.moved && game.game_over) moment((game.winners || []).includes(you.seat) ? "win" : "flip", $("p-step"));
-  else if (change.moved && (game.phase === "reveal" || game.phase === "scored")) moment("flip", $("p-step"));
-  else if (change.moved && now.drawing) moment("draw", $("p-step"));
+  const change = seen(`${game.hand_no}:${game.cycle}:${game.window}:${game.scored}`, game.matched.length);
+  const heading = $("p-step");
+  if (change.matched) moment(mine.matched ? "matched" : "match", heading);
+  else if (change.moved && game.game_over) moment((game.winners || []).includes(you.seat) ? "win" : "flip", heading);
+  else if (change.moved && game.scored) moment(mineScored(game, you.seat) ? "good" : "flip", heading);
+  else if (change.moved && game.window && game.cycle > 0) moment("flip", heading);
+  else if (change.moved && now.drawing) moment("draw", heading);
 }
 
-/* The clocks, redrawn every 200 ms: this seat's hurry or its own time to choose, the flip, the match window. */
+/* A hand that went this player's way: scored at 0, or a place won. */
+function mineScored(game, seat) {
+  const points = game.history.at(-1) || [];
+  return points[seat] === 0 || (game.recap && game.recap.climbed.some((m) => m.seat === seat));
+}
+
+/* The clocks, redrawn every 200 ms: this seat's hurry (the heading counts it down, and the phone buzzes as it
+   starts) or its own time to choose, the flip, the match window. */
 function tick() {
   const state = view.state;
   const game = state && state.game;
@@ -193,13 +215,19 @@ function tick() {
   if (slow && chooseEnd && you.pick === null && now < chooseEnd) text = t("phone.choose_left", { n: secsTo(chooseEnd) });
   else if (slow && hurryEnd && now >= hurryStart && now <= hurryEnd) text = t("phone.hurry", { n: secsTo(hurryEnd) });
   const hurry = $("p-hurry");
+  const shown = !hurry.hidden;
   hurry.hidden = !text || !!state.room.paused;
-  hurry.textContent = text;
+  $("p-step-text").hidden = !hurry.hidden; // the countdown is the heading while it runs
+  if (hurry.textContent !== text || shown !== !hurry.hidden) setText(hurry, text);
   hurry.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
-  const step = $("p-step");
+  if (!hurry.hidden && buzzed !== cycleKey(game)) { // the TV is about to play for this seat: felt, not only read
+    buzzed = cycleKey(game);
+    moment("hurry", $("p-step"));
+  }
+  const step = $("p-step-text");
   if (callEnd && you.pick !== null && you.drawn && !state.room.paused && !game.seats[you.seat].matched) {
-    const text = flipping() ? t("step.flip", { n: secsTo(callEnd) }) : step.textContent;
-    if (step.textContent !== text) step.textContent = text;
+    const words = flipping() ? t("step.flip", { n: secsTo(callEnd) }) : step.textContent;
+    if (step.textContent !== words) setText(step, words);
   }
   const left = matchEnd ? secsTo(matchEnd) : 0;
   const complete = $("match").classList.contains("ready");
@@ -207,21 +235,37 @@ function tick() {
 }
 setInterval(tick, 200);
 
-function renderHand(game, you, choosing) {
+/* Words into a box that keeps its size (the heading, the hint): shrunk until they fit it, never below 55%. */
+function setText(node, words) {
+  node.textContent = words;
+  const box = node.closest("#p-step") || node;
+  let size = 1;
+  node.style.fontSize = "";
+  while (size > 0.55 && (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1)) {
+    size -= 0.05;
+    node.style.fontSize = `${size.toFixed(2)}em`;
+  }
+}
+
+let drawn = ""; // what the hand was last drawn from: it is drawn anew only when that changes
+let order = { cards: "", sort: "", groups: [] }; // the hand's order as laid out, kept while it holds the same cards
+
+/* The hand. Its order is laid out when its cards change (a deal, a draw, a discard) or on a new sort, and kept
+   while they stay: a tap picks a card where it lies, never moves it, and no card slides under the finger. */
+function renderHand(game, you, choosing, matched) {
   const hint = you.hint;
   const byId = new Map(you.hand.map((c) => [c.id, c]));
   // The hint speaks of the hand as it will be: the best discard before a pick, what is left without the pick.
   let hintText = hint ? t("penalty.now", { n: hint.penalty }) : "";
   if (hint && choosing && you.pick !== null && byId.has(you.pick)) hintText = t("penalty.after", { card: cardName(byId.get(you.pick)), n: hint.penalty });
   else if (hint && choosing && byId.has(hint.discard)) hintText = t("phone.best_discard", { card: cardName(byId.get(hint.discard)) });
-  $("hint").textContent = hintText;
-  const cards = (ids) => ids.map((id) => byId.get(id));
-  const mode = $("sort").value;
-  const key = mode === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
-  // By melds, the solver's layout, then the card picked to discard on its own; else one row, sorted.
-  const hands = mode === "melds" && hint
-    ? [{ melds: hint.melds.map(cards), orphans: cards(hint.orphans) }, { melds: [], orphans: byId.has(you.pick) ? [byId.get(you.pick)] : [] }]
-    : [{ melds: [], orphans: [...you.hand].sort((a, b) => key(a) - key(b)) }];
+  setText($("hint"), hintText);
+  const sort = matched ? "matched" : $("sort").value;
+  const cards = you.hand.map((c) => c.id).sort((a, b) => a - b).join();
+  if (order.cards !== cards || order.sort !== sort) order = { cards, sort, groups: groupsOf(game, you, sort, byId) };
+  const shown = JSON.stringify([order.groups, you.pick, you.drawn && you.drawn.id, choosing, game.wild_rank]);
+  if (shown === drawn) return; // nothing of the hand changed: its buttons stay (one replaced under a finger loses its tap)
+  drawn = shown;
   const button = (face, card) => el("button", {
     type: "button",
     class: `card-button ${you.pick === card.id ? "picked" : ""} ${you.drawn && you.drawn.id === card.id ? "new" : ""}`,
@@ -231,8 +275,28 @@ function renderHand(game, you, choosing) {
     onclick: () => act("choose", { card_id: card.id, cycle: game.cycle }),
   }, face);
   // Orphans are ringed only in a scored hand: this one is still in play.
-  const groups = { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group" }, ring: false, wrap: button };
-  $("hand").replaceChildren(...hands.flatMap((hand) => laidOut(hand, groups)));
+  const laid = { tag: "li", meld: { class: "group is-meld" }, orphans: { class: "group" }, ring: false, wrap: button };
+  const hands = order.groups.map(({ meld, ids }) => (meld ? { melds: [ids.map((id) => byId.get(id))], orphans: [] }
+    : { melds: [], orphans: ids.map((id) => byId.get(id)) }));
+  $("hand").classList.toggle("laid-down", matched);
+  $("hand").replaceChildren(...hands.flatMap((hand) => laidOut(hand, laid)));
+}
+
+/* The hand's groups in order: by melds, the solver's layout (the melds, then the cards in none, a picked card
+   among them where it was); a hand matched, its melds as laid down; else one row, sorted by suit or by rank. */
+function groupsOf(game, you, sort, byId) {
+  const hint = you.hint;
+  if (sort === "matched") {
+    const laid = game.matched.find((m) => m.seat === you.seat);
+    if (laid) return laid.melds.map((m) => ({ meld: true, ids: m.map((c) => c.id).filter((id) => byId.has(id)) }));
+  }
+  if (sort === "melds" && hint) {
+    const melded = hint.melds.map((ids) => ({ meld: true, ids: ids.filter((id) => byId.has(id)) }));
+    const placed = new Set(melded.flatMap((g) => g.ids));
+    return [...melded, { meld: false, ids: you.hand.map((c) => c.id).filter((id) => !placed.has(id)) }];
+  }
+  const key = sort === "rank" ? (c) => c.rank * 4 + c.suit : (c) => c.suit * 14 + c.rank;
+  return [{ meld: false, ids: [...you.hand].sort((a, b) => key(a) - key(b)).map((c) => c.id) }];
 }
 
 /* The buttons of play, and the hand's order (remembered on this device). */
@@ -248,4 +312,10 @@ export function wire() {
   $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));
   $("go-on").addEventListener("click", () => act("ready", { cycle: view.state.game.cycle }));
+  // The TV played for this seat: the heading says so too, in the same words as the notice, until the next call.
+  view.link.socket.on("notice", (n) => {
+    const game = view.state && view.state.game;
+    if (n.code === "played_for" && game) playedFor = { key: n.hand ? `${n.hand}/${n.cycle}` : cycleKey(game), card: n.card };
+    view.rerender();
+  });
 }

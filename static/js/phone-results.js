@@ -3,7 +3,7 @@
 import { laidOut } from "./cards.js";
 import { el } from "./common.js";
 import { t, tn } from "./i18n.js";
-import { $ } from "./phone-shared.js";
+import { $, view } from "./phone-shared.js";
 import { standings, story } from "./phone-story.js";
 
 export function renderResults(game, seats) {
@@ -24,4 +24,20 @@ export function renderResults(game, seats) {
     el("h2", { text: t("phone.table_rank") }),
     standings(game, me, who),
   );
+  climb(game, me, points);
+}
+
+let moved = ""; // the scored hand whose standings moved this player's row
+
+/* This player's row slides from the place it held before the hand to its new one, once a hand. */
+function climb(game, seat, points) {
+  const key = `${view.state.room.night.length}/${game.hand_no}/${game.game_over}`;
+  const row = $("p-results").querySelector(".standings .me");
+  if (moved === key || !row || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  moved = key;
+  const before = game.totals.map((total, s) => total - (points[s] || 0));
+  const was = before.filter((v) => v < before[seat]).length; // rows above it before, as the places rank
+  const rows = [...row.parentElement.children];
+  const shift = (was - rows.indexOf(row)) * row.offsetHeight;
+  if (shift) row.animate([{ transform: `translateY(${shift}px)` }, {}], { duration: 900, easing: "ease-out", delay: 300 });
 }

@@ -5,7 +5,7 @@
 import { setWild } from "./cards.js";
 import { connect, modeLoader, store } from "./common.js";
 import { onChange, ready, t } from "./i18n.js";
-import { renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
+import { audienceOpen, joinAudience, renderJoin, renderWaiting, renderWatching } from "./phone-join.js";
 import { wireSound } from "./phone-moments.js";
 import { $, act, notice, room, view } from "./phone-shared.js";
 
@@ -13,6 +13,12 @@ import { $, act, notice, room, view } from "./phone-shared.js";
 const MODES = { phones: () => import("./phone-play.js"), real: () => import("./phone-real.js") };
 
 ready.then(() => {
+  // In the audience (a member's token, or sent there by a locked room): its own screen and link, no seat's.
+  const audience = `pr.aud.${room}`;
+  if (!store(view.tokenKey) && (store(audience) || sessionStorage.getItem(audience))) {
+    import("./phone-audience.js").then((module) => module.start());
+    return;
+  }
   let wasConnected = false;
 
   // A rejoin QR from the TV carries a one-time ticket in the fragment (never sent to the server in a URL); until
@@ -40,7 +46,14 @@ ready.then(() => {
   // Lost: say so and stop the buttons (they cannot work) until the socket is back.
   link.socket.on("disconnect", () => { document.body.classList.add("offline"); notice(t("phone.lost"), true); });
   // The server's refusal comes in this phone's language; a network failure has only the client's words.
-  link.socket.on("connect_error", (err) => notice(err.data && err.data.code ? err.message : t("phone.unreachable"), true));
+  link.socket.on("connect_error", (err) => {
+    if (err.data && err.data.code === "locked" && !store(view.tokenKey)) { // a stranger at a locked room: the audience
+      sessionStorage.setItem(audience, "1");
+      location.reload();
+      return;
+    }
+    notice(err.data && err.data.code ? err.message : t("phone.unreachable"), true);
+  });
   link.socket.on("notice", (n) => {
     if (["removed", "released", "replaced"].includes(n.code)) store(view.tokenKey, null); // a guest from now on
     notice(n.message, true);
@@ -68,8 +81,10 @@ ready.then(() => {
     $("name-note").textContent = $("name").value.length >= max ? t("phone.name_limit", { max }) : "";
   });
 
+  $("aud-entry-join").addEventListener("click", joinAudience);
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (!view.state.room.can_join && audienceOpen()) return joinAudience(); // a full table's name goes to the audience
     const name = $("name").value.trim();
     store("pr.name", name);
     const ack = await act("join", { name });

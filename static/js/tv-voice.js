@@ -1,33 +1,54 @@
-/* The caller's voice: each new call spoken in the TV's language, with a beep (a Match! rings up, "Discard!" flips
-   down, a Match! refused buzzes low). */
+/* The caller's voice and its stings: each big moment has a short sound of its own (tv-show.js says which), and the
+   calls and the story are spoken in the TV's language, each once. */
 import { lang } from "./i18n.js";
-import { $, view } from "./tv-shared.js";
-import { falseText } from "./tv-table.js";
+import { $ } from "./tv-shared.js";
 
-let lastCall = "";
+/* Each moment's sting: notes in turn, as [Hz, seconds]. Short, and unlike one another: the deal riffles, "Draw!"
+   knocks once, the count ticks, "Discard!" falls, a Match! climbs, a refused one buzzes low, the last discard
+   closes on a cadence, the last hand drums, the lead changing hands leaps, a record hand lurches, and the winner
+   gets a fanfare of their own. */
+export const STINGS = {
+  deal: [[330, 0.05], [349, 0.05], [330, 0.05], [349, 0.05], [392, 0.12]],
+  draw: [[660, 0.18]],
+  tick: [[1760, 0.06]],
+  flip: [[1320, 0.12], [990, 0.12], [660, 0.2]],
+  match: [[660, 0.1], [880, 0.1], [1100, 0.1], [1320, 0.3]],
+  false: [[330, 0.2], [247, 0.35]],
+  over: [[784, 0.16], [659, 0.16], [523, 0.16], [392, 0.4]],
+  last: [[220, 0.1], [220, 0.1], [220, 0.1], [440, 0.35]],
+  lead: [[587, 0.12], [1175, 0.3]],
+  record: [[392, 0.15], [370, 0.15], [311, 0.35]],
+  win: [[523, 0.12], [659, 0.12], [784, 0.12], [1047, 0.3], [784, 0.12], [1047, 0.6]],
+};
+
+let lastSaid = "";
 let audio = null;
 
 /* Say the current call again (in a new language). */
 export function sayAgain() {
-  lastCall = "";
+  lastSaid = "";
 }
 
-/* Say the call of the game's mode (its module's `call`), if it is a new one. */
-export function announce(mode) {
-  const game = view.state.game;
-  const wrong = game ? falseText(game, view.state.room.seats) : "";
-  const text = game ? `${mode.call(view.state)} ${wrong}`.trim() : "";
-  if (!text || text === lastCall) return;
-  lastCall = text;
-  const tones = wrong ? [330, 247] : game.matched.length ? [660, 880, 1100] : game.phase === "reveal" ? [1320, 990, 660] : [660];
-  if ($("opt-sound").checked) tones.forEach((f, k) => beep(f, k * 0.12));
-  if ($("opt-speech").checked && "speechSynthesis" in window && /[!…]/.test(text)) {
-    window.speechSynthesis.cancel();
-    const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
-    utterance.lang = lang;
-    utterance.voice = voiceFor(lang);
-    window.speechSynthesis.speak(utterance);
+/* A moment's sting, when the host's sound switch is on. */
+export function sting(kind) {
+  if (!$("opt-sound").checked || !STINGS[kind]) return;
+  let at = 0;
+  for (const [frequency, length] of STINGS[kind]) {
+    beep(frequency, at, length);
+    at += length;
   }
+}
+
+/* Speak `text` (a call: only words with "!" or "…", said once until it changes), when the voice switch is on. */
+export function say(text) {
+  if (!text || text === lastSaid) return;
+  lastSaid = text;
+  if (!$("opt-speech").checked || !("speechSynthesis" in window) || !/[!…]/.test(text)) return;
+  window.speechSynthesis.cancel();
+  const utterance = new SpeechSynthesisUtterance(text.replace("…", ""));
+  utterance.lang = lang;
+  utterance.voice = voiceFor(lang);
+  window.speechSynthesis.speak(utterance);
 }
 
 if ("speechSynthesis" in window) window.speechSynthesis.getVoices(); // browsers load their voices on first ask
@@ -42,7 +63,7 @@ function voiceFor(lang) {
     || null;
 }
 
-function beep(frequency, delay) {
+function beep(frequency, delay, length) {
   try {
     if (!audio || audio.state !== "running") return; // browsers allow sound only after a click
     const osc = audio.createOscillator();
@@ -50,10 +71,10 @@ function beep(frequency, delay) {
     const start = audio.currentTime + delay;
     osc.frequency.value = frequency;
     gain.gain.setValueAtTime(0.2, start);
-    gain.gain.exponentialRampToValueAtTime(0.001, start + 0.25);
+    gain.gain.exponentialRampToValueAtTime(0.001, start + length);
     osc.connect(gain).connect(audio.destination);
     osc.start(start);
-    osc.stop(start + 0.25);
+    osc.stop(start + length);
   } catch (e) {
     /* no sound on this browser */
   }

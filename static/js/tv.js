@@ -1,15 +1,17 @@
 /* The TV: caller and scorekeeper. It holds no state of its own: everything comes from the room.
    This module connects and dispatches; each screen lives in its own: tv-lobby, tv-table, tv-scores (with tv-chart),
-   tv-voice, and each mode's table: tv-phones, or tv-real (the host's pad and picker, tv-pad and tv-picker, load
-   when first opened). */
+   tv-show (each moment's sting and hold) with tv-voice, and each mode's table: tv-phones, or tv-real (the host's
+   pad and picker, tv-pad and tv-picker, load when first opened). */
 import { setWild } from "./cards.js";
 import { connect, infoText, modeLoader, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
+import { renderAudience, wireAudience } from "./tv-audience.js";
 import { renderLobby } from "./tv-lobby.js";
-import { renderScores } from "./tv-scores.js";
+import { endOf, renderScores } from "./tv-scores.js";
 import { $, act, room, view } from "./tv-shared.js";
-import { healthText, setClocks } from "./tv-table.js";
-import { announce, sayAgain } from "./tv-voice.js";
+import { mayDraw, momentsOf, play } from "./tv-show.js";
+import { falseText, fitCall, fitMelds, healthText, seatGrid, setClocks } from "./tv-table.js";
+import { say, sayAgain } from "./tv-voice.js";
 
 /* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
 const MODES = { phones: () => import("./tv-phones.js"), real: () => import("./tv-real.js") };
@@ -19,11 +21,23 @@ ready.then(() => {
   const hostToken = body.dataset.hostToken;
   let showScores = false;
   let closedScores = null; // the scored hand whose scores the host closed with "Back to the table"
+  let hands = null; // the scored hand whose hands (or totals) the host asked for again: [its key, "hands" | "totals"]
   // The table's small join QR is the lobby's, drawn once in the page (one copy on the wire).
   $("table-qr").append($("lobby-qr").firstElementChild.cloneNode(true));
 
-  const link = connect("host", room, () => hostToken, render);
+  /* A state as it comes: its clocks start now; it is drawn at once, or when the moment on screen has had its time. */
+  let latest = null;
+  function receive(next) {
+    latest = next;
+    view.received = Date.now();
+    setClocks(next.room);
+    if (mayDraw(next, () => render(latest))) render(next);
+  }
+  const link = connect("host", room, () => hostToken, receive);
   view.link = link;
+  view.redraw = () => view.state && render(view.state);
+  addEventListener("resize", () => view.redraw()); // the call and the hands laid down fitted to the new size
+  wireAudience();
   /* Connection loss: say it, stop the controls (they cannot work), and say when it is back. */
   let wasConnected = false;
   link.socket.on("disconnect", () => connection(false));
@@ -38,6 +52,16 @@ ready.then(() => {
     if (up) connTimer = setTimeout(() => { $("conn").hidden = true; }, 3000);
     wasConnected = wasConnected || up;
   }
+
+  /* The host's drawer: the switches, the pause, "Call now" and the scores, out of the sofa's sight until opened. */
+  function drawer(open) {
+    $("host-drawer").hidden = !open;
+    $("host-open").setAttribute("aria-expanded", String(open));
+    if (open) $("host-close").focus();
+  }
+  $("host-open").addEventListener("click", () => drawer($("host-drawer").hidden));
+  $("host-close").addEventListener("click", () => drawer(false));
+  for (const id of ["call-now", "show-scores", "aud-open"]) $(id).addEventListener("click", () => drawer(false));
 
   for (const [id, key] of [["opt-speech", "tv.speech"], ["opt-sound", "tv.sound"], ["opt-four", "tv.four"]]) {
     const box = $(id);
@@ -71,7 +95,13 @@ ready.then(() => {
   $("show-scores").addEventListener("click", () => { showScores = true; closedScores = null; render(view.state); });
   $("hide-scores").addEventListener("click", () => {
     showScores = false;
-    closedScores = view.state.game ? `${view.state.game.hand_no}/${view.state.game.phase}` : null;
+    hands = null; // the hands or the totals the host asked for go too
+    closedScores = view.state.game ? scoredKey(view.state.game) : null;
+    render(view.state);
+  });
+  $("show-hands").addEventListener("click", () => {
+    const game = view.state.game;
+    hands = [scoredKey(game), $("hands").hidden ? "hands" : "totals"];
     render(view.state);
   });
   $("opt-lock").addEventListener("change", (e) => act("lock", { locked: e.target.checked }));
@@ -133,7 +163,11 @@ ready.then(() => {
     closePanel();
     modeOf(view.state.game).enterOnTv(seat);
   });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePanel(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    closePanel();
+    drawer(false);
+  });
 
   setInterval(() => { // health words age
     const mode = view.state && view.state.game && modeOf(view.state.game);
@@ -143,10 +177,11 @@ ready.then(() => {
   /* Each mode's module, loaded when a game of it is first seen (a Wi-Fi drop: asked for again). */
   const modeOf = modeLoader(MODES, () => render(view.state));
 
+  const scoredKey = (game) => `${view.state.room.night.length}/${game.hand_no}/${game.scored}`;
+
   function render(next) {
+    const moments = momentsOf(view.state && view.state.game, next.game);
     view.state = next;
-    view.received = Date.now();
-    setClocks(view.state.room);
     $("opt-lock").checked = !!view.state.room.locked;
     $("pace").textContent = t(`pace.${view.state.room.pace}`);
     const game = view.state.game;
@@ -157,18 +192,35 @@ ready.then(() => {
     body.classList.toggle("real", (game ? game.mode : view.state.room.mode) === "real");
     $("lobby").hidden = !inLobby;
     $("table").hidden = inLobby;
-    const scored = game && (game.phase === "scored" || game.game_over);
-    if (scored && closedScores !== `${game.hand_no}/${game.phase}`) closedScores = null;
-    $("scores").hidden = inLobby || !(showScores || (scored && closedScores === null));
+    // A scored hand's end comes in turn (tv-scores.js): the table while the last discards turn over, then the
+    // hands, then the totals (or the podium), unless the host closed them or asked for one again.
+    const end = game && game.scored ? endOf(game) : null;
+    const key = game ? scoredKey(game) : "";
+    if (end && closedScores !== key) closedScores = null;
+    if (hands && hands[0] !== key) hands = null;
+    const auto = !!end && closedScores === null && end.part !== "table";
+    $("scores").hidden = inLobby || !(showScores || auto || hands);
     $("info").textContent = game ? infoText(game, view.state.room) : t("tv.room", { code: room });
-    if (inLobby) renderLobby();
-    else {
+    if (inLobby) {
+      $("shoe").hidden = true;
+      renderLobby();
+    } else {
       mode.renderTable();
-      renderScores(mode);
+      seatGrid($("seats").children.length);
+      fitCall();
+      fitMelds();
+      if (game.scored) $("banner").hidden = true;
+      renderScores(mode, hands ? hands[1] : !end || end.part === "table" ? "totals" : end.part);
+      // At the end, the ways on (again, or another rule set) instead of back to a table that is over.
       $("to-lobby").hidden = !game.game_over; // the seats kept; another rule set, or the other way to play
-      announce(mode);
+      $("hide-scores").hidden = game.game_over;
+      // The call, said (the winner's is said when the podium names them: tv-scores.js), and the moment's sting.
+      if (!game.game_over) say(`${mode.call(view.state)} ${falseText(game, view.state.room.seats)}`.trim());
+      play(moments);
     }
     for (const loaded of Object.values(modeOf.loaded)) loaded.refresh(); // an open pad follows the state, or closes
+    if (game) fitCall(); // the call again, if the pad closed over it
     renderPanel();
+    renderAudience();
   }
 });

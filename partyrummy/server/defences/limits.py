@@ -56,7 +56,7 @@ class Limits:
     message_depth: int = 32  # how deep its arrays and objects may nest; a game's deepest is 2
     number_digits: int = 100  # digits of one number in it
     transport_bytes: int = 131_072  # Engine.IO's own limit on one message (and a long-polling POST's body)
-    name_length: int = 20  # characters of a player's name
+    name_length: int = 20  # characters of a player's name (and an audience member's)
     # How fast: in events a second of one connection (`--event-rate` sets `event_rate`)
     event_rate: float = 10
     event_burst: float = 2  # a connection may send this many seconds' worth at once
@@ -68,14 +68,18 @@ class Limits:
     local_joins: Rate = Rate(200, 20)  # … and from the laptop
     handshakes: Rate = Rate(24, 1.0)  # new Engine.IO sessions from one guest address (the laptop: unlimited)
     lookups: Rate = Rate(12, 0.5)  # /join/CODE and /room/CODE/scores.csv from one guest address
-    # What may be held
-    connections: Share = Share(per_address=32, guests=200, seat_reserve=8, seat_reserves=200, local=200)
-    sessions: Share = Share(per_address=32, guests=300, seat_reserve=8, seat_reserves=300, local=300)
-    requests: Share = Share(per_address=80, guests=600, seat_reserve=16, seat_reserves=600, local=600)
-    # TCP connections, counted as they are accepted: sized under the process's descriptors (`for_descriptors`).
+    # What may be held. The guests' shares hold a full table and a full audience (12 + `audience` phones) twice
+    # over: a phone that wakes from sleep connects again before its old connection is dropped (up to ~45 s).
+    connections: Share = Share(per_address=32, guests=450, seat_reserve=8, seat_reserves=200, local=200)
+    sessions: Share = Share(per_address=32, guests=500, seat_reserve=8, seat_reserves=300, local=300)
+    requests: Share = Share(per_address=80, guests=900, seat_reserve=16, seat_reserves=600, local=600)
+    # TCP connections, counted as they are accepted: sized under the process's descriptors (`for_descriptors`). A
+    # phone opening the page holds up to six at once for a moment: two hundred arriving together, 1,200.
     sockets: Share = field(
-        default_factory=lambda: Share(per_address=64, guests=1024, seat_reserve=32, seat_reserves=512, local=8192)
+        default_factory=lambda: Share(per_address=64, guests=2048, seat_reserve=32, seat_reserves=512, local=8192)
     )
+    # The audience: the most members predicting in one room (the host may cap it lower: audience.CAPS)
+    audience: int = 200
     # How long
     head_s: float = 10.0  # a connection sends a request's whole head (request line and headers) within this
     body_s: float = 10.0  # a long-polling POST's whole body arrives within this

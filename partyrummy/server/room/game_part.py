@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar, Protocol
 
+from ...rules.commands import Arrive, Leave
+from ...rules.errors import GameOver
 from ...rules.events import GameEnded
 from ..storage.replay import GameReplay, RoomState
 from .pace import Beat, Pace, Timing, clocks
@@ -24,6 +27,7 @@ from .seats import Viewer
 __all__ = ["GamePart", "PacedPart", "Table", "SeatEvent", "seat_schema"]
 
 Schema = dict[str, tuple[str, bool]]  # each field to (kind, required); kinds are transport/payloads.py's
+Outcome = tuple[Any, list[Any]]  # a command's single apply: the game after it, and what it announced
 
 
 def seat_schema(**fields: tuple[str, bool]) -> Schema:
@@ -112,7 +116,10 @@ class GamePart(GameReplay, Protocol):
 
 class PacedPart:
     """What both ways to play do alike (each subclass is a GamePart): the caller's clock of the current phase,
-    the public table worked out once a version, and a command's outcome made, a finished game into the night."""
+    the public table worked out once a version, the journal's commands and seats made, and a command's outcome
+    made, a finished game into the night."""
+
+    commands: ClassVar[ModuleType]  # the engine's commands: its Call, and command_from_dict
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -138,6 +145,37 @@ class PacedPart:
 
     def sheet(self, game: Any) -> list[list[Score | None]]:
         raise NotImplementedError
+
+    def _run(self, state: RoomState, game: Any, command: Any) -> Outcome:
+        """The engine's single apply of one command to `game`: pure, it refuses before anything changes."""
+        raise NotImplementedError
+
+    # -- Its journal events -----------------------------------------------------------
+
+    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
+        decoded = self.commands.command_from_dict(command)
+        if decoded is None:  # a command of an earlier version that means nothing now
+            return
+        try:
+            self._apply(state, decoded)
+        except GameOver:  # an earlier version's journal: its last call came after the last hand, which now ends it
+            if not isinstance(decoded, self.commands.Call):
+                raise
+
+    def arrive(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
+        self._commit(state, *(outcome or self._run(state, state.game, Arrive())))
+
+    def leave(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
+        self._commit(state, *(outcome or self._run(state, state.game, Leave(seat))))
+
+    def _apply(self, state: RoomState, command: Any) -> None:
+        self._commit(state, *self._run(state, state.game, command))
+
+    def check_arrive(self, fields: dict[str, Any]) -> Outcome:
+        return self._run(self.table.state, self.game, Arrive())
+
+    def check_leave(self, seat: int) -> Outcome:
+        return self._run(self.table.state, self.game, Leave(seat))
 
     def _commit(self, state: RoomState, game: Any, events: list[Any]) -> None:
         """The game after one command, as its single apply made it; a game that ended goes into the night."""

@@ -35,9 +35,12 @@ class Timing:
     hurry_countdown_s: float
     hurry_acts: bool = True  # at the countdown's end the caller acts for the slow; False: it keeps waiting
     choose_min_s: float = 0.0  # a seat that drew late still has this long to choose before it is played for
+    flip_min_s: float = 0.0  # the flip never comes sooner than this after a player's last pick (never scaled)
+    next_hand_s: float = 0.0  # after a scored hand, the caller deals the next this long after (0: the host does)
 
     def times(self, factor: float) -> Timing:
-        """Every time scaled by the night's pace (relaxed, normal, quick)."""
+        """Every time scaled by the night's pace (relaxed, normal, quick), but the flip's minimum after a change:
+        a trial pick is never the discard, however quick the night."""
         return replace(
             self,
             beat_s=self.beat_s * factor,
@@ -45,6 +48,7 @@ class Timing:
             hurry_after_s=self.hurry_after_s * factor,
             hurry_countdown_s=self.hurry_countdown_s * factor,
             choose_min_s=self.choose_min_s * factor,
+            next_hand_s=self.next_hand_s * factor,
         )
 
 
@@ -57,6 +61,7 @@ class Beat:
     done: bool  # every seat has acted (in a window: called Match! or gone on): the call comes after the beat
     window: bool  # a match window: the call comes when it closes, or once everyone is done, whichever first
     draws: bool  # this phase began with "Draw!": the hurry counts from it
+    next: bool = False  # a hand scored with another to deal: the next comes from the host, or after next_hand_s
     slow: frozenset[int] = frozenset()  # the seats the table waits for
     drawn: frozenset[int] = frozenset()  # of those, the ones that have drawn (still to choose)
 
@@ -70,6 +75,7 @@ class Pace:
     cycle_since: float = 0.0  # when "Draw!" was called this cycle
     all_acted_at: float | None = None
     drawn_at: dict[int, float] = field(default_factory=dict)  # this cycle: when each slow seat was seen drawn
+    changed_at: float | None = None  # this cycle: a player's last pick or change of pick
 
     def track(self, beat: Beat, now: float) -> bool:
         """After a change: start the clocks of a new phase, and note who drew and when everyone has acted.
@@ -82,6 +88,7 @@ class Pace:
                 self.cycle_since = now
                 self.all_acted_at = None
                 self.drawn_at = {}
+                self.changed_at = None
         for seat in beat.drawn:
             self.drawn_at.setdefault(seat, now)
         if not ((beat.acting or beat.window) and beat.done):
@@ -90,11 +97,24 @@ class Pace:
             self.all_acted_at = now
         return moved
 
+    def changed(self, now: float) -> None:
+        """A player picked or changed their pick: the flip waits at least the variant's minimum from now."""
+        self.changed_at = now
+
+    def call_due(self, timing: Timing) -> float | None:
+        """When the call comes once everyone has acted: a beat after the last to act, and never sooner than the
+        flip's minimum after a player's last change (None: someone has still to act)."""
+        if self.all_acted_at is None:
+            return None
+        due = self.all_acted_at + timing.beat_s
+        return due if self.changed_at is None else max(due, self.changed_at + timing.flip_min_s)
+
     def resume(self, now: float) -> None:
         """After a pause: the clocks start again from now."""
         self.since = self.cycle_since = now
         self.drawn_at = dict.fromkeys(self.drawn_at, now)
         self.all_acted_at = now if self.all_acted_at is not None else None
+        self.changed_at = now if self.changed_at is not None else None
 
     def hurry_window(self, timing: Timing) -> tuple[float, float] | None:
         """When the countdown starts and ends this cycle (monotonic), or None if never."""
@@ -117,10 +137,13 @@ def plan(beat: Beat, timing: Timing, pace: Pace, now: float) -> tuple[Due, float
     if beat.window:
         due = _window_ends(pace, timing)
         return (Due.CALL, None) if now >= due else (Due.WAIT, due)
+    if beat.next and timing.next_hand_s:
+        due = pace.since + timing.next_hand_s
+        return (Due.CALL, None) if now >= due else (Due.WAIT, due)
     if not beat.acting:
         return Due.WAIT, None  # the people (or the host) move the table on
-    if pace.all_acted_at is not None:
-        due = pace.all_acted_at + timing.beat_s
+    due = pace.call_due(timing)
+    if due is not None:
         return (Due.CALL, None) if now >= due else (Due.WAIT, due)
     window = pace.hurry_window(timing)
     if window is None:
@@ -144,14 +167,17 @@ def _window_ends(pace: Pace, timing: Timing) -> float:
 
 def clocks(beat: Beat | None, timing: Timing | None, pace: Pace, paused: bool, now: float) -> dict[str, Any]:
     """The countdowns the screens show, counted from `now`: the hurry, the call after everyone acted (the flip,
-    or "Discard!"), and the match window's end."""
-    hurry = call_in = match_ends_in = None
+    or "Discard!"), the match window's end, and the next hand's deal when the caller deals it."""
+    hurry = call_in = match_ends_in = next_in = None
     if beat is not None and timing is not None and not paused:
         window = pace.hurry_window(timing) if beat.acting else None
         if window and pace.all_acted_at is None:
             hurry = {"starts_in": round(window[0] - now, 2), "ends_in": round(window[1] - now, 2)}
-        if beat.acting and pace.all_acted_at is not None:
-            call_in = round(pace.all_acted_at + timing.beat_s - now, 2)
+        due = pace.call_due(timing) if beat.acting else None
+        if due is not None:
+            call_in = round(due - now, 2)
         if beat.window:
             match_ends_in = round(_window_ends(pace, timing) - now, 2)
-    return {"hurry": hurry, "call_in": call_in, "match_ends_in": match_ends_in}
+        if beat.next and timing.next_hand_s:
+            next_in = round(pace.since + timing.next_hand_s - now, 2)
+    return {"hurry": hurry, "call_in": call_in, "match_ends_in": match_ends_in, "next_in": next_in}

@@ -6,11 +6,12 @@ viewer gets the engine's view (views.py). The part's face is game_part.GamePart.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any, ClassVar
 
+from ...phones import commands as phone_commands
 from ...phones import game as engine
 from ...phones.commands import (
-    Arrive,
     AutoPlay,
     Call,
     CallMatch,
@@ -18,15 +19,13 @@ from ...phones.commands import (
     Command,
     Draw,
     Event,
-    Leave,
     Ready,
-    command_from_dict,
     command_to_dict,
 )
 from ...phones.game import GameState
 from ...phones.hand import ACTING, MATCH_WINDOWS, Phase
 from ...phones.views import seat_view, table_view
-from ...rules.errors import BadCommand, GameOver, NotComplete, OutOfPhase
+from ...rules.errors import BadCommand, NotComplete, OutOfPhase
 from ...rules.variants import Variant
 from ..storage.replay import RoomState
 from .game_part import PacedPart, SeatEvent, Table, seat_schema
@@ -37,8 +36,6 @@ from .score_sheet import PLAYED, Score
 from .seats import Viewer
 
 __all__ = ["PhonesPlay"]
-
-Outcome = tuple[GameState, list[Event]]  # a command's single apply: the game after it, and what it announced
 
 # Each event this way of playing takes: a seat's own move, made into its engine command.
 _EVENTS = {
@@ -61,6 +58,7 @@ class PhonesPlay(PacedPart):
 
     mode: ClassVar[str] = "phones"
     events: ClassVar[dict[str, SeatEvent]] = _EVENTS
+    commands: ClassVar[ModuleType] = phone_commands
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
@@ -73,22 +71,8 @@ class PhonesPlay(PacedPart):
         state.game, _ = engine.new_game(variant, len(state.seats), seed)
         self.hints.clear()
 
-    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
-        decoded = command_from_dict(command)
-        try:
-            self._apply(state, decoded)
-        except GameOver:  # an earlier version's journal: its last call came after the last hand, which now ends it
-            if not isinstance(decoded, Call):
-                raise
-
-    def arrive(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
-        self._commit(state, *(outcome or engine.apply(state.game, Arrive())))
-
-    def leave(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
-        self._commit(state, *(outcome or engine.apply(state.game, Leave(seat))))
-
-    def _apply(self, state: RoomState, command: Command) -> None:
-        self._commit(state, *engine.apply(state.game, command))
+    def _run(self, state: RoomState, game: GameState, command: Command) -> tuple[GameState, list[Event]]:
+        return engine.apply(game, command)
 
     # -- The lobby's rules --------------------------------------------------------------
 
@@ -96,12 +80,6 @@ class PhonesPlay(PacedPart):
         """Everyone holds a phone (or is a bot)."""
         if fields.get("phoneless"):
             raise Refused("error.real_only")
-
-    def check_arrive(self, fields: dict[str, Any]) -> Outcome:
-        return engine.apply(self.game, Arrive())
-
-    def check_leave(self, seat: int) -> Outcome:
-        return engine.apply(self.game, Leave(seat))
 
     # -- Play ------------------------------------------------------------------------
 
@@ -128,8 +106,10 @@ class PhonesPlay(PacedPart):
             raise OutOfPhase("error.not_started")
         if state.paused and not isinstance(command, AutoPlay):  # the table stops: nobody acts until resume
             raise Refused("error.paused")
-        outcome = engine.apply(state.game, command)  # pure: refuses before anything is written
+        outcome = self._run(state, state.game, command)  # pure: refuses before anything is written
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
+        if isinstance(command, Choose):  # a player's pick, or a change of it: the flip waits its minimum from now
+            self.pace.changed(self.table.clock())
         self._commit(state, *outcome)
         self.table.changed(isinstance(command, (Draw, Choose)))
 
@@ -155,7 +135,9 @@ class PhonesPlay(PacedPart):
             pick = hand.picks[seat] if seat < hand.players else None
             face = hand.faces[pick] if pick is not None else None
             key = "notice.played_pick" if had_drawn else "notice.played_for"
-            self.table.tell(seat, "played_for", key, {"card": face or "—"}, {"card": face and face.symbol})
+            # With the hand and the cycle it was played in: the phone says so until the next "Draw!", not after.
+            extra = {"card": face and face.symbol, "hand": hand.hand_no, "cycle": hand.cycle}
+            self.table.tell(seat, "played_for", key, {"card": face or "—"}, extra)
 
     # -- The caller -------------------------------------------------------------------------
 
@@ -165,6 +147,7 @@ class PhonesPlay(PacedPart):
             return None
         hand = game.hand
         acting = hand.phase in ACTING
+        scored = hand.phase is Phase.SCORED
         slow = frozenset(hand.slow_seats())
         window = hand.phase in MATCH_WINDOWS
         return Beat(
@@ -173,6 +156,7 @@ class PhonesPlay(PacedPart):
             done=hand.window_done() if window else acting and not slow,
             window=window,
             draws=hand.phase in (Phase.DRAW, Phase.LAST_DRAW),
+            next=scored,
             slow=slow,
             drawn=frozenset(s for s in slow if hand.drawn[s] is not None),
         )
@@ -180,7 +164,10 @@ class PhonesPlay(PacedPart):
     def _timing(self) -> Timing:
         """The variant's times for cards on the phones, at the night's pace."""
         v = self.game.variant
-        timing = Timing(v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s)
+        timing = Timing(
+            v.beat_s, v.match_window_s, v.hurry_after_s, v.hurry_countdown_s, True, v.choose_min_s, v.flip_min_s,
+            v.next_hand_s,
+        )
         return timing.times(v.paces[self.table.state.pace])
 
     def tick(self) -> float | None:

@@ -11,11 +11,12 @@ game_part.GamePart.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any, ClassVar
 
+from ...realcards import commands as real_commands
 from ...realcards import scorebook
 from ...realcards.commands import (
-    Arrive,
     Call,
     CallMatch,
     Command,
@@ -23,20 +24,18 @@ from ...realcards.commands import (
     Correct,
     Done,
     Draft,
-    Leave,
     Out,
     Ready,
     TypePoints,
     UndoCorrection,
     Withdraw,
-    command_from_dict,
     command_to_dict,
 )
 from ...realcards.events import Event
 from ...realcards.phases import Phase
 from ...realcards.scorebook import Scorebook
 from ...realcards.views import draft_view, seat_view, table_view
-from ...rules.errors import BadCommand, GameOver
+from ...rules.errors import BadCommand
 from ...rules.variants import Variant
 from ..storage.replay import RoomState
 from .game_part import PacedPart, SeatEvent, Table, seat_schema
@@ -47,8 +46,6 @@ from .score_sheet import Score
 from .seats import Viewer
 
 __all__ = ["RealPlay"]
-
-Outcome = tuple[Scorebook, list[Event]]  # a command's single apply: the game after it, and what it announced
 
 # Each event this way of playing takes, made into its engine command from (seat, by, payload); `by` is the
 # answering phone's seat (None: the host). The host's own (the VIP's phone may send them too): a correction and
@@ -84,6 +81,7 @@ class RealPlay(PacedPart):
 
     mode: ClassVar[str] = "real"
     events: ClassVar[dict[str, SeatEvent]] = _EVENTS
+    commands: ClassVar[ModuleType] = real_commands
 
     def __init__(self, table: Table) -> None:
         super().__init__(table)
@@ -101,24 +99,9 @@ class RealPlay(PacedPart):
     def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
         state.game, _ = scorebook.new_book(variant, len(state.seats), seed)
 
-    def replay(self, state: RoomState, command: dict[str, Any]) -> None:
-        decoded = command_from_dict(command)
-        if decoded is None:  # a command of an earlier version that means nothing now
-            return
-        try:
-            self._apply(state, decoded)
-        except GameOver:  # an earlier version's journal: its last call came after the last hand, which now ends it
-            if not isinstance(decoded, Call):
-                raise
-
-    def arrive(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
-        self._commit(state, *(outcome or scorebook.apply(state.game, Arrive(), state.helped)))
-
-    def leave(self, state: RoomState, seat: int, outcome: Outcome | None = None) -> None:
-        self._commit(state, *(outcome or scorebook.apply(state.game, Leave(seat), state.helped)))
-
-    def _apply(self, state: RoomState, command: Command) -> None:
-        self._commit(state, *scorebook.apply(state.game, command, state.helped))
+    def _run(self, state: RoomState, book: Scorebook, command: Command) -> tuple[Scorebook, list[Event]]:
+        """The engine is told which seats a phone may answer for (the room's)."""
+        return scorebook.apply(book, command, state.helped)
 
     # -- The lobby's rules --------------------------------------------------------------
 
@@ -126,12 +109,6 @@ class RealPlay(PacedPart):
         """Real cards are held by people: no bots."""
         if fields.get("bot"):
             raise Refused("error.no_bots_real")
-
-    def check_arrive(self, fields: dict[str, Any]) -> Outcome:
-        return scorebook.apply(self.book, Arrive(), self.table.state.helped)
-
-    def check_leave(self, seat: int) -> Outcome:
-        return scorebook.apply(self.book, Leave(seat), self.table.state.helped)
 
     # -- Play ------------------------------------------------------------------------
 
@@ -173,7 +150,7 @@ class RealPlay(PacedPart):
         if state.paused and isinstance(command, _PACED):
             raise Refused("error.paused")
         before = state.game.hand
-        outcome = scorebook.apply(state.game, command, state.helped)  # pure: refuses before anything is written
+        outcome = self._run(state, state.game, command)  # pure: refuses before anything is written
         self.table.journal({"t": "cmd", "cmd": command_to_dict(command)})
         self._commit(state, *outcome)
         self.table.changed(isinstance(command, _BATCHED))

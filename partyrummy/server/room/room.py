@@ -31,6 +31,7 @@ from ..storage.journal import NotSaved
 from ..storage.replay import RoomState, apply_event
 from ..transport.delta import diff, merge
 from . import seats as seating
+from .audience import Audience, Stage, channel
 from .game_part import GamePart, Table
 from .outbox import Outbox
 from .phones_play import PhonesPlay
@@ -72,7 +73,7 @@ class Room:
         self.variants = variants
         self.variant_menu = variant_menu(variants)
         self.send = send
-        self.publish = publish or (lambda code, event, payload: [send(sid, event, payload) for sid in self.viewers])
+        self.publish = publish or self._publish_each
         self.clock = clock
         self.lock = threading.RLock()
         self.wake = threading.Event()  # set when a deadline comes sooner than the caller sleeps until
@@ -92,6 +93,23 @@ class Room:
             self.state, lambda: self.clock(), self.journal, self._changed_by_part, self._tell, lambda: self.version
         )
         self.parts: dict[str, GamePart] = {kind.mode: kind(table) for kind in PARTS}
+        # Everyone past the table: its own connections, views and versions (audience.py).
+        stage = Stage(
+            code, self.state, lambda: self.part.public(), lambda: self.part.clocks(), lambda: self.clock(),
+            self.journal, lambda: self.changed(batch=True), lambda *a: self.publish(*a), lambda *a: self.send(*a),
+            lambda: not self.playing() and len(self.seats) < self.variant.max_players,
+        )
+        self.audience = Audience(stage, version=int(time.time() * 1000))
+
+    def _publish_each(self, name: str, event: str, payload: dict) -> None:
+        """Without a Socket.IO server (tests in-process): a publish to each connection of that Socket.IO room."""
+        for sid, viewer in list(self.viewers.items()):
+            if name == self.channel(viewer):
+                self.send(sid, event, payload)
+
+    def channel(self, viewer: Viewer) -> str:
+        """The Socket.IO room a connection hears the table in: the room's own, or its audience's."""
+        return channel(self.code) if viewer.role == "audience" else self.code
 
     # -- The journaled state, by its old names ---------------------------------
 
@@ -177,6 +195,9 @@ class Room:
         goes to the others with the next batch: a burst of connections is one update, a watcher none.
         """
         self.viewers[sid] = viewer
+        if viewer.role == "audience":  # the audience has its own table, its own parts and versions
+            self.audience.attach(sid, viewer)
+            return
         seat = self.seat_for(viewer)
         if seat is not None:
             gone = self.seats[seat].gone_since
@@ -191,6 +212,7 @@ class Room:
         viewer = self.viewers.pop(sid, None)
         if viewer is None:
             return
+        self.audience.detach(sid)
         seat = self.seat_for(viewer)
         if seat is not None:
             self.seats[seat].sids.discard(sid)
@@ -263,6 +285,16 @@ class Room:
         self.viewers[sid] = self._as(sid, "player", token)
         self.seats[seat].sids.add(sid)
         return seat
+
+    def take_offer(self, sid: str) -> tuple[int, str]:
+        """An audience member the host offered a seat takes it, between games (a locked room too: the host asked
+        them): a new seat at the end of the ring. Returns the seat and its token; their page connects with it."""
+        member, name = self.audience.seated(sid)
+        seating.check_name(self.seats, name)
+        token = secrets.token_urlsafe(16)
+        seat = self._new_seat({"name": name, "token": token})
+        self.audience.took_seat(member)
+        return seat, token
 
     def add_bot(self, strength: str) -> int:
         """A bot takes a new seat (in the lobby, or mid-game as a newcomer would). Returns the seat."""
@@ -540,9 +572,12 @@ class Room:
         """Send the changes since the last broadcast: the table's once to the whole room, then each connection's
         own part (one per seat or role, shared by its devices), to it alone and only when it changed."""
         self.outbox.sent_at = self.clock()
+        self.audience.observe()  # the predictions the table now calls for, in the table about to go out
         published = self.publish_table()
         cache: dict[object, dict] = {}
         for sid, viewer in list(self.viewers.items()):
+            if viewer.role == "audience":
+                continue  # the audience's own parts go with its table, below
             seat = self.seat_for(viewer)
             key = seat if seat is not None else viewer.role
             if key not in cache:
@@ -551,6 +586,7 @@ class Room:
                 mine = {"v": self.version, "table_v": self.published_v, "mine": self.mine(viewer)}
                 cache[key] = mine | {"always": True} if published else mine
             self.send(sid, "mine", cache[key])
+        self.audience.broadcast()
 
     def publish_table(self) -> bool:
         """The table's changes since it was last published, to every connection of the room at once; whether
@@ -577,7 +613,10 @@ class Room:
     def mine(self, viewer: Viewer) -> dict[str, Any]:
         """What one viewer alone sees: who they are to the room, and their own part of the game."""
         seat = self.seat_for(viewer)
-        return {"room": room_mine(viewer, seat, self.may_host(viewer)), "game": self.part.mine(viewer, seat)}
+        room = room_mine(viewer, seat, self.may_host(viewer))
+        if viewer.role == "host":  # the TV's alone: the audience by name, to offer one a seat
+            room["audience_roster"] = self.audience.roster()
+        return {"room": room, "game": self.part.mine(viewer, seat)}
 
     def state_for(self, viewer: Viewer) -> dict[str, Any]:
         """A connection's whole view (on connecting, and when it asks): the table as just published (so the
@@ -588,12 +627,15 @@ class Room:
 
     def sync(self, sid: str, viewer: Viewer) -> dict[str, Any]:
         """A connection asks for its whole view again (it missed an update): its next `mine` follows this one."""
-        state = self.state_for(viewer)
+        state = self.audience.state_for(sid) if viewer.role == "audience" else self.state_for(viewer)
         self.send(sid, "sync", state)  # the stream keeps what the answer gives it (nothing is sent)
         return state
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """Everything one viewer may see, in one: the table with their own part in it."""
+        if viewer.role == "audience":
+            member = self.audience.member_of(viewer.token)
+            return {"v": self.audience.v, **merge(self.audience.table(), self.audience.mine(member))}
         return {"v": self.version, **merge(self.table(), self.mine(viewer))}
 
     def sheets(self) -> list[tuple[list[str], list, list[int]]]:
@@ -616,7 +658,7 @@ class Room:
             clocks=self.part.clocks(),
             now=now,
         )
-        return room_table(self.state, facts)
+        return room_table(self.state, facts) | {"audience": self.audience.public()}
 
 
 def _object(changes: Any) -> dict[str, Any]:

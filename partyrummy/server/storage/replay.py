@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ...audience import predictions
 from ...rules.variants import Variant
 from ..room.robots import robot_of
 from ..room.seats import Seat
@@ -35,6 +36,8 @@ class RoomState:
     night: list[dict[str, Any]] = field(default_factory=list)  # finished games: winners and totals
     # Each finished game's sheet for the CSV, kept when the game leaves the table: (names, rows, totals).
     sheets: list[tuple[list[str], list, list[int]]] = field(default_factory=list)
+    games: int = 0  # games dealt in this room (the audience's rounds are known by game and hand)
+    audience: predictions.Book = field(default_factory=predictions.Book)  # its members, their picks and points
 
     @property
     def playing(self) -> bool:
@@ -141,6 +144,7 @@ def apply_event(
             state.variant_name = event["variant"]
             part.begin(state, variants[state.variant_name], event["seed"])
             state.paused = False
+            state.games += 1
         case "cmd" | "real":  # "real": real cards' commands, as journals of earlier versions name them
             part.replay(state, event["cmd"])
         case "lobby":
@@ -151,3 +155,5 @@ def apply_event(
             state.pace = event["pace"]
         case "lock":
             state.locked = event["locked"]
+        case "audience":  # the audience's own moves (partyrummy.audience.predictions)
+            state.audience = predictions.apply(state.audience, predictions.from_dict(event))

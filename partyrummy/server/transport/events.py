@@ -7,13 +7,14 @@ sockets.py registers each with Socket.IO from this table and checks its payload 
 - "seat": a seat's move, for the night's game part to check (the TV may answer for a seat too, where the
   part allows it);
 - "vip": the TV, or the VIP's phone (the first-joined person still seated runs the evening);
-- "host": the TV alone.
+- "host": the TV alone;
+- "audience": a member of the audience (a connection that joined it, with its token).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..pages.qr import qr_svg
@@ -23,7 +24,7 @@ from ..room.room import PARTS, TICKET_S, Room, Viewer
 
 __all__ = ["EVENTS", "Event", "Sender", "WHO", "refusal"]
 
-WHO = ("anyone", "guest", "seat", "vip", "host")
+WHO = ("anyone", "guest", "seat", "vip", "host", "audience")
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,19 @@ def _rejoin_code(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict
     # which browsers never send to a server or a log.
     url = f"{sender.public_url.rstrip('/')}/join/{room.code}#claim={room.ticket(data['seat'])}"
     return {"url": url, "svg": qr_svg(url), "minutes": TICKET_S // 60}
+
+
+def _audience_join(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
+    # Kept as a seat's token is (the member comes back as itself), but never a seat's: its address is a guest's.
+    member, token = room.audience.join(sender.sid, viewer, data["name"], [s.name for s in room.seats])
+    if viewer.role == "audience":  # the connection is the member now (its reconnections bring the token)
+        room.viewers[sender.sid] = replace(viewer, token=token)
+    return {"member": member, "audience_token": token}
+
+
+def _audience_seat(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
+    seat, token = room.take_offer(sender.sid)
+    return {"seat": seat, "token": token}
 
 
 def _game_event(name: str) -> Action:
@@ -121,6 +135,24 @@ EVENTS: dict[str, Event] = {
     ),
     "lock": Event({"locked": ("bool", True)}, "host", lambda r, v, d, s: r.set_locked(d["locked"])),
     "lobby": Event({}, "host", lambda r, v, d, s: r.to_lobby()),
+    "audience": Event(
+        {"on": ("bool", True), "cap": ("int", False)},
+        "host",
+        lambda r, v, d, s: r.audience.settings(d["on"], d.get("cap")),
+    ),
+    "audience_offer": Event(
+        {"member": ("int", True), "offered": ("bool", False)},
+        "host",
+        lambda r, v, d, s: r.audience.offer(d["member"], d.get("offered", True)),
+    ),
+    # The audience: anyone not seated joins it; a member predicts, and takes a seat the host offered
+    "audience_join": Event({"name": ("name", True)}, "anyone", _audience_join),
+    "predict": Event(
+        {"question": ("str", True), "option": ("str", True)},
+        "audience",
+        lambda r, v, d, s: r.audience.predict(s.sid, d["question"], d["option"]),
+    ),
+    "audience_seat": Event({}, "audience", _audience_seat),
     # A seat's moves, and the host's corrections: as each way to play declares them
     **_from_parts(PARTS),
 }
@@ -133,4 +165,8 @@ def refusal(event: Event, room: Room, viewer: Viewer) -> Refused | None:
         return Refused("error.host_only")
     if event.who == "guest" and viewer.role == "player":
         return Refused("error.seated_already")
+    if event.who == "audience" and viewer.role != "audience":
+        return Refused("error.audience_first")
+    if event.who == "guest" and viewer.role == "audience":
+        return Refused("error.audience_already")
     return None

@@ -146,19 +146,25 @@ def register_sockets(
                 viewer = Viewer("host", token, lang)
             elif room.seat_of(token) is not None:
                 viewer = Viewer("player", token, lang)
+            elif auth.get("role") == "audience" and room.audience.admits(token):
+                # A member (its token), or anyone while the host lets an audience in, the room locked or not.
+                viewer = Viewer("audience", token if room.audience.member_of(token) is not None else None, lang)
             elif not room.locked:
                 viewer = Viewer("guest", lang=lang)
             elif room.may_enter_locked(auth.get("ticket")):
                 viewer = Viewer("guest", lang=lang, ticket=auth["ticket"])
             else:
                 raise refuse("locked", "error.room_locked")
-        if not connections.admit(request.sid, address, seated=viewer.role != "guest"):
+        # The audience is guests: a member has no share of the seats' reserve (two hundred of them would use it up).
+        seated = viewer.role in ("host", "player")
+        if not connections.admit(request.sid, address, seated=seated):
             raise refuse("too_many", "error.too_many_connections")
-        if viewer.role != "guest":
+        if seated:
             seat_addresses.add(address)  # a seat (or the TV) comes back from here: it finds room whatever guests hold
         engine_sids[request.sid] = eio_sid = socketio.server.manager.eio_sid_from_sid(request.sid, "/")
         sessions.connected(eio_sid)
-        socketio.server.enter_room(request.sid, room.code)  # the table's changes go to the room's connections at once
+        # The table's changes go to the room's connections at once (the audience's, to the audience's).
+        socketio.server.enter_room(request.sid, room.channel(viewer))
         with room.lock:
             rooms.by_sid[request.sid] = room
             room.attach(request.sid, viewer)

@@ -1,0 +1,117 @@
+"""What the audience's screens show, as plain JSON-able dicts. Views are whitelists: names, options, counts and
+points; never a card, never a token.
+
+- `public`: the round, its split once closed, its answers once resolved, the leaders and the night's best guesser.
+  The same for everyone: the TV's table carries it (`room.audience`), and the audience's own table.
+- `member`: what one member alone sees: their picks, what they earned, their points and their place.
+- `roster`: the members as the TV's host lists them, to offer one a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .facts import Facts
+from .predictions import KEYS, LINE, NO, OPEN, VOID, YES, Book, Round
+
+__all__ = ["LEADERS", "public", "member", "roster", "places"]
+
+LEADERS = 5  # the audience's leaders the screens show
+
+
+def places(points: tuple[int, ...]) -> list[int]:
+    """Each member's place on their points (1 = most); equal points share the better place. Sorted once: two hundred
+    members are 200 places, not 40,000 comparisons, at every update."""
+    first: dict[int, int] = {}
+    for place, p in enumerate(sorted(points, reverse=True), start=1):
+        first.setdefault(p, place)
+    return [first[p] for p in points]
+
+
+def _leaders(book: Book) -> list[dict[str, Any]]:
+    """The members with the most points (some: more than none), the best first, ties in join order."""
+    place = places(book.points)
+    won = book.last.earned if book.last is not None else {}
+    order = sorted((i for i, p in enumerate(book.points) if p > 0), key=lambda i: (-book.points[i], i))
+    return [
+        {
+            "name": book.members[i].name,
+            "points": book.points[i],
+            "place": place[i],
+            "earned": sum(won.get(i, {}).values()),
+        }
+        for i in order[:LEADERS]
+    ]
+
+
+def _questions(r: Round, names: tuple[str, ...]) -> list[dict[str, Any]]:
+    players = list(names if r.status == OPEN else r.options)
+    asked = [{"key": "first", "options": players}, {"key": "worst", "options": players}]
+    if r.subject is not None:
+        asked.insert(1, {"key": "under", "subject": r.subject, "line": LINE, "options": [YES, NO]})
+    return asked
+
+
+def _round(r: Round, names: tuple[str, ...]) -> dict[str, Any]:
+    shown = r.status != OPEN  # the split while open would sway those still to pick: shown once it closes
+    return {
+        "game": r.game,
+        "hand": r.hand,
+        "status": r.status,
+        "open": r.status == OPEN,  # a member may pick now (the pages read this, never the status's words)
+        "void": r.status == VOID,  # its hand never came: nobody scores
+        "questions": _questions(r, names),
+        "predicted": len({m for m, _ in r.picks}) if shown else None,  # members with at least one pick
+        "split": r.split() if shown else None,
+        "answers": {k: list(v) for k, v in r.answers.items()} if r.status == "resolved" else None,
+    }
+
+
+def public(book: Book, facts: Facts, over: bool) -> dict[str, Any]:
+    """What everyone may see of the audience; `over`: the game on the table is over (the night's best guesser)."""
+    top = max(book.points, default=0)
+    best = [m.name for m, p in zip(book.members, book.points, strict=True) if p == top] if over and top > 0 else []
+    return {
+        "on": book.on,
+        "cap": book.cap,
+        "round": _round(book.round, facts.players) if book.round is not None else None,
+        "last": _round(book.last, facts.players) if book.last is not None else None,
+        "leaders": _leaders(book),
+        "best": {"names": best, "points": top} if best else None,
+    }
+
+
+def member(book: Book, index: int | None, place: list[int] | None = None) -> dict[str, Any]:
+    """What one member alone sees (index None: an audience connection that has not joined yet). `place`: the
+    book's `places`, worked out once for every member of one update."""
+    if index is None:
+        return {"member": None}
+    me = book.members[index]
+    r, last = book.round, book.last
+    won = last.earned.get(index) if last is not None else None
+    return {
+        "member": index,
+        "name": me.name,
+        "points": book.points[index],
+        "place": (place or places(book.points))[index],
+        "of": len(book.members),
+        "picks": {k: r.picks[(index, k)] for k in KEYS if (index, k) in r.picks} if r is not None else {},
+        # What the last round settled gave this member: each question's points (a void one absent), their picks.
+        "last": None
+        if last is None
+        else {
+            "hand": last.hand,
+            "picks": {k: last.picks[(index, k)] for k in KEYS if (index, k) in last.picks},
+            "earned": dict(won or {}),
+        },
+        "offered": me.offered,
+        "seated": me.seated,
+    }
+
+
+def roster(book: Book) -> list[dict[str, Any]]:
+    """The members as the TV lists them: name, points, and whether offered a seat or seated already."""
+    return [
+        {"member": i, "name": m.name, "points": p, "offered": m.offered, "seated": m.seated}
+        for i, (m, p) in enumerate(zip(book.members, book.points, strict=True))
+    ]

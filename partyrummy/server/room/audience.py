@@ -1,0 +1,323 @@
+"""The audience of one room: its members and their connections, the predictions the table calls for, and what goes
+out to them. Under the room's lock, like everything of a room.
+
+The predictions are partyrummy.audience's (pure); this only translates. After each change of the room it reads the
+public table (`facts_of`), makes and journals the moves it calls for (open, close, resolve), and keeps the
+members' book in the journaled state (`RoomState.audience`), so a restart brings back every member, pick and
+point. The audience's connections never join the room's own Socket.IO room: they hear only the audience's table
+(`channel`), published once for all of them when it changes (a few times a hand), and each member its own part
+when it changes (its pick; each resolved hand). Nothing of the game's table reaches them but what the audience's
+views take from it: names, counts and points, never a card.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...audience import predictions as book_of
+from ...audience.facts import Facts, facts_of
+from ...audience.predictions import Book, Join, Offer, Seated, Settings, check_join, check_pick
+from ...audience.views import member, places, public, roster
+from ..defences.limits import LIMITS
+from ..storage.replay import RoomState
+from ..transport.delta import diff
+from ..transport.payloads import name_key
+from .refused import Refused
+from .seats import Viewer
+
+__all__ = ["Audience", "Stage", "CAPS", "channel"]
+
+# The caps the TV's host may choose, besides none (the server's most, LIMITS.audience).
+CAPS = (10, 20, 50, 100)
+
+
+def channel(code: str) -> str:
+    """The Socket.IO room of a room's audience (the room's own is named by its code)."""
+    return f"{code}/audience"
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What the audience may use of its room (the room's lock is held whenever it is called)."""
+
+    code: str
+    state: RoomState  # the journaled state: the seats, the games dealt, the audience's book
+    game: Callable[[], dict[str, Any] | None]  # the game's public table now (its part's, once a version)
+    clocks: Callable[[], dict[str, Any]]  # the caller's countdowns, in seconds from now
+    clock: Callable[[], float]  # monotonic seconds
+    journal: Callable[[dict[str, Any]], None]  # write an event before it is applied (refuses, changing nothing)
+    changed: Callable[[], None]  # the room's table changed (its `room.audience`): a new version, batched
+    publish: Callable[[str, str, dict], None]  # to every connection of a Socket.IO room at once
+    send: Callable[[str, str, dict], None]  # to one connection
+    free_seat: Callable[[], bool]  # whether a seat is free between games (an offered member may take it)
+
+
+class Audience:
+    """One room's audience: its connections and what they were last sent (the book itself is the room's state)."""
+
+    def __init__(self, stage: Stage, version: int = 0) -> None:
+        self.stage = stage
+        self.channel = channel(stage.code)
+        self.sids: dict[str, int | None] = {}  # audience connections -> their member (None: not joined yet)
+        self.v = version  # the audience's own versions: its table's and its members' parts
+        self.published: dict[str, Any] | None = None  # the audience's table as last published, and its version
+        self.published_v = 0
+        self.dirty: set[int] = set()  # members whose own part changed since they were last sent it
+        self.close_at: float | None = None  # when the open round closes, when the caller knows ("Draw!" after the deal)
+        self.clock_v = self.published_clock = 0  # each new closing time; the one the published table says
+        self.always = False  # the table went out: every connection's own part goes too
+        self._made: tuple[Book, Facts, dict[str, Any]] | None = None  # the public view, and what it was made of
+        self._placed: tuple[tuple[int, ...], list[int]] | None = None  # every member's place, for these points
+        self._counted: tuple[Book, int, list[dict[str, Any]]] | None = None  # how many predict, and who, of a book
+
+    @property
+    def book(self) -> Book:
+        return self.stage.state.audience
+
+    # -- Who is who ---------------------------------------------------------------------------------------------
+
+    def member_of(self, token: str | None) -> int | None:
+        """The member this token is (compared in constant time), or None."""
+        if not isinstance(token, str):
+            return None
+        found = None
+        for index, m in enumerate(self.book.members):
+            if secrets.compare_digest(m.token, token) and not m.seated:
+                found = index
+        return found
+
+    def admits(self, token: str | None) -> bool:
+        """Whether a connection asking for the audience may come in: a member's token, or anyone while the host
+        lets an audience in (a locked room too: the lock keeps strangers from the table, not from watching)."""
+        return self.member_of(token) is not None or self.book.on
+
+    def attach(self, sid: str, viewer: Viewer) -> None:
+        """An audience connection: it is sent its whole view at once."""
+        self.sids[sid] = self.member_of(viewer.token)
+        self.observe()
+        self._publish()
+        self.stage.send(sid, "state", self.state_for(sid))
+
+    def detach(self, sid: str) -> None:
+        self.sids.pop(sid, None)
+
+    # -- What members and the host do -----------------------------------------------------------------------------
+
+    def join(self, sid: str, viewer: Viewer, name: str, seats: list[str]) -> tuple[int, str]:
+        """A newcomer joins the audience by name (unique in the room, seats included); their member and token.
+        An audience connection is the member from now on; a guest of the room connects again with the token."""
+        if viewer.role == "player":
+            raise Refused("error.seated_already")
+        if viewer.role == "host":
+            raise Refused("error.host_only")
+        if self.member_of(viewer.token) is not None:
+            raise Refused("error.audience_already")
+        key = name_key(name)
+        if any(name_key(n) == key for n in [*seats, *(m.name for m in self.book.members)]):
+            raise Refused("error.name_taken", name=name)
+        check_join(self.book, LIMITS.audience)
+        token = secrets.token_urlsafe(16)
+        self._do(Join(name, token))
+        index = len(self.book.members) - 1
+        if sid in self.sids:
+            self.sids[sid] = index
+            self.dirty.add(index)
+            self._send_mine()
+        self.stage.changed()  # the TV counts its audience
+        return index, token
+
+    def predict(self, sid: str, key: str, option: str) -> None:
+        """A member's pick (it may change until the round closes); only they hear of it."""
+        index = self.sids.get(sid)
+        if index is None:
+            raise Refused("error.audience_first")
+        self.observe()  # the table may have moved on since the last look: a pick after "Draw!" is too late
+        self._do(check_pick(self.book, self._facts(), index, key, option))
+        self.dirty.add(index)
+        self._send_mine()
+
+    def settings(self, on: bool, cap: int | None) -> None:
+        """The host switches the audience on or off, and caps it (None: the server's most)."""
+        if cap is not None and cap not in CAPS:
+            raise Refused("error.no_cap")
+        self._do(Settings(on, cap))
+        self.stage.changed()
+
+    def offer(self, index: int, offered: bool) -> None:
+        """The host offers a member a seat at the next game (or takes the offer back)."""
+        if not 0 <= index < len(self.book.members) or self.book.members[index].seated:
+            raise Refused("error.no_member")
+        self._do(Offer(index, offered))
+        self.dirty.add(index)
+        self.stage.changed()
+
+    def seated(self, sid: str) -> tuple[int, str]:
+        """An offered member takes their seat: the member, and their name for the seat."""
+        index = self.sids.get(sid)
+        if index is None or not self.book.members[index].offered:
+            raise Refused("error.no_offer")
+        if not self.stage.free_seat():
+            raise Refused("error.no_free_seat")
+        return index, self.book.members[index].name
+
+    def took_seat(self, index: int) -> None:
+        """The member sat down: they predict no more (their points stay on the leaders' board)."""
+        self._do(Seated(index))
+        for sid, m in self.sids.items():
+            if m == index:
+                self.sids[sid] = None
+        self.stage.changed()
+
+    def _do(self, move: book_of.Command) -> None:
+        """Journal a move, then make it (a disk that refuses it refuses the move: nothing changes)."""
+        self.stage.journal(book_of.to_dict(move))
+        self.stage.state.audience = book_of.apply(self.book, move)
+
+    # -- Following the table -------------------------------------------------------------------------------------
+
+    def _facts(self) -> Facts:
+        state = self.stage.state
+        table = {"room": {"seats": [{"name": s.name} for s in state.seats]}, "game": self.stage.game()}
+        return facts_of(table, state.games)
+
+    def observe(self) -> bool:
+        """Make the moves the table calls for (journaled first); whether the audience's public part changed."""
+        facts = self._facts()
+        moved = False
+        try:
+            for move in book_of.due(self.book, facts):
+                self._do(move)
+                moved = True
+                if isinstance(move, book_of.Resolve):
+                    self.dirty.update(range(len(self.book.members)))
+        except Refused:  # the disk refused it: the same move is due again at the next look
+            pass
+        self._clock(facts)
+        return moved
+
+    def _clock(self, facts: Facts) -> None:
+        """When the open round closes, while the caller counts it down (the match window before the first
+        "Draw!"); None while only the host's call will close it."""
+        r = self.book.round
+        ends = self.stage.clocks().get("match_ends_in") if r is not None and r.status == "open" else None
+        at = None if ends is None or not facts.playing or facts.begun else self.stage.clock() + ends
+        if (at is None) != (self.close_at is None) or at is not None and abs(at - self.close_at) > 0.5:
+            self.close_at = at
+            self.clock_v += 1  # the closing time came, went or moved: the audience's table says it anew
+
+    # -- What goes out --------------------------------------------------------------------------------------------
+
+    def _view(self) -> dict[str, Any]:
+        """The audience's public view (never changed once made: sent views share it), made again only when the book
+        or what the table says of the room changed (every broadcast asks, twice)."""
+        facts = self._facts()
+        made = self._made
+        if made is None or made[0] is not self.book or made[1] != facts:
+            self._made = made = (self.book, facts, public(self.book, facts, facts.over))
+        return made[2]
+
+    def _places(self) -> list[int]:
+        """Every member's place, once for the points as they stand (they move only when a round is resolved)."""
+        if self._placed is None or self._placed[0] is not self.book.points:
+            self._placed = (self.book.points, places(self.book.points))
+        return self._placed[1]
+
+    def public(self) -> dict[str, Any]:
+        """The audience as every viewer of the room sees it (the TV shows it): the round, the leaders, how many."""
+        book, most = self.book, LIMITS.audience if self.book.cap is None else min(self.book.cap, LIMITS.audience)
+        if self._counted is None or self._counted[0] is not book:
+            self._counted = (book, book.predicting(), roster(book))
+        return self._view() | {"members": self._counted[1], "full": self._counted[1] >= most}
+
+    def roster(self) -> list[dict[str, Any]]:
+        """The members, for the TV's host alone (to offer one a seat): made once for each book, as the count."""
+        self.public()
+        return self._counted[2]
+
+    def _closes_in(self) -> float | None:
+        return None if self.close_at is None else round(max(0.0, self.close_at - self.stage.clock()), 1)
+
+    def table(self) -> dict[str, Any]:
+        """The audience's own table: what every audience connection sees alike (no count: it would change at
+        every join, for everyone)."""
+        view = dict(self._view())
+        if view["round"] is not None and self.close_at is not None:
+            view["round"] = {**view["round"], "closes_in": self._closes_in()}
+        colours = {s.name: s.colour for s in self.stage.state.seats}
+        return {"room": {"code": self.stage.code, "mode": self.stage.state.mode, "audience": view,
+                         "colours": colours}, "game": None}
+
+    def mine(self, index: int | None, place: list[int] | None = None) -> dict[str, Any]:
+        """What one audience connection alone sees: who it is, its picks and points (`place`: every member's place,
+        worked out once an update)."""
+        you = {"role": "audience", "seat": None, "controls": False, **member(self.book, index, place)}
+        if index is not None and self.book.members[index].offered:
+            you["seat_free"] = self.stage.free_seat()
+        return {"room": {"you": you}, "game": None}
+
+    def state_for(self, sid: str) -> dict[str, Any]:
+        """A connection's whole view: the audience's table as published (its clock counted from now), its own."""
+        table = self.published
+        if table is not None and self.close_at is not None:
+            table = _with_clock(table, self._closes_in())
+        return {"v": self.v, "table_v": self.published_v, "table": table, "mine": self.mine(self.sids.get(sid))}
+
+    def broadcast(self) -> None:
+        """After the room's changes: the audience's table to every audience connection at once if it changed, and
+        each member's own part where it changed (every one's, with a new table, so each shows the two together)."""
+        if self.observe():
+            self.stage.changed()  # the TV's `room.audience` too (caught by the room's next broadcast)
+        self._publish()
+        self._send_mine()
+
+    def _publish(self) -> None:
+        """The audience's table, if it changed (its clock ticking is no change; its closing time moving is)."""
+        table = self.table()
+        if self.published is None:
+            self.v += 1
+            self.published, self.published_v, self.published_clock = table, self.v, self.clock_v
+            return
+        if self.clock_v == self.published_clock and diff(_with_clock(self.published), _with_clock(table)) is None:
+            return
+        self.v += 1
+        changes = diff(self.published, table)
+        base, self.published, self.published_v, self.published_clock = self.published_v, table, self.v, self.clock_v
+        if changes is not None and self.sids:
+            self.stage.publish(self.channel, "table", {"v": self.v, "base": base, "changes": _object(changes)})
+        self.always = True
+
+    def _send_mine(self) -> None:
+        """Each connection's own part where it changed; every one's after a new table (its version named)."""
+        always, self.always = self.always, False
+        owed = self.dirty | {i for i, m in enumerate(self.book.members) if m.offered}
+        if not always and not owed:
+            return
+        self.v += 1
+        cache: dict[int | None, dict[str, Any]] = {}
+        place = self._places()
+        for sid, index in list(self.sids.items()):
+            if not always and index not in owed:
+                continue
+            if index not in cache:
+                mine = {"v": self.v, "table_v": self.published_v, "mine": self.mine(index, place)}
+                cache[index] = mine | {"always": True} if always else mine
+            self.stage.send(sid, "mine", cache[index])
+        self.dirty.clear()
+
+
+def _with_clock(table: dict[str, Any], closes_in: float | None = None) -> dict[str, Any]:
+    """The audience's table with its round's closing clock set to `closes_in` (None: without it)."""
+    r = table["room"]["audience"]["round"]
+    if r is None:
+        return table
+    round_ = {k: v for k, v in r.items() if k != "closes_in"}
+    if closes_in is not None:
+        round_["closes_in"] = closes_in
+    return {**table, "room": {**table["room"], "audience": {**table["room"]["audience"], "round": round_}}}
+
+
+def _object(changes: Any) -> dict[str, Any]:
+    return {key: [value] for key, value in changes[0].items()} if isinstance(changes, list) else changes

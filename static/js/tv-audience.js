@@ -1,0 +1,142 @@
+/* The audience on the TV (docs/protocol.md, "The audience"): its split under the call once its guesses close
+   ("62% say Ana calls Match! first"), the answers and its best guessers beside a scored hand, the night's best
+   guesser under the podium, and the host's panel: let an audience in, cap it, offer one of them a seat. Drawn after
+   the rest of the screen, from `room.audience`, which every viewer of the room shares. */
+import { answerText, percent, saidText, total } from "./audience.js";
+import { el } from "./common.js";
+import { list, t, tn } from "./i18n.js";
+import { $, act, view } from "./tv-shared.js";
+
+const CAPS = ["", "10", "20", "50", "100"]; // "": none but the server's own (docs/protocol.md, `audience`)
+const SHOWN = 3; // best guessers beside a scored hand
+const TURN_MS = 4000; // each question's split under the call, in turn
+
+export function wireAudience() {
+  $("aud-open").addEventListener("click", () => { $("aud-panel").hidden = false; renderAudience(); $("aud-close").focus(); });
+  $("aud-close").addEventListener("click", () => { $("aud-panel").hidden = true; });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") $("aud-panel").hidden = true; });
+  const settings = () => act("audience", { on: $("aud-on").checked, cap: $("aud-cap").value ? Number($("aud-cap").value) : null });
+  $("aud-on").addEventListener("change", settings);
+  $("aud-cap").addEventListener("change", settings);
+  $("aud-member").addEventListener("change", renderAudience);
+  window.addEventListener("resize", renderAudience); // the scores' box takes the room a screen's size leaves it
+  $("aud-offer-seat").addEventListener("click", async () => {
+    const member = Number($("aud-member").value);
+    const roster = view.state.room.audience_roster || [];
+    const chosen = roster.find((m) => m.member === member);
+    if (chosen && (await act("audience_offer", { member, offered: !chosen.offered })).ok) renderAudience();
+  });
+}
+
+export function renderAudience() {
+  const state = view.state;
+  const aud = state && state.room.audience;
+  if (!aud) return;
+  const game = state.game;
+  $("aud-open").textContent = t("tv.aud.button", { n: aud.members });
+  renderLobbyLine(aud, game);
+  renderStrip(aud, game);
+  renderScoresBox(aud, game);
+  const best = aud.best;
+  $("aud-best").hidden = !best || !$("scores").classList.contains("on-podium");
+  if (best) $("aud-best").textContent = t("tv.aud.best", { names: list(best.names), points: tn("points", best.points) });
+  if (!$("aud-panel").hidden) renderPanel(aud);
+}
+
+/* The lobby: with the table full, the QR code is the audience's way in. */
+function renderLobbyLine(aud, game) {
+  const room = view.state.room;
+  const full = room.seats.length >= room.max_players || room.locked;
+  const open = aud.on && !aud.full;
+  if (!game && full && open) $("scan").textContent = t("tv.aud.scan"); // the QR code is the audience's way in now
+  $("aud-lobby").hidden = !open || !aud.members;
+  $("aud-lobby").textContent = t("tv.aud.count", { n: aud.members });
+}
+
+/* Under the call once the guesses close, until a Match! lays its hands down: what the audience says, one question
+   at a time (each for a few seconds), on the call's status line beside who the table waits for. */
+let told = 0; // the question on show
+let turning = null;
+function renderStrip(aud, game) {
+  const r = aud.round;
+  const show = !!game && !!r && !r.open && !!r.predicted && !game.scored && !(game.matched || []).length;
+  const said = show ? r.questions.map((q) => [q.key, saidText(q, r.split[q.key])]).filter(([, text]) => text) : [];
+  $("aud-strip").hidden = !said.length;
+  clearTimeout(turning);
+  if (!said.length) return;
+  const [key, text] = said[told % said.length];
+  $("aud-strip").dataset.q = key;
+  $("aud-strip").replaceChildren(el("strong", { text: t("tv.aud.title") }), el("span", { text }));
+  turning = setTimeout(() => { told += 1; renderAudience(); }, TURN_MS);
+}
+
+/* Beside a scored hand: each answer with the share that saw it coming, and the best guessers; under the sheet,
+   or where the sheet leaves no room (real cards' rows of buttons at 720p) two short lines in the title's row. */
+function renderScoresBox(aud, game) {
+  const last = aud.last;
+  const box = $("aud-scores");
+  const show = !!game && game.scored && !!last && !!last.answers && last.hand === game.hand_no && !!last.predicted;
+  box.hidden = !show;
+  if (!show) return;
+  let picks = 0;
+  let right = 0;
+  const lines = last.questions.filter((q) => last.answers[q.key]).map((q) => {
+    const counts = last.split[q.key] || {};
+    const saw = last.answers[q.key].reduce((sum, option) => sum + (counts[option] || 0), 0);
+    picks += total(counts);
+    right += saw;
+    return el("p", {}, answerText(q, last.answers[q.key]), " · ", el("strong", { text: t("aud.saw", { pct: percent(saw, total(counts)) }) }));
+  });
+  const leaders = aud.leaders.slice(0, SHOWN);
+  const gained = (l) => (l.earned ? ` (+${l.earned})` : ""); // never a template inside another's ${…} (rjsmin)
+  const named = leaders.map((l, k) => `${k + 1}. ${l.name} ${tn("points", l.points)}${gained(l)}`);
+  const top = leaders[0];
+  box.replaceChildren(
+    el("div", { class: "aud-full" }, el("h3", { text: t("tv.aud.title") }), ...lines,
+      leaders.length ? el("p", {}, el("strong", { text: `${t("tv.aud.leaders")}: ` }), named.join(" · ")) : null),
+    el("div", { class: "aud-compact" }, el("p", { text: t("tv.aud.right", { pct: percent(right, picks) }) }),
+      top ? el("p", { text: t("tv.aud.top", { name: short(top.name), points: tn("points", top.points) }) }) : null),
+  );
+  place(box);
+}
+
+/* A name cut to fit the title's row (the whole name is on the phones and under the sheet at 1080p). */
+const short = (name) => (name.length > 10 ? `${name.slice(0, 9).trimEnd()}…` : name);
+
+/* Under the sheet, as wide as it (the sheet's column has room below its rows); if it would reach past the scores'
+   body, in the title's row instead, right of the title (CSS's `compact`). */
+function place(box) {
+  const panel = $("scores");
+  if (box.parentElement !== panel) panel.append(box); // tried under the sheet first, each time
+  const outer = panel.getBoundingClientRect();
+  const sheet = $("score-table").getBoundingClientRect();
+  const room = $("score-table").parentElement.getBoundingClientRect();
+  box.classList.remove("compact");
+  box.style.left = `${sheet.left - outer.left - panel.clientLeft}px`;
+  box.style.top = `${sheet.bottom + 8 - outer.top - panel.clientTop}px`;
+  box.style.width = `${sheet.width}px`;
+  if (box.getBoundingClientRect().bottom <= room.bottom + 1) return;
+  for (const side of ["left", "top", "width"]) box.style.removeProperty(side);
+  box.classList.add("compact");
+  $("scores-aside").append(box);
+}
+
+/* The host's panel: the switch, the cap, and a seat at the next game for one member. */
+function renderPanel(aud) {
+  $("aud-panel-count").textContent = t("tv.aud.count", { n: aud.members });
+  $("aud-on").checked = aud.on;
+  const cap = aud.cap === null ? "" : String(aud.cap);
+  if ($("aud-cap").options.length !== CAPS.length) {
+    $("aud-cap").replaceChildren(...CAPS.map((c) => el("option", { value: c, text: c || t("tv.aud.no_cap") })));
+  }
+  $("aud-cap").value = cap;
+  const roster = (view.state.room.audience_roster || []).filter((m) => !m.seated);
+  const chosen = $("aud-member").value;
+  $("aud-member").replaceChildren(...roster.map((m) => el("option", { value: String(m.member),
+    text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name })));
+  if (roster.some((m) => String(m.member) === chosen)) $("aud-member").value = chosen;
+  const picked = roster.find((m) => String(m.member) === $("aud-member").value);
+  $("aud-member").disabled = $("aud-offer-seat").disabled = !roster.length;
+  $("aud-offer-seat").textContent = t(picked && picked.offered ? "tv.aud.unoffer" : "tv.aud.offer");
+  $("aud-panel-note").textContent = roster.length ? t("tv.aud.offer_note") : t("tv.aud.nobody");
+}

@@ -1,0 +1,362 @@
+"""The audience on a live server: who gets in (a full table, a locked room), a member's picks across a reload and
+a restart, what an audience phone receives (never a card), the host's controls, and with real cards the entries
+resolving the round. In-process rooms where a clock or a deterministic hand is needed."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from partyrummy.rules.errors import RummyError
+from partyrummy.server.room.room import Room, Viewer
+from partyrummy.server.storage.journal import Journal
+
+from .audience_helpers import audience, cards_in, member, predict_all, resolved
+from .live import Refused, guest, lan_server
+from .night import Night
+from .words import refused
+
+# Every room's first game on the module's server is dealt from the seed: the same hands on every run.
+pytestmark = pytest.mark.server("--seed", "3")
+
+QUESTIONS = ("first", "under", "worst")
+
+
+def full_table(nights, server, bots: int = 12, variant: str = "fast3") -> Night:
+    """A new room on the module's server with its table full of bots (twelve: a full table), the rules chosen, not
+    started."""
+    night = nights(server=server, variant=variant)
+    night.add_bots(bots)
+    return night
+
+
+def test_a_thirteenth_guest_at_a_full_table_joins_the_audience_and_predicts_in_hand_1(nights, server) -> None:
+    night = full_table(nights, server)
+    host = night.host
+    guest = night.client()  # the thirteenth: the join page's guest
+    assert not guest.state["room"]["can_join"]
+    assert guest.call("join", {"name": "Zoe"})["error"]["code"] == "refused"  # the table is full
+    ack = guest.call("audience_join", {"name": "Zoe"})
+    assert ack["ok"] and ack["member"] == 0, ack
+    zoe = night.client(role="audience", token=ack["audience_token"])
+    state = zoe.state
+    assert state["room"]["you"]["role"] == "audience" and state["room"]["you"]["name"] == "Zoe"
+    round_ = audience(state)["round"]
+    assert (round_["game"], round_["hand"], round_["status"]) == (1, 1, "open")
+    bots = [s["name"] for s in host.state["room"]["seats"]]
+    assert [q["key"] for q in round_["questions"]] == list(QUESTIONS)
+    assert round_["questions"][0]["options"] == bots and round_["questions"][1]["subject"] == bots[0]
+    picks = predict_all(zoe, lambda q: q["options"][-1])
+
+    # A reload: the page connects again with its token; it is Zoe still, her picks as she made them.
+    zoe.close()
+    zoe = night.client(role="audience", token=ack["audience_token"])
+    assert zoe.state["room"]["you"]["picks"] == picks and zoe.state["room"]["you"]["member"] == 0
+    assert host.wait_for(lambda s: audience(s)["members"] == 1)
+
+    assert host.call("start")["ok"]
+    state = zoe.wait_for(resolved(1), timeout=30)
+    last, you = audience(state)["last"], state["room"]["you"]
+    assert you["last"]["hand"] == 1 and you["last"]["picks"] == picks
+    assert last["split"] == {key: {option: 1} for key, option in picks.items()}
+    from partyrummy.audience.predictions import BASE
+
+    answers = last["answers"]
+    right = {k: picks[k] in answers[k] for k in answers}
+    assert you["last"]["earned"] == {k: (BASE if right[k] else 0) for k in answers}  # alone: BASE each
+    assert you["points"] == sum(you["last"]["earned"].values())
+    # The table said the same: the first to call Match! is the one the answer names.
+    scored = host.wait_for(lambda s: s["game"]["hand_no"] >= 1 and audience(s)["last"] is not None)
+    assert audience(scored)["last"]["answers"] == answers
+
+
+def test_a_locked_room_lets_a_newcomer_into_the_audience_and_a_member_back_but_never_to_the_table(
+    nights, server
+) -> None:
+    night = full_table(nights, server, bots=3)
+    host = night.host
+    assert host.call("lock", {"locked": True})["ok"]
+    with pytest.raises(Refused) as stranger:
+        night.client()
+    assert stranger.value.code == "locked"
+    zoe, token = member(night, "Zoe")
+    assert audience(zoe.state)["round"]["status"] == "open"
+    assert zoe.call("join", {"name": "Zoe2"})["error"]["code"] == "refused"  # the table is not theirs
+    zoe.close()
+    zoe = night.client(role="audience", token=token)  # back, through the lock
+    assert zoe.state["room"]["you"]["name"] == "Zoe"
+    # Switched off: no newcomer, and a locked room keeps strangers out again; a member is still let back.
+    assert host.call("audience", {"on": False})["ok"]
+    with pytest.raises(Refused) as off:
+        night.client(role="audience")
+    assert off.value.code == "locked"
+    zoe.close()
+    zoe = night.client(role="audience", token=token)
+    assert not audience(zoe.state)["on"] and audience(zoe.state)["round"] is None
+    assert audience(zoe.state)["last"]["status"] == "void"
+    # No round while the audience is off: a guess is out of its moment.
+    assert zoe.call("predict", {"question": "first", "option": "Bot 1"})["error"]["code"] == "out_of_phase"
+
+
+def test_an_audience_connection_that_joins_is_the_member_at_once(nights, server) -> None:
+    night = full_table(nights, server, bots=2)
+    fan = night.client(role="audience")
+    assert fan.state["room"]["you"]["member"] is None
+    ack = fan.call("audience_join", {"name": "Zoe"})
+    you = fan.wait_for(lambda s: s["room"]["you"]["member"] == ack["member"])["room"]["you"]
+    assert you["name"] == "Zoe" and fan.call("predict", {"question": "first", "option": "Bot 2"})["ok"]
+    assert fan.wait_for(lambda s: s["room"]["you"]["picks"] == {"first": "Bot 2"})
+    assert fan.call("audience_join", {"name": "Zoe again"})["error"]["code"] == "refused"  # once is enough
+
+
+def test_names_are_one_across_the_table_and_the_audience_and_the_host_caps_it(nights, server) -> None:
+    from partyrummy.server.room.audience import CAPS
+
+    night = full_table(nights, server, bots=2)
+    host = night.host
+    zoe, _ = member(night, "Zoe")
+    guest = night.client()  # a guest of the room: each join a member, the guest still a guest
+    for taken in ("bot 1", "ZOE", "Zое"):  # a seat's name, a member's, with a Cyrillic о and е
+        assert guest.call("audience_join", {"name": taken})["error"]["code"] == "refused", taken
+    assert host.call("audience", {"on": True, "cap": 7})["error"]["code"] == "refused"  # not one of the caps
+    assert host.call("audience", {"on": True, "cap": CAPS[0]})["ok"]
+    assert host.wait_for(lambda s: audience(s)["cap"] == CAPS[0])
+    for i in range(CAPS[0] - 1):
+        assert guest.call("audience_join", {"name": f"Fan {i}"})["ok"]
+    full = guest.call("audience_join", {"name": "One more"})
+    assert full["error"]["code"] == "refused" and str(CAPS[0]) in full["error"]["message"]
+    assert zoe.call("audience", {"on": False})["error"]["code"] == "refused"  # the host's alone
+    assert zoe.call("audience_offer", {"member": 0})["error"]["code"] == "refused"
+    assert host.call("predict", {"question": "first", "option": "Bot 1"})["error"]["code"] == "refused"
+
+
+def test_the_host_offers_a_member_a_seat_which_they_take_between_games_even_locked(nights, server) -> None:
+    night = full_table(nights, server, bots=2)
+    host = night.host
+    zoe, _ = member(night, "Zoe")
+    assert zoe.call("audience_seat")["error"]["code"] == "refused"  # not offered
+    assert host.call("lock", {"locked": True})["ok"]
+    roster = host.wait_for(lambda s: s["room"].get("audience_roster"))["room"]["audience_roster"]
+    assert roster == [{"member": 0, "name": "Zoe", "points": 0, "offered": False, "seated": False}]
+    assert host.call("audience_offer", {"member": 0})["ok"]
+    you = zoe.wait_for(lambda s: s["room"]["you"]["offered"])["room"]["you"]
+    assert you["seat_free"]
+    ack = zoe.call("audience_seat")
+    assert ack["ok"] and ack["seat"] == 2, ack
+    zoe.close()
+    zoe = night.client(token=ack["token"])  # the page connects again, as the player
+    you = zoe.state["room"]["you"]
+    assert (you["role"], you["seat"]) == ("player", 2)  # and the VIP: the first person at a table of bots
+    assert [s["name"] for s in zoe.state["room"]["seats"]] == ["Bot 1", "Bot 2", "Zoe"]
+    seated = host.wait_for(lambda s: s["room"]["audience_roster"][0]["seated"])
+    assert audience(seated)["members"] == 0
+
+
+@pytest.mark.slow
+def test_an_audience_phone_never_receives_a_card_of_anyones_hand(nights, server) -> None:
+    """A whole game of twelve bots: every payload an audience phone received, walked to the bottom, holds no card
+    and nothing of the game's table; a watcher of the room, beside it, got cards (the walk finds them)."""
+    night = full_table(nights, server)
+    host = night.host
+    zoe, _ = member(night, "Zoe")
+    watcher = night.client()
+    predict_all(zoe)
+    assert host.call("start")["ok"]
+    for hand in (1, 2, 3):
+        zoe.wait_for(resolved(hand), timeout=60)
+        if hand < 3:
+            predict_all(zoe, lambda q: q["options"][-1])
+            host.wait_for(lambda s, h=hand: s["game"]["hand_no"] == h and s["game"]["scored"])
+            assert host.call("call_now")["ok"]
+    final = zoe.wait_for(lambda s: audience(s)["best"] is not None or audience(s)["round"]["game"] == 2)
+    assert audience(final)["round"]["hand"] == 1  # the next game's first hand is open
+    received = [(event, data) for event, data in zoe.messages]
+    assert len(received) > 10 and {e for e, _ in received} <= {"state", "table", "mine"}
+    for event, data in received:
+        assert cards_in(data) == [], (event, cards_in(data)[:3])
+        assert "game" not in str(data.get("changes", {}).keys()), data  # never a change of the game's table
+        table = data.get("table")
+        if table is not None:
+            assert table["game"] is None and set(table["room"]) == {"code", "mode", "audience", "colours"}
+    assert cards_in([d for _, d in watcher.messages]), "the walk finds the cards a watcher of the room gets"
+
+
+def test_a_flooding_member_gets_what_a_guest_gets(nights, server) -> None:
+    """Forty picks at once from a member, forty `lang` events from a guest: each is slowed down alike (the rate of
+    any connection), and heard again once the bucket refills."""
+    night = full_table(nights, server, bots=2)
+    zoe, _ = member(night, "Zoe")
+    guest = night.client()
+    said = {"member": [], "guest": []}
+    for _ in range(40):
+        said["member"].append(zoe.sio.call("predict", {"question": "first", "option": "Bot 1"}, timeout=10))
+        said["guest"].append(guest.sio.call("lang", {"lang": "en"}, timeout=10))
+    slowed = {
+        who: sum(1 for a in acks if not a["ok"] and a["error"]["code"] == "slow_down") for who, acks in said.items()
+    }
+    assert slowed["member"] >= 15 and abs(slowed["member"] - slowed["guest"]) <= 3, slowed
+    assert all(a["ok"] or a["error"]["code"] == "slow_down" for a in said["member"])
+    time.sleep(2.5)  # the bucket refills (10 a second)
+    assert zoe.call("predict", {"question": "first", "option": "Bot 2"})["ok"]
+
+
+# -- In-process: the journal, the players' scores ---------------------------------------------------------------
+
+
+def real_room(journal: Journal | None = None) -> Room:
+    """A room of real cards with three players without a phone, the TV answering for them: a hand as we say."""
+    room = Room("REAL", _variants(), "party", lambda *a: None, record=journal.append if journal else lambda c, e: None)
+    if journal is not None:
+        journal.open_room(room.code, room.host_token)
+    room.attach("tv", Viewer("host", room.host_token))
+    room.set_mode("real")
+    for name in ("Ana", "Bob", "Cy"):
+        room.add_person(name)
+    return room
+
+
+def _variants():
+    from partyrummy.rules.variants import default_variants
+
+    return {"party": default_variants()["party"]}
+
+
+def play_real_hand(room: Room, first: int, points: dict[int, int]) -> None:
+    """A hand: dealt, "Draw!", "Discard!", seat `first` calls Match!, the last cycle, the entries typed in."""
+    tv = room.viewers["tv"]
+    room.call_now()  # "Cards are dealt: Draw!" (the seats without a phone are Ready by themselves)
+    room.call_now()  # "Discard!"
+    room.answer(tv, "match", {"seat": first})
+    room.call_now()  # the last cycle
+    room.call_now()  # its "Discard!": the entries
+    for seat, pts in points.items():
+        room.answer(tv, "points", {"seat": seat, "points": pts})
+    room.flush()
+
+
+def test_with_real_cards_the_entries_resolve_the_round_and_a_restart_keeps_every_pick_and_point(
+    tmp_path: Path,
+) -> None:
+    journal = Journal(tmp_path / "rooms.sqlite3")
+    room = real_room(journal)
+    fans = []
+    for name in ("Zoe", "Max", "Lu"):
+        room.attach(f"sid-{name}", Viewer("audience"))
+        _, token = room.audience.join(f"sid-{name}", room.viewers[f"sid-{name}"], name, [s.name for s in room.seats])
+        room.detach(f"sid-{name}")
+        room.attach(f"sid-{name}", Viewer("audience", token))
+        fans.append(f"sid-{name}")
+    for sid, (first, under, worst) in zip(
+        fans, (("Bob", "yes", "Cy"), ("Ana", "no", "Cy"), ("Bob", "no", "Ana")), strict=True
+    ):
+        for key, option in (("first", first), ("under", under), ("worst", worst)):
+            room.audience.predict(sid, key, option)
+    room.start()
+    room.flush()
+    with refused(RummyError, "are closed"):
+        room.call_now()  # "Draw!": closed
+        room.audience.predict(fans[0], "first", "Ana")
+    room.call_now()  # "Discard!"
+    room.answer(room.viewers["tv"], "match", {"seat": 1})  # Bob
+    room.call_now()
+    room.call_now()
+    for seat, pts in {0: 4, 1: 0, 2: 25}.items():
+        room.answer(room.viewers["tv"], "points", {"seat": seat, "points": pts})
+    room.flush()
+    last = room.state.audience.last
+    assert dict(last.answers) == {"first": ("Bob",), "under": ("yes",), "worst": ("Cy",)}  # Ana (the leader) 4
+    # Two of three said Bob, two said Cy: 50 + 100 * 1 // 3 = 83 each; Zoe alone said Ana scores under 10: 116.
+    assert room.state.audience.points == (83 + 116 + 83, 83, 83)
+    totals = list(room.game.totals)
+    assert totals == [4, 0, 25]  # the players' scores are what they entered, whatever the audience said
+    journal.close()
+
+    [(code, _, events)] = Journal(tmp_path / "rooms.sqlite3").recent_rooms()
+    again = Room(code, _variants(), "party", lambda *a: None)
+    again.restore(events)
+    assert again.state.audience == room.state.audience
+    assert again.audience.member_of(room.state.audience.members[1].token) == 1
+    assert list(again.game.totals) == totals
+
+
+def test_the_audience_never_moves_a_players_score() -> None:
+    """The same hands entered with and without an audience predicting: the same totals, hand by hand."""
+    plain, crowded = real_room(), real_room()
+    crowded.attach("fan", Viewer("audience"))
+    _, token = crowded.audience.join("fan", crowded.viewers["fan"], "Zoe", ["Ana", "Bob", "Cy"])
+    crowded.attach("fan2", Viewer("audience", token))
+    for room in (plain, crowded):
+        room.start()
+        room.flush()
+    for first, points in ((0, {0: 0, 1: 12, 2: 7}), (2, {0: 30, 1: 1, 2: 0})):
+        crowded.audience.predict("fan2", "worst", "Bob")
+        for room in (plain, crowded):
+            play_real_hand(room, first, points)
+            assert room.game.hand.phase.value == "scored"
+            room.call_now()
+        assert list(plain.game.totals) == list(crowded.game.totals)
+    assert crowded.state.audience.points[0] == 50 and crowded.state.audience.last.status == "resolved"  # Bob, once
+
+
+def test_the_round_closes_on_the_first_draw_and_counts_down_to_it(party) -> None:
+    from dataclasses import replace
+
+    class Clock:
+        now = 100.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    clock, sent = Clock(), []
+    variants = {"party": replace(party, match_window_s=8, beat_s=0.5, hurry_after_s=0)}
+    room = Room("TICK", variants, "party", lambda sid, event, data: sent.append((sid, event, data)), clock)
+    room.attach("tv", Viewer("host", room.host_token))
+    for name in ("Ana", "Bob"):
+        room.join(f"sid-{name}", name)
+    room.attach("fan", Viewer("audience"))
+    _, token = room.audience.join("fan", room.viewers["fan"], "Zoe", ["Ana", "Bob"])
+    room.attach("zoe", Viewer("audience", token))
+    room.start(seed=1)
+    room.flush()
+    tables = [d for sid, e, d in sent if sid == "zoe" and e == "table"]
+    assert tables[-1]["changes"]["room"]["audience"]["round"]["closes_in"] == [8.0]
+    clock.now = 103.0
+    assert room.audience.state_for("zoe")["table"]["room"]["audience"]["round"]["closes_in"] == 5.0
+    room.audience.predict("zoe", "first", "Bob")
+    clock.now = 108.0
+    room.settle()  # "Draw!"
+    assert room.game.hand.phase.value == "draw" and room.state.audience.round.status == "closed"
+    closed = [d for sid, e, d in sent if sid == "zoe" and e == "table"][-1]["changes"]["room"]["audience"]["round"]
+    assert closed["status"] == ["closed"] and closed["split"] == [{"first": {"Bob": 1}, "under": {}, "worst": {}}]
+
+
+@pytest.mark.slow
+def test_an_audience_of_two_hundred_from_two_hundred_addresses_gets_in_beside_a_full_table() -> None:
+    """A server that counts only 127.0.0.1 as the laptop (tests/lan_server.py): twelve players and two hundred members
+    of the audience, each from an address of its own (127.0.0.2 and up), all get in under the guests' shares as
+    shipped; the two hundred and first is refused by the audience's size, not by the server's shares."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    server = lan_server({})
+    try:
+        with Night(server=server) as night:
+            for n in range(12):
+                night.client(f"Player {n + 1}", source=guest(n + 1))
+
+            def fan(n: int) -> None:
+                client = night.client(role="audience", source=guest(13 + n))
+                ack = client.call("audience_join", {"name": f"Fan {n + 1}"})
+                assert ack["ok"], ack
+
+            with ThreadPoolExecutor(16) as pool:
+                list(pool.map(fan, range(200)))
+            fans = [c for c in night.clients if c.role == "audience"]
+            assert night.host.wait_for(lambda s: audience(s)["members"] == 200 and audience(s)["full"], timeout=30)
+            assert all(f.sio.connected and f.state["room"]["you"]["member"] is not None for f in fans)
+            late = night.client(role="audience", source=guest(240))
+            refusal = late.call("audience_join", {"name": "One too many"})["error"]
+            assert refusal["code"] == "refused" and "200" in refusal["message"]
+    finally:
+        server.stop()

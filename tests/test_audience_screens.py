@@ -1,0 +1,240 @@
+"""The audience's screens in real browsers, measured by geometry (tests/layout.py), with twelve seats of
+20-character names.
+
+The TV (Chromium, 1920×1080 and 1280×720, English and Romanian), in both ways to play: the lobby whose QR code is
+the audience's way in once the table is full; the host's panel, used through the page (a cap, the audience off and
+on, a seat offered); the audience's split under the call once its guesses close; the answers and the best guessers
+beside a scored hand (under the sheet, or in the title's row where real cards' rows of buttons fill the screen);
+the night's best guesser under the podium. Every moment: text at least 24 px at 1080p (the same share of the
+screen at 720p), nothing over what was there, nothing cut off. Screenshots go to screenshots/<time>/audience/.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .audience_helpers import audience, member
+from .layout import check, playwright_js
+from .live import Client, phase
+from .screens import LOBBY, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, host_tools, open_tv, settle, tv_problems
+
+pytestmark = pytest.mark.slow
+
+FANS = ["Zoë Ainsworth-Kapoor", "WWWWWWWWWWWWWWWWWWW1", "Ștefan Ionescu-Dobre", "MMMMMMMMMM MMMMMMMM2"]
+AUD = ["#aud-strip", "#aud-scores", "#aud-scores *", "#aud-best", "#aud-lobby"]
+LOBBY_AUD = LOBBY | {"overlap": LOBBY["overlap"] + [["#aud-lobby", ".mode, .url, .code"]], "covered": "#aud-lobby"}
+PANEL = {"root": "#aud-panel", "covered": "#aud-panel button, #aud-panel select, #aud-on"}
+TABLE_AUD = TABLE | {
+    "overlap": TABLE["overlap"] + [["#aud-strip", "#seats, #call, #melds, .table-controls, .waiting-names"]],
+    "covered": TABLE["covered"] + ", #aud-strip span",
+}
+SCORES_AUD = SCORED | {
+    "overlap": SCORED["overlap"] + [["#aud-scores", "#score-table, #chart, #story, .scores-controls"]],
+    "covered": SCORED["covered"] + ", #aud-scores p",
+}
+PODIUM_AUD = PODIUM | {
+    "overlap": PODIUM["overlap"] + [["#aud-best", ".scores-controls, .scores-controls *, .podium, .podium *"]],
+    "covered": PODIUM["covered"] + ", #aud-best",
+}
+
+# The compact line in the title's row must keep off the title's words (the h2 is as wide as the box).
+OFF_THE_TITLE = """() => {
+  const box = document.querySelector("#aud-scores.compact");
+  if (!box || box.hidden) return [];
+  const words = document.createRange();
+  words.selectNodeContents(document.getElementById("scores-title"));
+  const a = box.getBoundingClientRect(), b = words.getBoundingClientRect();
+  const apart = a.right <= b.left - 8 || a.left >= b.right + 8 || a.bottom <= b.top || a.top >= b.bottom;
+  const below = document.querySelector(".scores-body").getBoundingClientRect().top;
+  const found = apart ? [] : ["the audience's line meets the title"];
+  return a.bottom <= below + 1 ? found : [...found, "the audience's line reaches the sheet"];
+}"""
+
+
+def predict(fans: list[Client], hand: int, lead: int = 0) -> None:
+    """Each member guesses hand `hand`: most of them the same (the split has a clear leader), the last otherwise."""
+    for i, fan in enumerate(fans):
+        state = fan.wait_for(lambda s: (r := audience(s)["round"]) is not None and r["hand"] == hand and r["open"])
+        for question in audience(state)["round"]["questions"]:
+            options = question["options"]
+            option = options[lead % len(options)] if i < len(fans) - 1 else options[(lead + 1) % len(options)]
+            assert fan.call("predict", {"question": question["key"], "option": option})["ok"]
+
+
+def shown(page, selector: str) -> None:
+    page.locator(f"{selector}:not([hidden])").wait_for(state="visible")
+    settle(page)
+
+
+def test_the_tv_shows_the_audience_split_answers_and_leaders_with_cards_on_the_phones(
+    nights, browser, shots: Path
+) -> None:
+    night = nights(seed=5, browser=browser)
+    host, moments = night.host, Moments(shots, "audience")
+    tv = open_tv(night)
+    people = night.players(LONG_NAMES)
+    assert host.call("variant", {"name": "browser3"})["ok"]
+    fans = [member(night, name)[0] for name in FANS]
+
+    # The lobby of a full table: its QR code is the audience's way in.
+    tv.locator("#scan").get_by_text("Table full: scan to join the audience").wait_for()
+    tv.locator("#aud-lobby").get_by_text(f"In the audience: {len(FANS)}").wait_for()
+    moments.measure(tv, "lobby", LOBBY_AUD)
+
+    # The host's panel, through the page: a cap, the audience off and on, a seat offered and taken back.
+    host_tools(tv)  # the audience's panel opens from the host's drawer
+    tv.locator("#aud-open").click()
+    shown(tv, "#aud-panel")
+    moments.measure(tv, "panel", PANEL)
+    tv.locator("#aud-cap").select_option("50")
+    host.wait_for(lambda s: audience(s)["cap"] == 50)
+    tv.locator("#aud-on").uncheck()
+    fans[0].wait_for(lambda s: not audience(s)["on"] and audience(s)["round"] is None)
+    tv.locator("#aud-on").check()
+    fans[0].wait_for(lambda s: audience(s)["on"] and audience(s)["round"] is not None)
+    tv.locator("#aud-member").select_option(label=FANS[1])
+    tv.locator("#aud-offer-seat").click()
+    fans[1].wait_for(lambda s: s["room"]["you"]["offered"])
+    tv.locator("#aud-member").select_option(label=f"{FANS[1]} (seat offered)")
+    tv.locator("#aud-offer-seat").get_by_text("Take the offer back").click()
+    fans[1].wait_for(lambda s: not s["room"]["you"]["offered"])
+    tv.locator("#aud-close").click()
+
+    # Under the call once the guesses close, until a Match! lays its hands down: what the audience says.
+    hand = 1
+    predict(fans, hand)
+    assert host.call("start")["ok"]
+    state = night.advance(people, lambda s: phase(s) in ("draw", "scored") or s["game"]["matched"])
+    while phase(state) != "draw" or state["game"]["matched"]:  # a Match! on the deal: the next hand's turn
+        state = night.advance(people, lambda s: phase(s) == "scored")
+        hand += 1
+        predict(fans, hand, lead=hand)
+        state = night.advance(people, lambda s, h=hand: s["game"]["hand_no"] == h and phase(s) == "draw")
+    for key in ("first", "under", "worst"):  # each question's split in turn, every one measured
+        shown(tv, f'#aud-strip[data-q="{key}"]')
+        strip = tv.locator("#aud-strip").inner_text()
+        assert re.search(r"75% say ", strip), strip  # three of four said the same
+        moments.measure(tv, f"split-{key}", TABLE_AUD)
+
+    # A scored hand: the sheet's rows fill their column, so beside the title, in two lines, the share of the
+    # audience that saw it coming and the best guesser (each answer in full is on the audience's phones).
+    state = night.advance(people, lambda s: phase(s) == "scored")
+    tv.locator("#scores:not(.showing-hands) #score-table").wait_for(timeout=20000)  # every hand laid out, then this
+    shown(tv, "#aud-scores.compact")
+    box = tv.locator("#aud-scores").inner_text()
+    leader = audience(state)["leaders"]
+    assert "% right" in box and (not leader or leader[0]["name"][:9].rstrip() in box), box
+    moments.measure(tv, "answers", SCORES_AUD, lambda page, height: page.evaluate(OFF_THE_TITLE))
+
+    # The end of the night: the podium, and under it the audience's best guesser.
+    while not state["game"]["game_over"]:
+        hand = state["game"]["hand_no"] + 1
+        predict(fans, hand, lead=1)
+        state = night.advance(people, lambda s, h=hand: s["game"]["game_over"] or s["game"]["hand_no"] == h)
+        state = night.advance(people, lambda s: phase(s) == "scored")
+    best = host.wait_for(lambda s: audience(s)["best"] is not None)
+    shown(tv, "#aud-best")
+    assert all(name in tv.locator("#aud-best").inner_text() for name in audience(best)["best"]["names"])
+    moments.measure(tv, "best", PODIUM_AUD)
+    assert not moments.problems, moments.summary()
+    assert not night.watch.problems, night.watch.problems
+
+
+def test_with_real_cards_the_tv_keeps_the_audience_in_sight_beside_the_title(
+    nights, browser, shots: Path
+) -> None:
+    """Twelve players without a phone, typed in on the TV: the sheet's rows of buttons fill its column, so the
+    audience's answers come in two lines beside the title, at both sizes, clear of the title and the sheet."""
+    night = nights(seed=5, browser=browser)
+    moments = Moments(shots, "audience")
+    links = [night.host, night.host_link(), night.host_link()]  # each link's events are limited to ten a second
+    host, turn = links[0], iter(range(10**6))
+
+    def send(event: str, data: dict | None = None) -> None:
+        ack = links[next(turn) % len(links)].call(event, data or {})
+        assert ack["ok"], (event, data, ack)
+
+    tv = open_tv(night)
+    send("mode", {"mode": "real"})
+    for name in LONG_NAMES:
+        send("add_person", {"name": name})
+    send("variant", {"name": "browser3"})
+    fans = [member(night, name)[0] for name in FANS]
+    predict(fans, 1)
+    send("phoneless_ready", {"ready": False})  # the TV waits for each Ready: who it waits for is named
+    send("start")
+    host.wait_for(lambda s: phase(s) == "setup")
+    send("call_now")  # "Cards are dealt: Draw!": the guesses close
+    host.wait_for(lambda s: phase(s) == "ready")
+    shown(tv, "#aud-strip")
+    assert tv.locator("#aud-strip").is_visible()
+    moments.measure(tv, "real-split", TABLE_AUD)
+    send("phoneless_ready", {"ready": True})
+    send("call_now")  # "Discard!" without them
+    host.wait_for(lambda s: phase(s) == "reveal")
+    send("match", {"seat": 3})
+    send("call_now")
+    host.wait_for(lambda s: phase(s) == "entry")
+    for seat in range(12):
+        send("points", {"seat": seat, "points": 0 if seat == 3 else (seat * 7) % 30 + 1})
+    host.wait_for(lambda s: phase(s) == "scored" and audience(s)["last"]["hand"] == 1)
+    tv.locator("#scores:not(.showing-hands) #score-table").wait_for(timeout=20000)  # every hand laid out, then this
+    shown(tv, "#aud-scores")
+    compact = {}
+    for width, height in ((1280, 720), (1920, 1080)):
+        tv.set_viewport_size({"width": width, "height": height})
+        settle(tv)
+        compact[height] = tv.locator("#aud-scores.compact").count() == 1
+    assert compact == {720: True, 1080: True}, compact
+    moments.measure(tv, "real-answers", SCORES_AUD, lambda page, height: page.evaluate(OFF_THE_TITLE))
+    assert not moments.problems, moments.summary()
+    assert not night.watch.problems, night.watch.problems
+
+
+def test_the_host_panel_needs_the_host(nights, browser) -> None:
+    """The panel is the TV's alone: a phone's page has none, and a member cannot send its events."""
+    night = nights(browser=browser)
+    phone = night.phone()
+    phone.locator("#name").wait_for()
+    assert phone.locator("#aud-panel, #aud-open").count() == 0
+    tv = night.tv()
+    host_tools(tv)  # the audience's panel opens from the host's drawer
+    tv.locator("#aud-open").click()
+    found = tv_problems(playwright_js(tv), 1920, {"root": "#aud-panel"})
+    assert found == [], found
+    assert not night.watch.problems, night.watch.problems
+
+
+def test_a_stranger_at_a_locked_room_joins_the_audience_then_takes_an_offered_seat(
+    nights, browser, shots: Path
+) -> None:
+    """The join page of a locked room: the lock keeps a stranger from the table, and the page takes them to the
+    audience (its name form); joined, they guess; offered a seat, one tap seats them (the lock does not stop it)."""
+    night = nights(browser=browser)
+    host = night.host
+    folder = shots / "audience"
+    folder.mkdir(exist_ok=True)
+    phone_check = {"viewport": "x", "min_text": 14, "min_contrast": 4.5, "covered": "#audience button"}
+    night.add_bots(3)
+    assert host.call("lock", {"locked": True})["ok"]
+    phone = night.phone()
+    phone.locator("#aud-join-form").wait_for()
+    phone.screenshot(path=str(folder / "phone-locked-join.png"))
+    found = check(playwright_js(phone), **phone_check)
+    phone.locator("#aud-name").fill("Zoë")
+    phone.locator("#aud-join-form button").tap()
+    phone.locator("#aud-options button").first.wait_for()
+    host.wait_for(lambda s: audience(s)["members"] == 1)
+    assert host.call("audience_offer", {"member": 0})["ok"]
+    phone.locator("#aud-take:not([disabled])").wait_for()
+    settle(phone)
+    phone.screenshot(path=str(folder / "phone-offered.png"), full_page=True)
+    found += check(playwright_js(phone), **phone_check)
+    phone.locator("#aud-take").tap()
+    phone.get_by_text("You're in, Zoë!").wait_for()
+    assert [s["name"] for s in host.wait_for(lambda s: len(s["room"]["seats"]) == 4)["room"]["seats"]][3] == "Zoë"
+    assert found == [], found
+    assert not night.watch.problems, night.watch.problems
