@@ -105,11 +105,12 @@ TestGameMachine = GameMachine.TestCase
 
 
 def test_the_engine_imports_no_web_framework() -> None:
+    """The rules, the engine and the audience's predictions are plain Python: importing them loads no web module."""
     code = (
         "import sys, partyrummy.rules.cards, partyrummy.rules.melds, partyrummy.rules.variants, "
-        "partyrummy.phones.hand, "
-        "partyrummy.phones.game, partyrummy.phones.views, partyrummy.phones.legal, partyrummy.cli; "
-        "bad = [m for m in ('flask', 'flask_socketio', 'socketio', 'engineio') if m in sys.modules]; "
+        "partyrummy.phones.hand, partyrummy.phones.game, partyrummy.phones.views, partyrummy.phones.legal, "
+        "partyrummy.audience.predictions, partyrummy.audience.views, partyrummy.cli; "
+        "bad = [m for m in ('flask', 'flask_socketio', 'socketio', 'engineio', 'gevent') if m in sys.modules]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0

@@ -41,15 +41,22 @@ function renderAudienceEntry(seated) {
   }
 }
 
-/* Into the audience by the name typed: the page opens again as the member (its token kept for the room). */
-export async function joinAudience() {
+/* The name typed, kept for next time; none yet: the player is asked for it (null). */
+function typedName() {
   const name = $("name").value.trim();
   if (!name) {
     notice(t("phone.type_name"));
     $("name").focus();
-    return;
+    return null;
   }
   store("pr.name", name);
+  return name;
+}
+
+/* Into the audience by the name typed: the page opens again as the member (its token kept for the room). */
+export async function joinAudience() {
+  const name = typedName();
+  if (!name) return;
   const ack = await act("audience_join", { name });
   if (ack.ok) {
     store(`pr.aud.${view.state.room.code}`, ack.audience_token);
@@ -58,13 +65,8 @@ export async function joinAudience() {
 }
 
 async function takeSeat(seat) {
-  const name = $("name").value.trim();
-  if (!name) {
-    notice(t("phone.type_name"));
-    $("name").focus();
-    return;
-  }
-  store("pr.name", name);
+  const name = typedName();
+  if (!name) return;
   const ack = await act("take", { seat, name });
   if (ack.ok) store(view.tokenKey, ack.token);
 }
