@@ -25,7 +25,7 @@ import socketio
 
 from partyrummy.client.remote_bots import RemoteBot
 from partyrummy.rules.variants import Variant
-from partyrummy.server.transport.delta import Replica
+from partyrummy.wire.delta import Replica
 
 __all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Fan", "Phone", "Tv", "cycle_key"]
 

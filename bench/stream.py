@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from partyrummy.rules.variants import default_variants  # noqa: E402
 from partyrummy.server.room.room import Room, Viewer  # noqa: E402
-from partyrummy.server.transport.delta import Replica  # noqa: E402
 from partyrummy.server.transport.stream import Stream  # noqa: E402
+from partyrummy.wire.delta import Replica  # noqa: E402
 from tests.play import random_command  # noqa: E402
 
 

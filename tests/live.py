@@ -19,7 +19,7 @@ from typing import Any
 import requests
 import socketio
 
-from partyrummy.server.transport.delta import Replica, merge
+from partyrummy.wire.delta import Replica, merge
 
 HERE = Path(__file__).resolve().parent
 

@@ -57,7 +57,7 @@ def shoe_faces(draw: st.DrawFn, decks: int, jokers: int, size: int) -> tuple[str
     return tuple(str(shoe[i]) for i in ids)
 
 
-# -- JSON views (partyrummy/server/transport/delta.py) ------------------------------------------------------------
+# -- JSON views (partyrummy/wire/delta.py) ------------------------------------------------------------
 
 JSON_SCALARS = (
     st.none()

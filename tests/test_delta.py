@@ -1,4 +1,4 @@
-"""Small updates of views (partyrummy/server/transport/delta.py): a client's copy made from updates is the view
+"""Small updates of views (partyrummy/wire/delta.py): a client's copy made from updates is the view
 itself."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partyrummy.server.transport.delta import Replica, apply, diff, merge, update
+from partyrummy.wire.delta import Replica, apply, diff, merge, update
 
 from .strategies import edited, json_values
 

@@ -12,9 +12,9 @@ import pytest
 
 from partyrummy.server.app import create_app
 from partyrummy.server.room.room import Room, Viewer
-from partyrummy.server.transport.delta import apply
 from partyrummy.server.transport.httpd import threaded_server
 from partyrummy.server.transport.stream import Stream
+from partyrummy.wire.delta import apply
 
 from .live import Client, free_port, play_game, seated
 

@@ -15,7 +15,7 @@ from typing import Any
 from ..phones.bots import Bot
 from ..rules.cards import RANK_NAMES, Card
 from ..rules.variants import DEFAULT_VARIANT, Variant
-from ..server.transport.delta import Replica
+from ..wire.delta import Replica
 
 __all__ = ["RemoteBot", "BotsError", "seat_bots", "play"]
 

@@ -1,4 +1,4 @@
-/* The pages' half of partyrummy/server/transport/delta.py: an update's changes made to the view it follows. */
+/* The pages' half of partyrummy/wire/delta.py: an update's changes made to the view it follows. */
 
 /* docs/protocol.md, "update": new objects along the changed paths, the rest shared, so each update gives the
    renderers a fresh state. */
@@ -21,14 +21,14 @@ export function applyChange(old, change) {
   return out;
 }
 
-/* A viewer's whole view: the table everyone sees, with its own part in it (partyrummy/server/transport/delta.py's merge). */
+/* A viewer's whole view: the table everyone sees, with its own part in it (partyrummy/wire/delta.py's merge). */
 export function merge(table, mine) {
   const room = { ...table.room, ...(mine.room || {}) };
   const game = table.game === null || table.game === undefined ? null : { ...table.game, ...(mine.game || {}) };
   return { room, game };
 }
 
-/* The page's copy of its view (partyrummy/server/transport/delta.py's Replica): the table, which every connection of the room
+/* The page's copy of its view (partyrummy/wire/delta.py's Replica): the table, which every connection of the room
    receives once, and its own part (`mine`), each carried from version to version by its updates; an update
    that does not follow waits for the one before it. The whole view changes only when the two go together
    (the table version the own part names, `table_v`): never a new table with an old hand. */

@@ -21,9 +21,9 @@ from ...audience import predictions as book_of
 from ...audience.facts import Facts, facts_of
 from ...audience.predictions import Book, Join, Offer, Seated, Settings, check_join, check_pick
 from ...audience.views import member, places, public, roster
+from ...wire.delta import diff
 from ..defences.limits import LIMITS
 from ..storage.replay import RoomState
-from ..transport.delta import diff
 from ..transport.payloads import name_key
 from .refused import Refused
 from .seats import Viewer

@@ -27,9 +27,9 @@ from typing import Any
 
 from ...i18n import Catalogs, default_catalogs
 from ...rules.variants import PACES, Variant
+from ...wire.delta import diff, merge
 from ..storage.journal import NotSaved
 from ..storage.replay import RoomState, apply_event
-from ..transport.delta import diff, merge
 from . import seats as seating
 from .audience import Audience, Stage, channel
 from .game_part import GamePart, Table

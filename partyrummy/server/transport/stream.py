@@ -18,7 +18,7 @@ from typing import Any
 
 import socketio
 
-from .delta import diff
+from ...wire.delta import diff
 
 __all__ = ["Stream", "ForgettingManager"]
 
