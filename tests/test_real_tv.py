@@ -102,8 +102,12 @@ def test_the_tv_calls_and_keeps_the_score_of_a_real_cards_night(server, browser,
             tv.locator("#ring .seat-name", has_text=name).wait_for()
         tv.wait_for_function("document.querySelector('#person-name').value === ''")  # the field is ready for the next
         tapped(tv, tv.get_by_label("Phones may answer for players without one"))
-        assert host.call("phoneless_ready", {"ready": False})["ok"]  # the TV taps their Ready itself here
-        state = host.wait_for(lambda s: s["room"]["allow_helpers"] and len(s["room"]["seats"]) == 12)
+        switch = tv.get_by_label("Players without a phone are ready at once")
+        assert switch.is_checked()  # on by default; off here: the TV taps their Ready itself
+        tapped(tv, switch)
+        state = host.wait_for(lambda s: s["room"]["allow_helpers"] and not s["room"]["phoneless_ready"]
+                              and len(s["room"]["seats"]) == 12)
+        assert not switch.is_checked()
         phoneless = [i for i, s in enumerate(state["room"]["seats"]) if s["phoneless"]]
         assert phoneless == [8, 9, 10, 11]
         assert tv.locator("#ring .badge.nophone").count() == 4

@@ -71,6 +71,8 @@ function renderMode(full) {
   $("person-form").hidden = !real;
   $("helpers-box").hidden = !real;
   $("allow-helpers").checked = !!room.allow_helpers;
+  $("phoneless-box").hidden = !real;
+  $("phoneless-ready").checked = !!room.phoneless_ready;
   $("add-person").disabled = full;
   $("person-name").placeholder = t("tv.person_placeholder");
   if (real) {

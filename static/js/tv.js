@@ -107,6 +107,7 @@ ready.then(() => {
   $("opt-lock").addEventListener("change", (e) => act("lock", { locked: e.target.checked }));
   $("allow-takeover").addEventListener("change", (e) => act("allow_bot_takeover", { allow: e.target.checked }));
   $("allow-helpers").addEventListener("change", (e) => act("allow_helpers", { allow: e.target.checked }));
+  $("phoneless-ready").addEventListener("change", (e) => act("phoneless_ready", { ready: e.target.checked }));
   $("person-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const name = $("person-name").value.trim();
