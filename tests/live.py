@@ -22,6 +22,7 @@ import socketio
 from partyrummy.wire.delta import Replica, merge
 
 HERE = Path(__file__).resolve().parent
+RETRY_S = 0.25  # how soon play_until tries a refused move again
 
 
 def free_port() -> int:
@@ -391,20 +392,27 @@ def play_until(
     """Drive every phone until the host's state satisfies `done`; the host moves on after each scored hand."""
     deadline = time.monotonic() + timeout
     acted: dict[int, int] = {}
+    again: dict[int, float] = {}  # a refused phone tries the same state again at this time, not at once
     refusals: list[dict] = []
+    called = 0.0
     while time.monotonic() < deadline:
+        now = time.monotonic()
         for i, phone in enumerate(phones):
-            if phone.state and phone.state["v"] != acted.get(i):
-                acted[i] = phone.state["v"]
+            if phone.state and (phone.state["v"] != acted.get(i) or now >= again.get(i, float("inf"))):
+                acted[i], again[i] = phone.state["v"], float("inf")
                 ack = act(phone)
                 if ack is not None and not ack["ok"]:
+                    # A race with the caller. Tried again at the next state or in a moment, well under the
+                    # event rate: a phone retrying at once would spend its events and be told to slow down.
                     refusals.append(ack["error"])
-                    acted.pop(i)  # a race with the caller: look again at the next state
+                    again[i] = now + RETRY_S
         state = host.state
         if done(state):
             return state
-        if next_hand and state["game"]["phase"] == "scored" and host.call("call_now")["ok"]:
-            host.wait_for(lambda s, before=state["v"]: s["v"] > before)
+        if next_hand and state["game"]["phase"] == "scored" and now >= called + RETRY_S:
+            called = now
+            if host.call("call_now")["ok"]:
+                host.wait_for(lambda s, before=state["v"]: s["v"] > before)
         with host.changed:
             host.changed.wait(0.05)
     raise TimeoutError(f"not there in time; refusals: {refusals[-5:]}; table: {host.state['game']}")

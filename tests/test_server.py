@@ -210,7 +210,9 @@ def test_the_vip_phone_has_the_host_controls_and_scores_download_as_csv(server) 
     assert host.call("lobby") == {"ok": True}
     lobby = host.wait_for(lambda s: s["game"] is None)
     assert len(lobby["room"]["seats"]) == 3 and len(lobby["room"]["night"]) == 1
-    assert host.call("variant", {"name": "fast"})["ok"] and vip.call("start")["ok"]
+    assert host.call("variant", {"name": "fast"})["ok"]
+    ack = vip.call("start")
+    assert ack["ok"], ack
     vip.wait_for(lambda s: s["game"] is not None and s["game"]["hand_no"] == 1 and not s["game"]["game_over"])
     night = server.get(f"/room/{host.room}/scores.csv").splitlines()
     assert night[0] == "Game 1" and night[1:5] == csv and night[5:7] == ["", "Game 2"]
