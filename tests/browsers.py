@@ -74,6 +74,12 @@ class Watch:
     def page(self, page) -> None:
         page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("response", self.response)
+
+    def response(self, answer) -> None:
+        """The console names no address for a failed request: this does."""
+        if answer.status >= 400:
+            self.problems.append(f"HTTP {answer.status}: {answer.request.method} {answer.url}")
 
     def open(self, browser, url: str, phone: bool = True, locale: str = "en-US", script: str = "", **context):
         """A page in its own browser context (its own storage and language), a phone's or the TV's, watched;

@@ -23,6 +23,7 @@ from partyrummy.wire.delta import Replica, merge
 
 HERE = Path(__file__).resolve().parent
 RETRY_S = 0.25  # how soon play_until tries a refused move again
+RESYNC_AFTER_S = 0.2  # how long a client behind waits for the update it missed before it asks for the whole view
 
 
 def free_port() -> int:
@@ -233,6 +234,7 @@ class Client:
         self.replica = Replica()
         self.drop_updates = 0  # a test's: lose this many of the next updates, as a bad link would
         self.resyncs = 0  # how many times it asked for a full state because it had missed an update
+        self.resync_due = False  # it will look again in a moment whether it is still behind
         self.changed = threading.Condition()
         bound = {"http_session": from_address(source)} if source else {}
         self.sio = socketio.Client(reconnection=reconnect, reconnection_delay=0.2, reconnection_delay_max=1, **bound)
@@ -267,7 +269,7 @@ class Client:
 
         python-socketio handles each message on a thread of its own, so two updates may be applied out of
         order: the replica keeps one that is ahead until the one before it turns up; if the copy is still
-        behind, the client asks for a full state, as the pages do.
+        behind a moment later, the client asks for a full state, as the pages do.
         """
         with self.changed:
             self.messages.append((event, data))
@@ -277,10 +279,26 @@ class Client:
             moved = self.replica.full(data) if event == "state" else self.replica.receive(event, data)
             if moved:
                 self._on_state(self.replica.state)
+            behind = self.replica.behind and not self.resync_due
+            self.resync_due |= behind
+        if behind:
+            # The missing update is most often a moment behind, on a thread of its own: the whole view is asked
+            # for only if it has not come in a while, and once at a time (else a phone busy with updates spends
+            # its events on syncs and is told to slow down).
+            later = threading.Timer(RESYNC_AFTER_S, self._resync)
+            later.daemon = True
+            later.start()
+
+    def _resync(self) -> None:
+        with self.changed:
+            self.resync_due = False
             behind = self.replica.behind
         if behind and self.online.is_set():
             self.resyncs += 1
-            self.sync()
+            try:
+                self.sync()
+            except (TimeoutError, socketio.exceptions.SocketIOError):
+                pass  # gone meanwhile: a reconnection brings a whole state
 
     def _on_state(self, data: dict) -> None:
         """A newer whole view to hold (subclasses watch it here): the table's update and its own part's may carry
