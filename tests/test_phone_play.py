@@ -278,8 +278,8 @@ def test_a_tapped_card_stays_under_the_finger_in_every_order(night_of, shots: Pa
 
 
 def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and_line(night_of) -> None:
-    # A deal where the card the TV plays for Ana leaves her hand incomplete (else her heading rightly says "call
-    # Match!" instead): drawn at random, about one night in twenty would.
+    # A deal where the card the TV plays for Ana leaves her hand incomplete: on some random deals it completes it,
+    # and her heading then rightly says "call Match!" instead.
     night = night_of("late", seed=1)
     ana = night.phone("Ana")
     bob, cy = night.client("Bob"), night.client("Cy")
