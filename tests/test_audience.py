@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from partyrummy.rules.errors import RummyError
+from partyrummy.server.room.room import Refused as NotKept
 from partyrummy.server.room.room import Room, Viewer
-from partyrummy.server.storage.journal import Journal
+from partyrummy.server.storage.journal import Journal, NotSaved
 
 from .audience_helpers import audience, cards_in, member, predict_all, resolved
 from .live import Refused, guest, lan_server
@@ -207,7 +208,8 @@ def test_a_flooding_member_gets_what_a_guest_gets(nights, server) -> None:
 
 def real_room(journal: Journal | None = None) -> Room:
     """A room of real cards with three players without a phone, the TV answering for them: a hand as we say."""
-    room = Room("REAL", _variants(), "party", lambda *a: None, record=journal.append if journal else lambda c, e: None)
+    record = journal.append_all if journal else lambda code, events: None
+    room = Room("REAL", _variants(), "party", lambda *a: None, record=record)
     if journal is not None:
         journal.open_room(room.code, room.host_token)
     room.attach("tv", Viewer("host", room.host_token))
@@ -279,6 +281,72 @@ def test_with_real_cards_the_entries_resolve_the_round_and_a_restart_keeps_every
     assert again.state.audience == room.state.audience
     assert again.audience.member_of(room.state.audience.members[1].token) == 1
     assert list(again.game.totals) == totals
+
+
+class Disk:
+    """A journal that keeps each write's events (one list a transaction), or refuses writes while `full`."""
+
+    def __init__(self) -> None:
+        self.writes: list[list[dict]] = []
+        self.full = False
+
+    def __call__(self, code: str, events: list[dict]) -> None:
+        if self.full:
+            raise NotSaved("disk full")
+        self.writes.append(events)
+
+
+def fans_in(room: Room, *names: str) -> list[str]:
+    """Members of the audience joined in-process, each connected with its token; their connections."""
+    sids = []
+    for name in names:
+        room.attach(f"new-{name}", Viewer("audience"))
+        _, token = room.audience.join(f"new-{name}", room.viewers[f"new-{name}"], name, [s.name for s in room.seats])
+        room.detach(f"new-{name}")
+        room.attach(f"sid-{name}", Viewer("audience", token))
+        sids.append(f"sid-{name}")
+    return sids
+
+
+def test_picks_that_come_together_are_written_together_before_anything_after_them_and_made_only_once_kept() -> None:
+    disk = Disk()
+    room = Room("PICK", _variants(), "party", lambda *a: None, record=disk)
+    room.attach("tv", Viewer("host", room.host_token))
+    for name in ("Ana", "Bob", "Cy"):
+        room.join(f"sid-{name}", name)
+    zoe, max_ = fans_in(room, "Zoe", "Max")
+    tickets = [room.audience.pick(zoe, "first", "Bob"), room.audience.pick(max_, "first", "Cy"),
+               room.audience.pick(zoe, "first", "Ana")]
+    assert [t.leader for t in tickets] == [True, False, False]  # the first writes the batch
+    assert room.state.audience.round.picks == {} and not any(t.kept.is_set() for t in tickets)  # not kept: not made
+    written = len(disk.writes)
+    room.start(seed=1)  # the room's next write takes the queued picks first, in the order they came
+    batch = disk.writes[written]
+    assert [(e.get("do"), e.get("option")) for e in batch[:3]] == [("pick", "Bob"), ("pick", "Cy"), ("pick", "Ana")]
+    assert batch[3]["t"] != "audience" or batch[3]["do"] != "pick"
+    for ticket in tickets:
+        ticket.result()  # kept: no refusal
+    assert room.state.audience.round.picks == {(0, "first"): "Ana", (1, "first"): "Cy"}  # Zoe's last pick stands
+
+    # A burst written by its leader: one write for them all.
+    written = len(disk.writes)
+    tickets = [room.audience.pick(zoe, "worst", "Cy"), room.audience.pick(max_, "worst", "Ana")]
+    tickets[0].wait()  # the leader (in-process: nothing else to let in) writes the batch
+    assert len(disk.writes) == written + 1 and [e["option"] for e in disk.writes[-1]] == ["Cy", "Ana"]
+    tickets[1].wait()
+
+    # The disk refuses: every pick of the batch is refused, none is made; the next write goes through.
+    disk.full = True
+    before = room.state.audience
+    tickets = [room.audience.pick(zoe, "worst", "Ana"), room.audience.pick(max_, "worst", "Bob")]
+    room.audience.commit()
+    for ticket in tickets:
+        with refused(NotKept, "save"):
+            ticket.result()
+    assert room.state.audience == before and room.audience.queue == []
+    disk.full = False
+    room.audience.predict(max_, "worst", "Bob")
+    assert room.state.audience.round.picks[(1, "worst")] == "Bob"
 
 
 def test_the_audience_never_moves_a_players_score() -> None:

@@ -16,7 +16,7 @@ from .live import LiveServer, act, phase, seated
 
 def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party) -> None:
     journal = Journal(tmp_path / "rooms.sqlite3")
-    room = Room("ABCD", {"party": party}, "party", lambda *a: None, record=journal.append)
+    room = Room("ABCD", {"party": party}, "party", lambda *a: None, record=journal.append_all)
     journal.open_room(room.code, room.host_token)
     room.attach("tv", Viewer("host", room.host_token))
     for name in ("Ana", "Bob", "Cy"):
@@ -116,7 +116,7 @@ def test_killed_mid_hand_and_restarted_every_phone_is_back_in_its_seat(tmp_path:
 def test_a_turn_based_room_replays_turn_for_turn(tmp_path: Path, variants) -> None:
     classic = variants["classic"]
     journal = Journal(tmp_path / "rooms.sqlite3")
-    room = Room("TURN", {"classic": classic}, "classic", lambda *a: None, record=journal.append)
+    room = Room("TURN", {"classic": classic}, "classic", lambda *a: None, record=journal.append_all)
     journal.open_room(room.code, room.host_token)
     for name in ("Ana", "Bob", "Cy", "Dee"):
         room.join(f"sid-{name}", name)

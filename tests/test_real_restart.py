@@ -13,7 +13,7 @@ from tests.real_helpers import faces_of, game, phase_is, real_room, real_server,
 
 def test_a_real_cards_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party) -> None:
     journal = Journal(tmp_path / "rooms.sqlite3")
-    room = Room("REAL", {"party": party}, "party", lambda *a: None, record=journal.append)
+    room = Room("REAL", {"party": party}, "party", lambda *a: None, record=journal.append_all)
     journal.open_room(room.code, room.host_token)
     tv = Viewer("host", room.host_token)
     room.attach("tv", tv)

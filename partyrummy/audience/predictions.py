@@ -56,6 +56,7 @@ __all__ = [
     "Seated",
     "Command",
     "apply",
+    "apply_picks",
     "due",
     "check_join",
     "check_pick",
@@ -249,6 +250,17 @@ def apply(book: Book, command: Command) -> Book:
         case Seated(member):
             return _member(book, member, seated=True, offered=False)
     raise TypeError(f"not a move of the audience: {command!r}")
+
+
+def apply_picks(book: Book, picks: list[Pick]) -> Book:
+    """The book after picks made one after another (as `apply` makes each: the last pick of a question stands),
+    the round's picks copied once for them all."""
+    if not picks:
+        return book
+    made = dict(book.round.picks)
+    for pick in picks:
+        made[(pick.member, pick.key)] = pick.option
+    return replace(book, round=replace(book.round, picks=made))
 
 
 def _member(book: Book, index: int, **changes: Any) -> Book:

@@ -13,6 +13,8 @@ views take from it: names, counts and points, never a card.
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,10 +30,13 @@ from ..transport.payloads import name_key
 from .refused import Refused
 from .seats import Viewer
 
-__all__ = ["Audience", "Stage", "CAPS", "channel"]
+__all__ = ["Audience", "Stage", "Ticket", "CAPS", "channel"]
 
 # The caps the TV's host may choose, besides none (the server's most, LIMITS.audience).
 CAPS = (10, 20, 50, 100)
+# How long a pick waits for the write that keeps it before it is refused as not saved (a write takes milliseconds;
+# this is only a floor under a bug).
+WRITE_WAIT_S = 10.0
 
 
 def channel(code: str) -> str:
@@ -53,6 +58,38 @@ class Stage:
     publish: Callable[[str, str, dict], None]  # to every connection of a Socket.IO room at once
     send: Callable[[str, str, dict], None]  # to one connection
     free_seat: Callable[[], bool]  # whether a seat is free between games (an offered member may take it)
+    locked: Callable[[Callable[[], None]], None]  # run this under the room's lock (from outside it)
+
+
+class Ticket:
+    """A member's pick, checked and queued for the write that keeps it: the picks that arrive together are written
+    in one transaction (a commit costs far more than a row, and two hundred members guess in the same seconds).
+    The pick is made, and its member answered, only once it is on disk."""
+
+    def __init__(self, leader: bool, write: Callable[[], None]) -> None:
+        self.leader = leader  # the first of its batch: it writes the batch
+        self.write = write
+        self.kept = threading.Event()
+        self.error: Refused | None = None
+
+    def done(self, error: Refused | None) -> None:
+        self.error = error
+        self.kept.set()
+
+    def wait(self) -> None:
+        """Out of the room's lock: the first of a batch lets the picks that came in with it join (one turn of the
+        loop), then writes them all; the others wait for that write. Raises the write's refusal."""
+        if self.leader:
+            time.sleep(0)  # under gevent, every reader with a pick in hand queues it before this one goes on
+            self.write()
+        if not self.kept.wait(WRITE_WAIT_S):
+            raise Refused("error.not_saved")
+        self.result()
+
+    def result(self) -> None:
+        """Raises the write's refusal, if it refused the pick."""
+        if self.error is not None:
+            raise self.error
 
 
 class Audience:
@@ -69,6 +106,9 @@ class Audience:
         self.close_at: float | None = None  # when the open round closes, when the caller knows ("Draw!" after the deal)
         self.clock_v = self.published_clock = 0  # each new closing time; the one the published table says
         self.always = False  # the table went out: every connection's own part goes too
+        self.queue: list[tuple[book_of.Pick, Ticket]] = []  # picks checked, waiting for their write, in order
+        self._read: tuple[Any, ...] | None = None  # the facts, and the public table and seats they were read from
+        self._offered: tuple[tuple[Any, ...], set[int]] | None = None  # the members offered a seat, of a members tuple
         self._made: tuple[Book, Facts, dict[str, Any]] | None = None  # the public view, and what it was made of
         self._placed: tuple[tuple[int, ...], list[int]] | None = None  # every member's place, for these points
         self._counted: tuple[Book, int, list[dict[str, Any]]] | None = None  # how many predict, and who, of a book
@@ -129,15 +169,48 @@ class Audience:
         self.stage.changed()  # the TV counts its audience
         return index, token
 
-    def predict(self, sid: str, key: str, option: str) -> None:
-        """A member's pick (it may change until the round closes); only they hear of it."""
+    def pick(self, sid: str, key: str, option: str) -> Ticket:
+        """A member's pick (it may change until the round closes), checked now and queued for the next write (the
+        room's next, or its batch's: `Ticket.wait`, out of the room's lock); only they hear of it, once kept."""
         index = self.sids.get(sid)
         if index is None:
             raise Refused("error.audience_first")
         self.observe()  # the table may have moved on since the last look: a pick after "Draw!" is too late
-        self._do(check_pick(self.book, self._facts(), index, key, option))
-        self.dirty.add(index)
+        move = check_pick(self.book, self._facts(), index, key, option)
+        ticket = Ticket(not self.queue, lambda: self.stage.locked(self.commit))
+        self.queue.append((move, ticket))
+        return ticket
+
+    def predict(self, sid: str, key: str, option: str) -> None:
+        """A pick written at once (in one process, without a batch to wait for)."""
+        ticket = self.pick(sid, key, option)
+        self.commit()
+        ticket.result()
+
+    def commit(self) -> None:
+        """Write the queued picks, make them, and send their members their own part (the room's lock held)."""
+        try:
+            if self.queue:
+                self.stage.journal()  # the room's journal writes the queue first: `queued`, then `written`
+        except Refused:
+            pass  # the disk refused: `written` told every ticket of the batch, and each tells its member
+        finally:
+            if self.queue:  # the write failed as nothing should (a bug): the waiting members are answered still
+                self.written(Refused("error.server"))
         self._send_mine()
+
+    def queued(self) -> list[dict[str, Any]]:
+        """The queued picks as the journal writes them (before anything else it writes: they came first)."""
+        return [book_of.to_dict(move) for move, _ in self.queue]
+
+    def written(self, error: Refused | None) -> None:
+        """The queued picks were written (error None: they are made now) or refused with their write."""
+        queue, self.queue = self.queue, []
+        if error is None and queue:
+            self.stage.state.audience = book_of.apply_picks(self.book, [move for move, _ in queue])
+            self.dirty.update(move.member for move, _ in queue)
+        for _, ticket in queue:
+            ticket.done(error)
 
     def settings(self, on: bool, cap: int | None) -> None:
         """The host switches the audience on or off, and caps it (None: the server's most)."""
@@ -179,9 +252,15 @@ class Audience:
     # -- Following the table -------------------------------------------------------------------------------------
 
     def _facts(self) -> Facts:
+        """The facts of the table now: read again only when the public table (one object a version), the seats'
+        names or the games dealt changed (each pick asks, twice)."""
         state = self.stage.state
-        table = {"room": {"seats": [{"name": s.name} for s in state.seats]}, "game": self.stage.game()}
-        return facts_of(table, state.games)
+        game, names = self.stage.game(), tuple(s.name for s in state.seats)
+        read = self._read
+        if read is None or read[0] is not game or read[1] != names or read[2] != state.games:
+            table = {"room": {"seats": [{"name": n} for n in names]}, "game": game}
+            self._read = read = (game, names, state.games, facts_of(table, state.games))
+        return read[3]
 
     def observe(self) -> bool:
         """Make the moves the table calls for (journaled first); whether the audience's public part changed."""
@@ -292,7 +371,10 @@ class Audience:
     def _send_mine(self) -> None:
         """Each connection's own part where it changed; every one's after a new table (its version named)."""
         always, self.always = self.always, False
-        owed = self.dirty | {i for i, m in enumerate(self.book.members) if m.offered}
+        members = self.book.members
+        if self._offered is None or self._offered[0] is not members:
+            self._offered = (members, {i for i, m in enumerate(members) if m.offered})
+        owed = self.dirty | self._offered[1]
         if not always and not owed:
             return
         self.v += 1

@@ -60,7 +60,7 @@ class Room:
         send: Callable[[str, str, dict], None],
         clock: Callable[[], float] = time.monotonic,
         seed: int | None = None,
-        record: Callable[[str, dict], None] = lambda code, event: None,
+        record: Callable[[str, list[dict]], None] = lambda code, events: None,
         catalogs: Catalogs | None = None,
         publish: Callable[[str, str, dict], None] | None = None,
     ) -> None:
@@ -97,9 +97,14 @@ class Room:
         stage = Stage(
             code, self.state, lambda: self.part.public(), lambda: self.part.clocks(), lambda: self.clock(),
             self.journal, lambda: self.changed(batch=True), lambda *a: self.publish(*a), lambda *a: self.send(*a),
-            lambda: not self.playing() and len(self.seats) < self.variant.max_players,
+            lambda: not self.playing() and len(self.seats) < self.variant.max_players, self._locked,
         )
         self.audience = Audience(stage, version=int(time.time() * 1000))
+
+    def _locked(self, action: Callable[[], None]) -> None:
+        """Run an action under the room's lock, from outside it."""
+        with self.lock:
+            action()
 
     def _publish_each(self, name: str, event: str, payload: dict) -> None:
         """Without a Socket.IO server (tests in-process): a publish to each connection of that Socket.IO room."""
@@ -497,12 +502,18 @@ class Room:
         self.apply_event(event, outcome)
         self.changed()
 
-    def journal(self, event: dict[str, Any]) -> None:
-        """Journal one change; a disk that refuses it refuses the change (nothing is applied), with a clear word."""
+    def journal(self, *events: dict[str, Any]) -> None:
+        """Journal changes in one write, after the audience's picks waiting for theirs (they came first, and are
+        made as soon as they are kept); a disk that refuses refuses them all (nothing is applied), with a clear
+        word."""
+        picks = self.audience.queued()
         try:
-            self.record(self.code, event)
+            self.record(self.code, [*picks, *events])
         except NotSaved as error:
-            raise Refused("error.not_saved") from error
+            refused = Refused("error.not_saved")
+            self.audience.written(refused if picks else None)
+            raise refused from error
+        self.audience.written(None)
 
     def apply_event(self, event: dict[str, Any], outcome: Any = None) -> None:
         """Make one recorded change (live, or replayed after a restart)."""

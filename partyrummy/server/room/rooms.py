@@ -76,7 +76,7 @@ class Rooms:
         self.sleeps = 0
 
     def _room(self, code: str) -> Room:
-        record = self.journal.append if self.journal else (lambda code, event: None)
+        record = self.journal.append_all if self.journal else (lambda code, events: None)
         return Room(
             code,
             self.variants,

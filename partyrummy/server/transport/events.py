@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..pages.qr import qr_svg
+from ..room.audience import Ticket
 from ..room.game_part import GamePart
 from ..room.refused import Refused
 from ..room.room import PARTS, TICKET_S, Room, Viewer
@@ -35,7 +36,8 @@ class Sender:
     public_url: str
 
 
-Action = Callable[[Room, Viewer, dict[str, Any], Sender], dict[str, Any] | None]
+# An action's answer: its fields, or a Ticket to wait for out of the room's lock (a pick, written with its batch).
+Action = Callable[[Room, Viewer, dict[str, Any], Sender], dict[str, Any] | Ticket | None]
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ EVENTS: dict[str, Event] = {
     "predict": Event(
         {"question": ("str", True), "option": ("str", True)},
         "audience",
-        lambda r, v, d, s: r.audience.predict(s.sid, d["question"], d["option"]),
+        lambda r, v, d, s: r.audience.pick(s.sid, d["question"], d["option"]),  # answered once written
     ),
     "audience_seat": Event({}, "audience", _audience_seat),
     # A seat's moves, and the host's corrections: as each way to play declares them

@@ -20,6 +20,7 @@ from ...i18n import DEFAULT_LANGUAGE
 from ...rules.errors import BadCommand, RummyError
 from ..defences.admission import Admission, Sessions
 from ..defences.buckets import Limiter
+from ..room.audience import Ticket
 from ..room.room import Refused, Viewer
 from ..room.rooms import Rooms
 from .events import EVENTS, Event, Sender
@@ -221,6 +222,8 @@ def register_sockets(
                         result = event.act(room, viewer, payload, Sender(request.sid, public_url))
                     finally:
                         room.settle()  # a refusal changes no game, but may be news (a false Match!)
+                if isinstance(result, Ticket):
+                    result = result.wait()  # written with the picks that came in with it, then answered
                 if result and "token" in result:  # a seat joined, taken or claimed: its address is a seat's now
                     seat_addresses.add(request.remote_addr or "?")
                 return {"ok": True, **(result or {})}
