@@ -32,6 +32,7 @@ import resource
 import sys
 import time
 import urllib.request
+from dataclasses import replace
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -88,39 +89,66 @@ def pin(pid: int, cpus: set[int]) -> None:
 
 
 class Generator:
-    """The worker processes, each pinned, each holding its share of the rooms."""
+    """The worker processes, each pinned, each holding its share of the rooms. With an audience, the rooms' tables
+    (TV and phones) and their audiences are held by processes apart: a real audience guesses on phones of its own,
+    and the phones that time the reveal must not wait behind the work of thousands of simulated members."""
 
-    def __init__(self, setup: Setup, workers: int) -> None:
+    def __init__(self, setup: Setup, workers: int, audience_workers: int = 0) -> None:
         spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no threads or sockets inherited
         self.pipes: list[Connection] = []
         self.procs = []
-        for _ in range(workers):
+        parts = ["table"] * workers + ["audience"] * audience_workers if audience_workers else ["all"] * workers
+        setup = replace(setup, workers=len(parts))  # every process shares the connection rate
+        # Each process's share of the rate, as its part of each room's connections (its TV and phones, its audience).
+        table = (PLAYERS + 1) / (PLAYERS + 1 + setup.audience)
+        shares = {"all": 1 / workers, "table": table / workers, "audience": (1 - table) / max(audience_workers, 1)}
+        for part in parts:
             mine, theirs = spawn.Pipe()
-            proc = spawn.Process(target=run, args=(theirs, setup), daemon=True)
+            proc = spawn.Process(target=run, args=(theirs, replace(setup, part=part, share=shares[part])), daemon=True)
             proc.start()
             self.pipes.append(mine)
             self.procs.append(proc)
-        self.held = [0] * workers  # rooms given to each process
+        self.parts = parts
+        self.held = [0] * len(parts)  # rooms given to each process
+        self.tv_resolved: dict[tuple, float] = {}  # rounds the TV held resolved, waiting for their audience's
+        self.fans_resolved: dict[tuple, float] = {}
 
     def add(self, specs: list[RoomSpec], timeout: float) -> int:
-        """Give each process its share of the new rooms; how many failed to open."""
+        """Give each process its share of the new rooms (each room to one process of each part); how many failed to
+        open."""
         shares: list[list[RoomSpec]] = [[] for _ in self.pipes]
-        for spec in specs:  # each new room to the process holding the fewest
-            least = min(range(len(self.pipes)), key=lambda i: self.held[i] + len(shares[i]))
-            shares[least].append(spec)
+        for part in set(self.parts):
+            ours = [i for i, p in enumerate(self.parts) if p == part]
+            for spec in specs:  # each new room to the process of this part holding the fewest
+                least = min(ours, key=lambda i: self.held[i] + len(shares[i]))
+                shares[least].append(spec)
         for i, (pipe, share) in enumerate(zip(self.pipes, shares, strict=True)):
             pipe.send(("add", share))
             self.held[i] += len(share)
-        return sum(_answer(pipe, timeout)[1] for pipe in self.pipes)
+        failed = [_answer(pipe, timeout)[1] for pipe in self.pipes]
+        return max(sum(f for f, part in zip(failed, self.parts, strict=True) if part == p) for p in set(self.parts))
 
     @property
     def rooms(self) -> int:
-        return sum(self.held)
+        return sum(held for held, part in zip(self.held, self.parts, strict=True) if part != "audience")
 
     def windows(self, command: str = "window") -> list[Window]:
         for pipe in self.pipes:
             pipe.send((command, None))
-        return [_answer(pipe, ANSWER_S) for pipe in self.pipes]
+        found = [_answer(pipe, ANSWER_S) for pipe in self.pipes]
+        self._pair(found)
+        return found
+
+    def _pair(self, windows: list[Window]) -> None:
+        """With processes apart: each round the TV and its room's last member both held resolved, as the spread
+        between the two (put in the first window's `resolves`)."""
+        for w in windows:
+            self.tv_resolved.update(w.tv_resolved)
+            self.fans_resolved.update(w.fans_resolved)
+        paired = self.tv_resolved.keys() & self.fans_resolved.keys()
+        spreads = [self.fans_resolved.pop(key) - self.tv_resolved.pop(key) for key in paired]
+        if windows:
+            windows[0].resolves.extend(spreads)
 
     def stop(self) -> None:
         self.windows("stop")
@@ -173,13 +201,14 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
         tally.fan_received += w.tally.fan_received
         tally.acks += w.tally.acks
     return Step(
-        rooms=sum(w.rooms for w in windows),
+        rooms=sum(w.rooms for w in windows if w.part != "audience"),
         connections=sum(w.connections for w in windows),
         latencies=[lat for w in windows for lat in w.latencies],
         tally=tally,
         gen_cpu=[w.cpu / w.wall for w in windows],
         gen_wait=[w.wait / w.wall for w in windows],
-        gen_late=max((percentile(w.late, 0.95) for w in windows if w.late), default=0.0),
+        gen_late=max((percentile(w.late, 0.95) for w in windows if w.late and w.part != "audience"), default=0.0),
+        audience_late=max((percentile(w.late, 0.95) for w in windows if w.late and w.part == "audience"), default=0.0),
         server_cpu=(cpu1 - cpu0) / wall if pid else None,
         server_wait=waited(queued0, queued1) / wall if pid else None,
         rss=rss,
@@ -229,6 +258,12 @@ def main() -> None:
     parser.add_argument(
         "--audience", type=int, default=0, help="members of each room's audience, each a client guessing every hand"
     )
+    parser.add_argument(
+        "--audience-workers",
+        type=int,
+        default=1,
+        help="with --audience: processes holding the audiences, apart from the tables' (0: in the same processes)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
     args = parser.parse_args()
@@ -259,17 +294,18 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     setup = Setup(
         server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers, args.audience
     )
+    apart = f" and {args.audience_workers} for the audiences" if args.audience and args.audience_workers else ""
     print(
         f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, "
         f"{f'an audience of {args.audience} a room, ' if args.audience else ''}"
-        f"{args.workers} generator processes, {os.cpu_count()} cores; "
+        f"{args.workers} generator processes{apart}, {os.cpu_count()} cores; "
         f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
     )
     print(
         f"{'rooms':>5} {'conns':>5} {'cycles':>6} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
         f"{'server':>6} {'RSS MB':>6} {'MB/rm':>6} {'KB/cn':>6} {'thrds':>5} {'queue':>5}  generator CPU/queue"
     )
-    gen = Generator(setup, args.workers)
+    gen = Generator(setup, args.workers, args.audience_workers if args.audience else 0)
     best, limit = None, None
     try:
         for rooms in steps:

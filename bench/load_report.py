@@ -35,6 +35,7 @@ class Step:
     cycles: int  # cycles revealed in the window, over all rooms
     core_busy: float | None = None  # share of the time the server's core was busy, with anything (None: unpinned)
     gen_late: float = 0.0  # seconds: how late a generator process's loop ran its timers (p95, the latest process)
+    audience_late: float = 0.0  # the same of the processes holding only audiences (they time no reveal)
     resolves: list[float] = field(default_factory=list)  # audience: TV's resolved round -> the room's last member's
     fans: int = 0  # audience connections held at the end of the step
     seconds: float = 0.0  # the step's wall time
@@ -68,7 +69,8 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         f"      refused {refused} {dict(step.tally.refused) or ''}  lost {lost} {dict(step.tally.lost) or ''}  "
         f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
     )
-    print(f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95)")
+    print(f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95)", end="")
+    print(f"; its audiences' {step.audience_late * 1000:.1f} ms" if step.audience_late else "")
     if step.fans or step.resolves:
         audience(step)
     if step.cycles:

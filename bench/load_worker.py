@@ -59,6 +59,8 @@ class Setup:
     cpus: frozenset[int] | None  # pinned to these, when the machine allows
     workers: int = 1  # processes sharing CONNECTS_PER_S
     audience: int = 0  # members of each room's audience
+    part: str = "all"  # what of each room this process holds: "all", its "table" (TV and phones) or its "audience"
+    share: float | None = None  # this process's share of CONNECTS_PER_S (None: an equal share of `workers`)
 
 
 class Pacer:
@@ -90,19 +92,27 @@ class Window:
     late: list[float] = field(default_factory=list)  # seconds this process's event loop ran a timer late
     resolves: list[float] = field(default_factory=list)  # seconds from the TV's resolved round to the last member's
     fans: int = 0  # audience connections held
+    part: str = "all"  # the process's `Setup.part`
+    # With the table and the audience in processes apart, each side's moments for the parent to pair (one clock:
+    # perf_counter is the machine's): (room, game, hand) -> when the TV / the room's last member held it resolved.
+    tv_resolved: dict[tuple[str, int, int], float] = field(default_factory=dict)
+    fans_resolved: dict[tuple[str, int, int], float] = field(default_factory=dict)
 
 
 class LoadRoom:
-    """One room's TV and phones, all in this process so that one clock times the whole room."""
+    """One room's TV and phones, all in this process so that one clock times the whole room; and its audience, here
+    too or in a process of its own (`Setup.part`)."""
 
     def __init__(self, spec: RoomSpec, setup: Setup, variants: dict[str, Variant], tally: Tally) -> None:
         pace = PACES[setup.pace]
         self.spec, self.setup = spec, setup
-        self.tv = Tv(setup.url, spec.code, spec.host_token, pace, random.Random(f"{setup.seed}/{spec.index}/tv"), tally)
-        self.phones = [self._phone(i, pace, variants, tally) for i in range(PLAYERS)]
+        table, audience = setup.part != "audience", setup.part != "table"
+        tv_rng = random.Random(f"{setup.seed}/{spec.index}/tv")
+        self.tv = Tv(setup.url, spec.code, spec.host_token, pace, tv_rng, tally) if table else None
+        self.phones = [self._phone(i, pace, variants, tally) for i in range(PLAYERS)] if table else []
         self.fans = [
             Fan(setup.url, spec.code, f"Fan {i + 1}", pace, random.Random(f"{setup.seed}/{spec.index}/fan{i}"), tally)
-            for i in range(setup.audience)
+            for i in range(setup.audience if audience else 0)
         ]
 
     def _phone(self, i: int, pace: Pace, variants: dict[str, Variant], tally: Tally) -> Phone:
@@ -112,22 +122,24 @@ class LoadRoom:
 
     @property
     def clients(self) -> list[Client]:
-        return [self.tv, *self.phones, *self.fans]
+        return [*([self.tv] if self.tv else []), *self.phones, *self.fans]
 
     async def open(self, gate: asyncio.Semaphore, pacer: Pacer) -> bool:
-        """Connect the TV, choose the variant, seat every phone; False if any of it failed (counted lost)."""
+        """Connect the TV, choose the variant, seat every phone, then the audience (what this process holds of the
+        room); False if any of it failed (counted lost)."""
         try:
-            await pacer.wait()
-            async with gate:
-                await self.tv.connect()
-            ack = await self.tv.call("variant", {"name": self.setup.variant})
-            if not (ack and ack["ok"]):
-                return False
+            if self.tv is not None:
+                await pacer.wait()
+                async with gate:
+                    await self.tv.connect()
+                ack = await self.tv.call("variant", {"name": self.setup.variant})
+                if not (ack and ack["ok"]):
+                    return False
             if not all(await asyncio.gather(*(self._seat(phone, gate, pacer) for phone in self.phones))):
                 return False
             return all(await asyncio.gather(*(self._seat(fan, gate, pacer) for fan in self.fans)))
         except (socketio.exceptions.ConnectionError, TimeoutError):  # the room is not played; the tally shows it
-            self.tv.tally.lost["connect"] += 1
+            self.clients[0].tally.lost["connect"] += 1
             return False
 
     @staticmethod
@@ -147,8 +159,9 @@ class LoadRoom:
         """A client that stopped playing before the run did: counted lost, and its traceback shown once."""
         error = None if task.cancelled() else task.exception()
         if error is not None:
-            self.tv.tally.lost[f"crashed:{type(error).__name__}"] += 1
-            if not self.tv.tally.lost[f"crashed:{type(error).__name__}"] - 1:
+            lost = self.clients[0].tally.lost
+            lost[f"crashed:{type(error).__name__}"] += 1
+            if not lost[f"crashed:{type(error).__name__}"] - 1:
                 traceback.print_exception(error)
 
     def latencies(self, since: float) -> tuple[list[float], int]:
@@ -186,6 +199,20 @@ class LoadRoom:
                 del fan.resolved[key]
         return found
 
+    def tv_resolved(self) -> dict[tuple[str, int, int], float]:
+        """When the TV first held each round resolved (then forgotten: each is told once)."""
+        told = {(self.spec.code, *key): at for key, at in self.tv.resolved.items()}
+        self.tv.resolved.clear()
+        return told
+
+    def fans_resolved(self) -> dict[tuple[str, int, int], float]:
+        """When the room's last member held each round resolved, for the rounds every member holds (then forgotten)."""
+        held = {}
+        for key in set().union(*(fan.resolved for fan in self.fans)):
+            if all(key in fan.resolved for fan in self.fans):
+                held[(self.spec.code, *key)] = max(fan.resolved.pop(key) for fan in self.fans)
+        return held
+
     async def close(self) -> None:
         for client in self.clients:
             if client.sio.connected:
@@ -203,7 +230,7 @@ class Worker:
         self.stop = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
         self.gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
-        self.pacer = Pacer(CONNECTS_PER_S / setup.workers)
+        self.pacer = Pacer(CONNECTS_PER_S * (setup.share if setup.share is not None else 1 / setup.workers))
         self.since, self.cpu, self.waits = time.perf_counter(), time.process_time(), waits(os.getpid())
         self.late: list[float] = []
 
@@ -255,9 +282,12 @@ class Worker:
             connections=sum(client.sio.connected for room in self.rooms for client in room.clients),
             cycles=sum(cycles for _, cycles in measured),
             late=self.late,
-            resolves=[spread for room in self.rooms if room.fans for spread in room.resolves(self.since)],
+            resolves=[spread for room in self.rooms if room.fans and room.tv for spread in room.resolves(self.since)],
             fans=sum(fan.sio.connected for room in self.rooms for fan in room.fans),
+            tv_resolved={k: at for room in self.rooms if not room.fans for k, at in room.tv_resolved().items()},
+            fans_resolved={k: at for room in self.rooms if not room.tv for k, at in room.fans_resolved().items()},
         )
+        figures.part = self.setup.part
         self.since, self.cpu, self.waits, self.late = now, cpu, queued, []
         return figures
 
