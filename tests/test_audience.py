@@ -4,7 +4,9 @@ resolving the round. In-process rooms where a clock or a deterministic hand is n
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from partyrummy.server.room.room import Room, Viewer
 from partyrummy.server.storage.journal import Journal, NotSaved
 
 from .audience_helpers import audience, cards_in, member, predict_all, resolved
-from .live import Refused, guest, lan_server
+from .live import LiveServer, Refused, guest, lan_server
 from .night import Night
 from .words import refused
 
@@ -201,6 +203,43 @@ def test_a_flooding_member_gets_what_a_guest_gets(nights, server) -> None:
     assert all(a["ok"] or a["error"]["code"] == "slow_down" for a in said["member"])
     time.sleep(2.5)  # the bucket refills (10 a second)
     assert zoe.call("predict", {"question": "first", "option": "Bot 2"})["ok"]
+
+
+@pytest.mark.slow  # a server killed and started again
+def test_picks_sent_at_once_are_each_answered_once_on_disk_and_survive_a_crash(tmp_path: Path) -> None:
+    data = tmp_path / "rooms.sqlite3"
+    server = LiveServer(data=data)
+    try:
+        with Night(server=server) as night:
+            night.add_bots(3)
+            fans = [member(night, f"Fan {n + 1}") for n in range(24)]
+            names = [s["name"] for s in night.host.state["room"]["seats"]]
+
+            def all_pick(whom: list[tuple], option: int) -> list[dict]:
+                def pick(fan: tuple) -> dict:
+                    return fan[0].call("predict", {"question": "first", "option": names[option]})
+
+                with ThreadPoolExecutor(len(whom)) as pool:
+                    return list(pool.map(pick, whom))
+
+            assert all(ack == {"ok": True} for ack in all_pick(fans, 0))
+            # The disk refuses (another process holds the file): every pick of the burst is refused, none made.
+            other = sqlite3.connect(data, isolation_level=None)
+            other.execute("BEGIN EXCLUSIVE")
+            refusals = all_pick(fans[:4], 1)
+            other.execute("ROLLBACK")
+            other.close()
+            assert all(a["error"]["code"] == "refused" and "could not save" in a["error"]["message"] for a in refusals)
+            assert all_pick(fans[4:8], 2) == [{"ok": True}] * 4  # the file is writable again: no restart needed
+            # Killed at once: what each member was told was kept comes back.
+            server.kill()
+            server = LiveServer(data=data, port=server.port)
+            for n, (_, token) in enumerate(fans):
+                back = night.client(role="audience", token=token)
+                assert back.state["room"]["you"]["picks"] == {"first": names[2 if 4 <= n < 8 else 0]}, n
+    finally:
+        server.stop()
+    assert "Traceback" not in server.log
 
 
 # -- In-process: the journal, the players' scores ---------------------------------------------------------------
