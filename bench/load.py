@@ -18,7 +18,8 @@ first step with p95 >= 100 ms or any refused or lost event.
     python bench/load.py --rooms 20 --audience 200 --pace human --seconds 120
 
 With --audience N each room also holds an audience of N members, each its own
-Socket.IO client, guessing every hand at a human pace; each step then also
+Socket.IO client, guessing every hand at a human pace, held by generator
+processes apart from the rooms' TVs and phones; each step then also
 prints how long after the TV the room's last member held a resolved round,
 each guess's acknowledgement, and the guesses taken and missed.
 """
