@@ -191,6 +191,8 @@ def test_a_classic_game_takes_turns_round_the_table_with_one_shared_pile(nights,
     bob.get_by_role("heading", name="YOUR TURN: DRAW").wait_for()
     assert tv.locator("#shared-pile").inner_text().split() == ["Pile", top]
     assert ana.get_by_role("button", name="Draw from the shoe").is_hidden()
+    # Ana's page shows the same moment in its own time (the TV's and Bob's headings say only that it came).
+    ana.locator("#p-where", has_text=f"On the pile: {top}.").wait_for()
     assert ana.locator("#p-where").inner_text() == f"On the pile: {top}."
     ana.locator("#coach summary").tap()  # the first hand's tips tell of turns, not of party mode's calls
     assert ana.locator("#coach-turn").inner_text().startswith("On your turn take one card")

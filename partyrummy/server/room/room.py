@@ -511,7 +511,7 @@ class Room:
             self.record(self.code, [*picks, *events])
         except NotSaved as error:
             refused = Refused("error.not_saved")
-            self.audience.written(refused if picks else None)
+            self.audience.written(refused)
             raise refused from error
         self.audience.written(None)
 
