@@ -50,7 +50,7 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
     tv_clock.get_by_text(re.compile(r"\b[1-3]\b")).wait_for(timeout=9000)
     ends = [int(page.get_attribute("[data-ends-at]:not([data-ends-at=''])", "data-ends-at")) for page in (tv, ana)]
     # Each page counts from when it drew the update that carried the seconds left: on a busy machine two pages may
-    # draw the same update some hundreds of ms apart (611 ms seen once, with another worker's browsers running).
+    # draw the same update some hundreds of ms apart (611 ms once, in a full run on two workers).
     # Under a second keeps the point: the shown seconds agree (below), and a restarted count is 5 s off.
     assert abs(ends[0] - ends[1]) < 1000, ends
     shown = [int(re.search(r"\d+", clock.inner_text()).group()) for clock in (tv_clock, phone_clock)]
