@@ -67,14 +67,14 @@ def test_a_second_server_on_the_same_file_refuses_to_start_and_names_the_first(t
 def test_a_failed_write_rolls_back_and_the_next_one_succeeds(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "rooms.sqlite3")
     journal.open_room("ACEF", "token")
-    journal.append("ACEF", {"t": "variant", "name": "party"})
+    journal.append_all("ACEF", [{"t": "variant", "name": "party"}])
     other = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
     other.execute("BEGIN EXCLUSIVE")
     with pytest.raises(NotSaved):
-        journal.append("ACEF", {"t": "variant", "name": "quick"})
+        journal.append_all("ACEF", [{"t": "variant", "name": "quick"}])
     assert not journal.db.in_transaction  # rolled back: nothing left open to wedge the next write
     other.execute("ROLLBACK")
-    journal.append("ACEF", {"t": "variant", "name": "classic"})
+    journal.append_all("ACEF", [{"t": "variant", "name": "classic"}])
     [(_, _, events)] = journal.recent_rooms()
     assert [e["name"] for e in events] == ["party", "classic"]
     with pytest.raises(JournalBusy):

@@ -125,10 +125,6 @@ class Journal:
             )
             self.counts[code] = 0
 
-    def append(self, code: str, event: dict[str, Any]) -> None:
-        """Write one event of a room; it is on disk when this returns, or NotSaved and nothing was written."""
-        self.append_all(code, [event])
-
     def append_all(self, code: str, events: list[dict[str, Any]]) -> None:
         """Write events of a room in order, in one transaction: all of them are on disk when this returns, or
         NotSaved and none was written. (A commit costs far more than a row: a burst of moves is written at once.)"""
