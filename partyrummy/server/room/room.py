@@ -85,6 +85,7 @@ class Room:
         self.outbox = Outbox()
         self.published: dict[str, Any] | None = None  # the table last published to the room, and its version
         self.published_v = 0
+        self.broadcast_v = -1  # the version last sent to everyone
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
         self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
@@ -583,6 +584,7 @@ class Room:
         """Send the changes since the last broadcast: the table's once to the whole room, then each connection's
         own part (one per seat or role, shared by its devices), to it alone and only when it changed."""
         self.outbox.sent_at = self.clock()
+        self.broadcast_v = self.version
         self.audience.observe()  # the predictions the table now calls for, in the table about to go out
         published = self.publish_table()
         cache: dict[object, dict] = {}
@@ -630,11 +632,17 @@ class Room:
         return {"room": room, "game": self.part.mine(viewer, seat)}
 
     def state_for(self, viewer: Viewer) -> dict[str, Any]:
-        """A connection's whole view (on connecting, and when it asks): the table as just published (so the
-        next `table` change follows it), its own part, and their versions. What changed since the last broadcast
-        goes out to everyone first, the table and each one's own part together."""
-        self.broadcast()
-        return {"v": self.version, "table_v": self.published_v, "table": self.published, "mine": self.mine(viewer)}
+        """A connection's whole view (on connecting, and when it asks): the table of the version last published
+        (so the next `table` change follows it), its own part, and their versions. A change not yet sent goes out
+        to everyone first, the table and each one's own part together; else nobody else hears of it: the table is
+        built again for this one alone, its clocks counted from now, and however often a connection asks, the
+        room sends everyone else nothing more."""
+        if self.broadcast_v != self.version or self.published is None:
+            self.broadcast()
+            table = self.published
+        else:
+            table = self.table()  # the same version: only the clocks and how long seats were gone have moved on
+        return {"v": self.version, "table_v": self.published_v, "table": table, "mine": self.mine(viewer)}
 
     def sync(self, sid: str, viewer: Viewer) -> dict[str, Any]:
         """A connection asks for its whole view again (it missed an update): its next `mine` follows this one."""
