@@ -130,7 +130,7 @@ def test_what_was_sent_to_a_connection_is_released_when_it_leaves(tmp_path) -> N
     manager.gone = forgetting
     admission = app.extensions["partyrummy.admission"]
     listener = socket.create_server(("127.0.0.1", port))
-    web = threaded_server(listener, app, admission.sockets, admission.watchdog, admission.limits.head_s)
+    web = threaded_server(listener, app, admission)
     threading.Thread(target=web.serve_forever, daemon=True).start()
     try:
         room = rooms.current()

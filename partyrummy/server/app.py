@@ -127,7 +127,7 @@ def create_app(config: dict[str, Any] | None = None) -> tuple[Flask, SocketIO]:
     register_assets(app, resource_path("static"))
     register_pages(app, rooms, public_url, app.config["SCREEN_KEY"], is_local)
 
-    guard_sessions(socketio, admission.sessions)
+    app.extensions["partyrummy.backlog"] = guard_sessions(socketio, admission)
     register_sockets(
         socketio,
         rooms,

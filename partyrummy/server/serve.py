@@ -158,11 +158,8 @@ def serve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     admission = app.extensions["partyrummy.admission"]  # the limits as the app made them (a load test's scaled)
-    sockets, watchdog, head_s = admission.sockets, admission.watchdog, admission.limits.head_s
-    if args.async_mode == "threading":
-        server = threaded_server(listener, app, sockets, watchdog, head_s)
-    else:
-        server = gevent_server(listener, app, sockets, watchdog, head_s)
+    serving = threaded_server if args.async_mode == "threading" else gevent_server
+    server = serving(listener, app, admission)
     room = app.extensions["partyrummy.rooms"].current()
     tv = f"{public_url}/?key={app.config['SCREEN_KEY']}"
     fewer_full_collections()

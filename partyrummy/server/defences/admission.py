@@ -164,6 +164,11 @@ class Connections:
         self.address[sid] = (address, kind)
         return True
 
+    def address_of(self, sid: str) -> str | None:
+        """The address a live connection came from; None for one not held."""
+        held = self.address.get(sid)
+        return held[0] if held is not None else None
+
     def forget(self, sid: str) -> None:
         """A connection ended."""
         held = self.address.pop(sid, None)

@@ -1,4 +1,5 @@
-"""Token buckets: how many events a connection, and how many joins or handshakes an address, may send."""
+"""Token buckets: how many events a connection, an address and all guests together, and how many joins or
+handshakes an address, may send."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .limits import Rate
 
-__all__ = ["TokenBucket", "Limiter"]
+__all__ = ["TokenBucket", "Limiter", "SharedBudget"]
 
 
 @dataclass
@@ -60,3 +61,35 @@ class Limiter:
 
     def forget(self, key: str) -> None:
         self.buckets.pop(key, None)
+
+
+class SharedBudget:
+    """Events of many keys (guest addresses) that share one budget: each key its own bucket, and one bucket for them
+    all. Once the shared bucket is spent, a key still under its fair share of the shared rate (that rate over the
+    keys that sent in the last second) goes on: a few busy keys cannot starve the quiet ones, and what goes on past
+    the shared bucket is at most its rate again."""
+
+    WINDOW_S = 1.0
+
+    def __init__(self, each: Rate, together: Rate, clock: Callable[[], float] = time.monotonic) -> None:
+        self.each = Limiter(each.burst, each.per_s, clock)
+        self.together = TokenBucket(together.burst, together.per_s, clock)
+        self.clock = clock
+        self.window = clock()  # when the current second began
+        self.used: dict[str, int] = {}  # events let through this second, by key
+        self.active = 1  # keys that sent in the last second (at least one)
+
+    def allow(self, key: str) -> bool:
+        """Whether `key` may send one more event now."""
+        if not self.each.allow(key):
+            return False
+        now = self.clock()
+        if now - self.window >= self.WINDOW_S:
+            self.active = max(len(self.used), 1) if now - self.window < 2 * self.WINDOW_S else 1
+            self.used = {}
+            self.window = now
+        used = self.used.get(key, 0)
+        if self.together.take() or used < self.together.rate / self.active:
+            self.used[key] = used + 1
+            return True
+        return False

@@ -64,6 +64,11 @@ class Limits:
     host_rate: float = 5  # … then this many times the event rate
     flood_burst: float = 10  # a WebSocket sending this many seconds' worth at once is cut off …
     flood_rate: float = 2  # … or this many times the event rate for long
+    # Guests (neither the laptop nor a seat nor the TV: a guest not seated, the audience) share a budget of events:
+    address_burst: float = 4  # one guest address, all its connections together: this many seconds' worth at once …
+    address_rate: float = 2  # … then this many times the event rate
+    guests_burst: float = 40  # all guests together: this many seconds' worth at once …
+    guests_rate: float = 15  # … then this many times the event rate (an address under its fair share goes on)
     joins: Rate = Rate(12, 0.5)  # Socket.IO connections from one guest address
     local_joins: Rate = Rate(200, 20)  # … and from the laptop
     handshakes: Rate = Rate(24, 1.0)  # new Engine.IO sessions from one guest address (the laptop: unlimited)
@@ -85,6 +90,11 @@ class Limits:
     body_s: float = 10.0  # a long-polling POST's whole body arrives within this
     connect_s: float = 5.0  # an Engine.IO session sends its Socket.IO CONNECT within this
     drop_grace_s: float = 3.0  # a seat's dropped connection is shown to the table only after this
+    send_s: float = 10.0  # a WebSocket whose client leaves one frame unread this long is dropped
+    # What waits unread for one connection: past this in its Engine.IO queue it is dropped (a whole view of a dealt
+    # hand of 12 is about 6 KB); the kernel keeps `send_buffer` for it, not the megabytes it would grow to
+    backlog_bytes: int = 1_048_576
+    send_buffer: int = 262_144
     # How many
     rooms: int = 300  # rooms held in memory (a room of 12 holds 2-3 MB): the most a leaked TV key can make it hold
     seat_addresses: int = 4096  # addresses remembered as a seat's (the oldest forgotten first)
@@ -122,10 +132,12 @@ class Limits:
         return replace(self, **{name: getattr(self, name).scaled(capacity) for name in held})
 
     def rate(self, kind: str) -> Rate:
-        """The token bucket of one connection's events (`events`), the TV's (`host_events`) or a WebSocket's flood
-        cut (`flood`), from the event rate."""
+        """The token bucket of one connection's events (`events`), the TV's (`host_events`), a WebSocket's flood
+        cut (`flood`), one guest address's events (`address`) or all guests' (`guests`), from the event rate."""
         times = {"events": (self.event_burst, 1), "host_events": (self.host_burst, self.host_rate)}
         times["flood"] = (self.flood_burst, self.flood_rate)
+        times["address"] = (self.address_burst, self.address_rate)
+        times["guests"] = (self.guests_burst, self.guests_rate)
         burst, per = times[kind]
         return Rate(burst * self.event_rate, per * self.event_rate)
 

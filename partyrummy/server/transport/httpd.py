@@ -19,8 +19,7 @@ from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
-from ..defences.admission import Quota
-from ..defences.deadlines import Watchdog
+from ..defences.admission import Admission, Quota
 from ..defences.guard import SOCKET_KEY
 
 __all__ = ["threaded_server", "gevent_server", "raise_descriptor_limit"]
@@ -55,8 +54,8 @@ def raise_descriptor_limit() -> int:
 class _Held:
     """The TCP connections a server holds, each with the share of `sockets` it was accepted from."""
 
-    def __init__(self, sockets: Quota) -> None:
-        self.sockets = sockets
+    def __init__(self, sockets: Quota, send_buffer: int) -> None:
+        self.sockets, self.send_buffer = sockets, send_buffer
         self.held: dict[int, tuple[str, str]] = {}
 
     def accept(self, sock: socket.socket, address: Any) -> bool:
@@ -66,6 +65,8 @@ class _Held:
             return False
         self.held[id(sock)] = (host, kind)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        # The kernel keeps this much unread for a client, not the megabytes it would grow to for one that never reads
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.send_buffer)
         return True
 
     def closed(self, sock: socket.socket) -> None:
@@ -74,8 +75,9 @@ class _Held:
             self.sockets.give(*held)
 
 
-def threaded_server(listener: socket.socket, app: Any, sockets: Quota, watchdog: Watchdog, head_s: float) -> Any:
+def threaded_server(listener: socket.socket, app: Any, admission: Admission) -> Any:
     """Werkzeug's threaded server on `listener`, as above (a thread per connection: kept for comparing)."""
+    watchdog, head_s = admission.watchdog, admission.limits.head_s
 
     class Handler(WSGIRequestHandler):
         def connection_dropped(self, error: BaseException, environ: dict | None = None) -> None:
@@ -119,16 +121,17 @@ def threaded_server(listener: socket.socket, app: Any, sockets: Quota, watchdog:
             held.closed(request)
             super().shutdown_request(request)
 
-    held = _Held(sockets)
+    held = _Held(admission.sockets, admission.limits.send_buffer)
     host, port = listener.getsockname()[:2]
     server = Server(host, port, app, handler=Handler, fd=listener.fileno())
     listener.close()  # Werkzeug holds its own copy of the socket
     return server
 
 
-def gevent_server(listener: socket.socket, app: Any, sockets: Quota, watchdog: Watchdog, head_s: float) -> Any:
+def gevent_server(listener: socket.socket, app: Any, admission: Admission) -> Any:
     """gevent's WSGI server on `listener`, as above. WebSockets are Engine.IO's simple-websocket driver on
     greenlets (the bounded one, server/transport/readahead.py), as in threading mode."""
+    watchdog, head_s = admission.watchdog, admission.limits.head_s
     from gevent import get_hub
     from gevent.pywsgi import WSGIHandler, WSGIServer
 
@@ -186,7 +189,7 @@ def gevent_server(listener: socket.socket, app: Any, sockets: Quota, watchdog: W
         def server_close(self) -> None:
             self.stop(timeout=0.5)
 
-    held = _Held(sockets)
+    held = _Held(admission.sockets, admission.limits.send_buffer)
     hub = get_hub()
     hub.NOT_ERROR = (*hub.NOT_ERROR, KeyboardInterrupt)  # Ctrl+C ends serve_forever; the hub need not print it
     return Server(listener, app, log=None, handler_class=Handler)

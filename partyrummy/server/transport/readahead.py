@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 import simple_websocket
@@ -41,10 +43,16 @@ class _WholeSends:
     def __init__(self, sock: socket.socket) -> None:
         self._sock = sock
         self._lock = threading.Lock()
+        self.since: float | None = None  # since when a frame has waited for the kernel to take it (backlog.Frames)
+        self.cut: Callable[[], None] = lambda: None  # shuts the connection (the server's, once it is made)
 
     def send(self, data: bytes, flags: int = 0) -> int:
         with self._lock:
-            self._sock.sendall(data, flags)
+            self.since = time.monotonic()
+            try:
+                self._sock.sendall(data, flags)
+            finally:
+                self.since = None
         return len(data)
 
     def __getattr__(self, name: str) -> Any:
@@ -64,6 +72,7 @@ class _BoundedServer(simple_websocket.Server, _WholeFrames):
         self.budget = budget
         self.counted = 0  # messages queued so far
         super().__init__(*args, **kwargs)
+        self.sock.cut = self._cut
 
     def _handle_events(self) -> bool:
         before = len(self.input_buffer)
@@ -107,6 +116,9 @@ class BoundedWebSocketWSGI(SimpleWebSocketWSGI):
     def __call__(self, environ: dict, start_response: Any) -> Any:
         budget = TokenBucket.of(self.flood)
         self.ws = _BoundedServer(environ, budget=budget, **self.server_args)
+        session = getattr(self.app, "__self__", None)  # the Engine.IO session this WebSocket carries
+        if session is not None:
+            session.frames = self.ws.sock  # the backlog's sweep sees a writer that the client keeps waiting
         try:
             ret = self.app(self)
         except OSError:

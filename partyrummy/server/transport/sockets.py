@@ -18,11 +18,12 @@ from flask_socketio import ConnectionRefusedError, SocketIO
 
 from ...i18n import DEFAULT_LANGUAGE
 from ...rules.errors import BadCommand, RummyError
-from ..defences.admission import Admission, Sessions
-from ..defences.buckets import Limiter
+from ..defences.admission import Admission
+from ..defences.buckets import Limiter, SharedBudget
 from ..room.audience import Ticket
 from ..room.room import Refused, Viewer
 from ..room.rooms import Rooms
+from .backlog import Backlog
 from .events import EVENTS, Event, Sender
 from .events import refusal as who_may
 from .payloads import MALFORMED, check
@@ -37,22 +38,25 @@ class SlowDown(Refused):
     code = "slow_down"
 
 
-def guard_sessions(socketio: SocketIO, sessions: Sessions) -> None:
-    """Count every Engine.IO session against its address (refused past its quota, before any Socket.IO), and close
-    those that have not connected in time: a session held open without a connection holds the server's room.
+def guard_sessions(socketio: SocketIO, admission: Admission) -> Backlog:
+    """Count every Engine.IO session against its address (refused past its quota, before any Socket.IO), close
+    those that have not connected in time (a session held open without a connection holds the server's room), and
+    drop those whose client does not read what it is sent (backlog.py): the backlog's sweep, for tests to watch.
 
     A session is closed without waiting for anything: Engine.IO's own disconnect() waits until a long-polling
     session's last packets are read, by a GET that a stranger's session never sends, and would stop the sweeper
     there for good."""
-    eio = socketio.server.eio
+    eio, sessions = socketio.server.eio, admission.sessions
     opened, closed = eio.handlers["connect"], eio.handlers["disconnect"]
     sweeping = threading.Lock()  # held while the sweeper runs: one at a time, started by a new session
+    backlog = Backlog(eio, admission.limits, socketio.start_background_task, socketio.sleep)
 
     def on_open(eio_sid: str, environ: dict) -> Any:
         if not sessions.open(eio_sid, environ.get("REMOTE_ADDR") or "?"):
             return False  # Engine.IO answers 401 and forgets the session
         if sweeping.acquire(blocking=False):
             socketio.start_background_task(sweep)
+        backlog.start()
         return opened(eio_sid, environ)
 
     def on_close(eio_sid: str, *reason: Any) -> Any:
@@ -75,6 +79,7 @@ def guard_sessions(socketio: SocketIO, sessions: Sessions) -> None:
 
     eio.on("connect", on_open)
     eio.on("disconnect", on_close)
+    return backlog
 
 
 def register_sockets(
@@ -91,19 +96,31 @@ def register_sockets(
     # A phone sends a few events a cycle. A connection's events are handled one after another in its own reading
     # thread (async_handlers=False), so a flood costs that connection's thread and no new ones; far over the
     # rate, readahead.py cuts it off. The TV answers for several seats at once (four hands of 13 cards tapped in
-    # on its picker): its bound is its own, far above a phone's, never a guest's.
+    # on its picker): its bound is its own, far above a phone's, never a guest's. Guests (not seated: watching,
+    # joining, the audience) also share a budget, by address and all together, which the table never waits on: a
+    # guest's script on many connections is told to slow down while the TV and the seats go on.
     events, host_events = Limiter.of(limits.rate("events")), Limiter.of(limits.rate("host_events"))
+    guests = SharedBudget(limits.rate("address"), limits.rate("guests"))
     # Connecting: a burst from one address, then slowly, so room codes cannot be tried fast; the laptop itself
     # (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
     joins, local_joins = Limiter.of(limits.joins), Limiter.of(limits.local_joins)
     catalogs = rooms.catalogs
     engine_sids: dict[str, str] = {}  # Socket.IO sid -> its Engine.IO session's
 
-    def hosting(sid: str) -> bool:
-        """Whether this connection is a TV (the host's token)."""
+    def allowed(sid: str) -> bool:
+        """Whether this connection may send one more event now: the TV within its own rate; a seat within a
+        connection's; a guest within a connection's, its address's and all guests' (the laptop's own: a
+        connection's alone)."""
         room = rooms.by_sid.get(sid)
         viewer = room.viewers.get(sid) if room is not None else None
-        return viewer is not None and viewer.role == "host"
+        if viewer is not None and viewer.role == "host":
+            return host_events.allow(sid)
+        if not events.allow(sid):
+            return False
+        address = connections.address_of(sid)
+        if viewer is not None and viewer.role == "player" or address is None or is_local(address):
+            return True
+        return guests.allow(address)
 
     def lang_of(sid: str) -> str:
         room = rooms.by_sid.get(sid)
@@ -117,7 +134,7 @@ def register_sockets(
 
     def reserved(name: str) -> dict[str, Any]:
         """The answer to an *event* a client named "connect" or "disconnect": a refusal like any unknown event."""
-        error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
+        error = SlowDown("error.slow_down") if not allowed(request.sid) else None
         return refusal(error or BadCommand("error.reserved_event", event=name))
 
     # python-socketio hands a client's *event* named "connect" or "disconnect" to these same
@@ -190,7 +207,7 @@ def register_sockets(
         return None
 
     def on_unknown(event: Any, *args: Any) -> dict[str, Any]:
-        error = SlowDown("error.slow_down") if not events.allow(request.sid) else None
+        error = SlowDown("error.slow_down") if not allowed(request.sid) else None
         if error is None and event == MALFORMED:  # the decoder refused it: too big, too deep, or not JSON
             problem = args[0] if args and args[0] in ("too_big", "too_deep") else "not_json"
             error = BadCommand(f"error.{problem}", kb=limits.message_bytes // 1024)
@@ -207,7 +224,7 @@ def register_sockets(
 
         def handler(sid: str, *args: Any) -> dict[str, Any]:
             try:
-                if not (host_events if hosting(sid) else events).allow(sid):
+                if not allowed(sid):
                     raise SlowDown("error.slow_down")
                 if len(args) > 1:
                     raise BadCommand("error.one_object")
