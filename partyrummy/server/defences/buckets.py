@@ -66,8 +66,8 @@ class Limiter:
 class SharedBudget:
     """Events of many keys (guest addresses) that share one budget: each key its own bucket, and one bucket for them
     all. Once the shared bucket is spent, a key still under its fair share of the shared rate (that rate over the
-    keys that sent in the last second) goes on: a few busy keys cannot starve the quiet ones, and what goes on past
-    the shared bucket is at most its rate again."""
+    keys that sent in the last second, or so far in this one) goes on: a few busy keys cannot starve the quiet ones,
+    and what goes on past the shared bucket is at most its rate again."""
 
     WINDOW_S = 1.0
 
@@ -89,7 +89,8 @@ class SharedBudget:
             self.used = {}
             self.window = now
         used = self.used.get(key, 0)
-        if self.together.take() or used < self.together.rate / self.active:
+        sharing = max(self.active, len(self.used) + (key not in self.used))  # this second's keys count at once
+        if self.together.take() or used < self.together.rate / sharing:
             self.used[key] = used + 1
             return True
         return False
