@@ -47,19 +47,41 @@ def test_guests_cannot_use_up_what_the_laptop_holds() -> None:
 
 
 def test_a_seats_address_draws_on_its_own_reserve_once_guests_hold_everything() -> None:
-    seats = SeatAddresses(limit=2)
+    seats = SeatAddresses(per_seat=2, limit=2)
     quota = Quota(share(per_address=2, guests=2, local=1, seat_reserve=2, seat_reserves=3), laptop, seats)
     assert [quota.take(guest(1)) for _ in range(3)] == [GUEST, GUEST, None]  # a stranger holds all guests may
     assert quota.take(guest(2)) is None  # a newcomer: no room
-    seats.add(guest(2))  # a seat was seen at this address
+    seats.add("seat-a", guest(2))  # a seat was seen at this address
     assert [quota.take(guest(2)) for _ in range(3)] == [SEAT, SEAT, None]  # its reserve: two, no more
     assert quota.take(guest(3), seated=True) == SEAT  # a seat's token from an address not yet known
     assert quota.take(guest(4), seated=True) is None  # the reserves hold three in all
     quota.give(guest(2), SEAT)
     assert quota.take(guest(4), seated=True) == SEAT
-    for address in (guest(5), guest(6)):  # remembered up to the limit, the oldest forgotten first
-        seats.add(address)
-    assert guest(2) not in seats and guest(6) in seats
+    for token in ("seat-b", "seat-c"):  # the tokens remembered up to the limit, the oldest forgotten first
+        seats.add(token, guest(5))
+    assert guest(2) not in seats and guest(5) in seats
+
+
+def test_a_seats_token_brought_from_many_addresses_makes_only_its_last_few_a_seats() -> None:
+    seats = SeatAddresses(per_seat=2, limit=10)
+    for n in range(10, 60):  # one seat's token, from fifty addresses
+        seats.add("mallory", guest(n))
+    assert [guest(n) in seats for n in (10, 57, 58, 59)] == [False, False, True, True]
+    seats.add("ana", guest(58))  # another seat's phone at one of them
+    seats.forget("mallory")  # Mallory's seat released: her token is no key
+    assert guest(58) in seats and guest(59) not in seats
+
+
+def test_a_seats_connections_leave_the_reserve_with_their_seat() -> None:
+    connections = Connections(Quota(share(2, 2, 4, seat_reserve=2, seat_reserves=4), laptop))
+    assert connections.admit("w1", guest(1)) and connections.admit("w2", guest(1))  # the guests' share, full
+    assert connections.admit("a", guest(2), seated=True) and connections.admit("b", guest(3), seated=True)
+    assert connections.oldest({"b", "a"}) == "a"
+    assert not connections.unseated("a")  # its seat released, and no guest's place for it: it must go
+    assert connections.address_of("a") is None
+    connections.forget("w1")
+    assert connections.unseated("b") and connections.address["b"] == (guest(3), GUEST)  # a watcher now
+    assert connections.admit("c", guest(4), seated=True)  # the reserve it held is a seat's again
 
 
 def test_a_session_that_never_connects_is_overdue_and_one_that_connects_is_not() -> None:

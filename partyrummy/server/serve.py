@@ -36,7 +36,9 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Werkzeug does: a restart need not wait
         sock.bind((host, port))
-        sock.listen(128)
+        # Connections not yet accepted wait here: a crowd arriving at once (each phone opens several) and a guest's
+        # flood of connections, which the server accepts only to close past its address's share, both fit.
+        sock.listen(1024)
     except BaseException:
         sock.close()
         raise

@@ -3,9 +3,10 @@
 Four things are held, each counted by a `Quota` of its own (limits.Share gives the numbers): TCP connections
 (counted as they are accepted, server.py), open HTTP requests (a WebSocket is one for its whole life, guard.py),
 Engine.IO sessions (connected or not) and Socket.IO connections. The laptop has a share guests cannot use up;
-guests share the rest, capped per address; and an address a seat was seen at (`SeatAddresses`) may draw on a
-reserve of its own when the guests' share is full, so strangers holding everything never keep a seated phone
-out. Engine.IO sessions must also connect (Socket.IO's CONNECT) within their time, or are closed (`Sessions`).
+guests share the rest, capped per address; and a seat may draw on a reserve of its own when the guests' share is
+full, so strangers holding everything never keep a seated phone out: its connections by its token (a few at
+once, wherever from), what comes before them by the last few addresses its token came from (`SeatAddresses`).
+Engine.IO sessions must also connect (Socket.IO's CONNECT) within their time, or are closed (`Sessions`).
 """
 
 from __future__ import annotations
@@ -26,27 +27,46 @@ LOCAL, GUEST, SEAT = "local", "guest", "seat"
 
 
 class SeatAddresses:
-    """Guest addresses a seat was seen at (a phone connected with its seat's token, or the TV on another screen).
-
-    Remembered for the night, the oldest forgotten first past `limit`. A stranger's address is never one: it
-    would need a seat's token. A guest who joins the table is one from then on, which gives it no more than
-    its own small reserve.
+    """Guest addresses a seat was seen at lately: for each seat's token (or the TV's, on another screen), the last
+    `per_seat` addresses it connected from (a phone and a tablet, a phone that changed networks), for the last
+    `limit` tokens seen. A stranger's address is never one: it would need a seat's token. A seat's token brought
+    from many addresses makes the last few of them a seat's, never all: the reserve stays the seats'.
     """
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.seen: OrderedDict[str, None] = OrderedDict()
+    def __init__(self, per_seat: int, limit: int) -> None:
+        self.per_seat, self.limit = per_seat, limit
+        self.seats: OrderedDict[str, list[str]] = OrderedDict()  # token -> its last addresses, the latest last
+        self.counted: Counter[str] = Counter()  # address -> how many tokens list it
         self.lock = threading.Lock()
 
-    def add(self, address: str) -> None:
+    def add(self, token: str, address: str) -> None:
         with self.lock:
-            self.seen[address] = None
-            self.seen.move_to_end(address)
-            while len(self.seen) > self.limit:
-                self.seen.popitem(last=False)
+            seen = self.seats.setdefault(token, [])
+            self.seats.move_to_end(token)
+            if address in seen:
+                seen.remove(address)
+            else:
+                self.counted[address] += 1
+            seen.append(address)
+            while len(seen) > self.per_seat:
+                self._uncount(seen.pop(0))
+            while len(self.seats) > self.limit:
+                for old in self.seats.popitem(last=False)[1]:
+                    self._uncount(old)
+
+    def forget(self, token: str) -> None:
+        """A seat's token is no key any more (its seat was released, removed or claimed by another)."""
+        with self.lock:
+            for address in self.seats.pop(token, []):
+                self._uncount(address)
+
+    def _uncount(self, address: str) -> None:
+        self.counted[address] -= 1
+        if not self.counted[address]:
+            del self.counted[address]
 
     def __contains__(self, address: object) -> bool:
-        return address in self.seen
+        return address in self.counted
 
 
 class Quota:
@@ -150,11 +170,13 @@ class Sessions:
 
 
 class Connections:
-    """Open Socket.IO connections by address (a `Quota`): one with a seat's token may draw on the seats' reserve."""
+    """Open Socket.IO connections by address (a `Quota` that knows no seats' addresses): only a connection with a
+    seat's token (or the TV's) may draw on the seats' reserve, and `oldest` finds a seat's first connection, to let
+    it go when the seat is on as many screens as it may be."""
 
     def __init__(self, quota: Quota) -> None:
         self.quota = quota
-        self.address: dict[str, tuple[str, str]] = {}  # sid -> its address, and the share it holds
+        self.address: dict[str, tuple[str, str]] = {}  # sid -> its address, and the share it holds, oldest first
 
     def admit(self, sid: str, address: str, seated: bool = False) -> bool:
         """Whether `sid` may connect (then it is counted until `forget`)."""
@@ -163,6 +185,24 @@ class Connections:
             return False
         self.address[sid] = (address, kind)
         return True
+
+    def unseated(self, sid: str) -> bool:
+        """A connection's seat is gone (released, removed, claimed by another): it holds a guest's share from now
+        on, not the seats' reserve. False if the guests' share has no room for it (then it must go)."""
+        held = self.address.get(sid)
+        if held is None or held[1] != SEAT:
+            return True
+        self.quota.give(*held)
+        kind = self.quota.take(held[0])
+        if kind is None:
+            del self.address[sid]
+            return False
+        self.address[sid] = (held[0], kind)
+        return True
+
+    def oldest(self, sids: set[str]) -> str | None:
+        """The connection of these that came first (None: none of them is held)."""
+        return next((sid for sid in self.address if sid in sids), None)
 
     def address_of(self, sid: str) -> str | None:
         """The address a live connection came from; None for one not held."""
@@ -191,13 +231,15 @@ class Admission:
 
     @classmethod
     def of(cls, limits: Limits, is_local: Callable[[str], bool]) -> Admission:
-        seats = SeatAddresses(limits.seat_addresses)
+        seats = SeatAddresses(limits.seat_screens, limits.seat_addresses)
         return cls(
             limits,
             seats,
             sockets=Quota(limits.sockets, is_local, seats),
             requests=Quota(limits.requests, is_local, seats),
             sessions=Sessions(Quota(limits.sessions, is_local, seats), limits.connect_s),
-            connections=Connections(Quota(limits.connections, is_local, seats)),
+            # Before a Socket.IO connection nothing tells a seat's phone from anyone else at its address; from the
+            # connection on, its token does: the seats' reserve is for seats' tokens alone.
+            connections=Connections(Quota(limits.connections, is_local)),
             watchdog=Watchdog(),
         )

@@ -97,7 +97,8 @@ class Limits:
     send_buffer: int = 262_144
     # How many
     rooms: int = 300  # rooms held in memory (a room of 12 holds 2-3 MB): the most a leaked TV key can make it hold
-    seat_addresses: int = 4096  # addresses remembered as a seat's (the oldest forgotten first)
+    seat_screens: int = 4  # connections one seat's token holds at once, and addresses it makes a seat's: the latest
+    seat_addresses: int = 4096  # seats' tokens whose addresses are remembered (the oldest forgotten first)
 
     def for_descriptors(self, files: int) -> Limits:
         """These limits with the TCP connections sized under `files` descriptors (the process's soft limit): the

@@ -81,6 +81,7 @@ class Room:
         self.host_token = secrets.token_urlsafe(16)
         self.state = RoomState(variant)
         self.viewers: dict[str, Viewer] = {}
+        self.unseated: list[tuple[str, str | None]] = []  # connections that lost their seat, for the transport
         self.version = 0
         self.outbox = Outbox()
         self.published: dict[str, Any] | None = None  # the table last published to the room, and its version
@@ -242,11 +243,18 @@ class Room:
         return None
 
     def _unseat(self, seat: int, code: str, key: str | None = None) -> None:
-        """Tell a seat's devices they no longer play it (a notice `code`); they stay, watching."""
+        """Tell a seat's devices they no longer play it (a notice `code`); they stay, watching, as any guest does
+        (`take_unseated` tells the transport, which holds what each connection may hold)."""
         for sid in self.seats[seat].sids:
             self.viewers[sid] = self._as(sid, "guest")
             self.notify(sid, code, key)
+            self.unseated.append((sid, self.seats[seat].token))
         self.seats[seat].sids = set()
+
+    def take_unseated(self) -> list[tuple[str, str | None]]:
+        """The connections that lost their seat since the last call, each with the seat's token as it was."""
+        unseated, self.unseated = self.unseated, []
+        return unseated
 
     def _as(self, sid: str, role: str, token: str | None = None) -> Viewer:
         """This connection's viewer in a new role, still reading its own language."""

@@ -159,11 +159,13 @@ def register_sockets(
         if room is None:
             raise refuse("no_room", "error.no_room")
         token = auth.get("token") if isinstance(auth.get("token"), str) else None
+        screens: set[str] = set()  # a seat's connections already in
         with room.lock:
             if auth.get("role") == "host" and room.is_host(token):
                 viewer = Viewer("host", token, lang)
-            elif room.seat_of(token) is not None:
+            elif (seat := room.seat_of(token)) is not None:
                 viewer = Viewer("player", token, lang)
+                screens = set(room.seats[seat].sids)
             elif auth.get("role") == "audience" and room.audience.admits(token):
                 # A member (its token), or anyone while the host lets an audience in, the room locked or not.
                 viewer = Viewer("audience", token if room.audience.member_of(token) is not None else None, lang)
@@ -175,10 +177,16 @@ def register_sockets(
                 raise refuse("locked", "error.room_locked")
         # The audience is guests: a member has no share of the seats' reserve (two hundred of them would use it up).
         seated = viewer.role in ("host", "player")
+        if len(screens) >= limits.seat_screens:
+            # A seat on as many screens as it may be: its first connection goes (most likely a phone's from before
+            # it slept), so the phone coming back is in, and one seat's token never holds the seats' reserve.
+            oldest = connections.oldest(screens)
+            if oldest is not None:
+                socketio.server.disconnect(oldest)
         if not connections.admit(request.sid, address, seated=seated):
             raise refuse("too_many", "error.too_many_connections")
         if seated:
-            seat_addresses.add(address)  # a seat (or the TV) comes back from here: it finds room whatever guests hold
+            seat_addresses.add(token, address)  # a seat (or the TV) comes back from here: it finds room, whatever
         engine_sids[request.sid] = eio_sid = socketio.server.manager.eio_sid_from_sid(request.sid, "/")
         sessions.connected(eio_sid)
         # The table's changes go to the room's connections at once (the audience's, to the audience's).
@@ -241,10 +249,15 @@ def register_sockets(
                         result = event.act(room, viewer, payload, Sender(sid, public_url))
                     finally:
                         room.settle()  # a refusal changes no game, but may be news (a false Match!)
+                    unseated = room.take_unseated()
+                for gone, token in unseated:  # a seat released, removed or claimed: its old token is no key
+                    seat_addresses.forget(token)
+                    if not connections.unseated(gone):
+                        socketio.server.disconnect(gone)  # its screens watch as guests, if the guests' share has room
                 if isinstance(result, Ticket):
                     result = result.wait()  # written with the picks that came in with it, then answered
                 if result and "token" in result:  # a seat joined, taken or claimed: its address is a seat's now
-                    seat_addresses.add((socketio.server.get_environ(sid) or {}).get("REMOTE_ADDR") or "?")
+                    seat_addresses.add(result["token"], connections.address_of(sid) or "?")
                 return {"ok": True, **(result or {})}
             except RummyError as error:
                 return refusal(error, sid)
