@@ -7,7 +7,9 @@ keeps them, so a journal replays to the same points. The players' scores are nev
 written: the book holds only the audience.
 
 Words:
-- a **member**: one of the audience, known by join order (the index); never removed, so an index stays theirs.
+- a **member**: one of the audience, known by join order (the index), which stays theirs: a member the host takes
+  out of the audience is marked `removed`, never dropped from the list. Each carries the `source` that brought it
+  (a device's address; None: the laptop itself), so that one device brings only a few.
 - a **round**: one hand's questions. **Open** from the moment the hand before it is scored (the first hand's: in
   the lobby, or when the last game ended) until that hand's first "Draw!" or its first Match!, whichever comes
   first: until then the table has shown nothing of the hand but its deal. **Closed** (its options fixed to the
@@ -54,6 +56,7 @@ __all__ = [
     "Settings",
     "Offer",
     "Seated",
+    "Remove",
     "Command",
     "apply",
     "apply_picks",
@@ -87,6 +90,13 @@ class Member:
     token: str
     offered: bool = False  # the host offered them a seat at the next game
     seated: bool = False  # they took a seat at the table: they predict no more (their points stay theirs)
+    source: str | None = None  # the device (its address) that brought them; None: the laptop itself
+    removed: bool = False  # the host took them out of the audience: they predict no more, and count for nothing
+
+    @property
+    def predicting(self) -> bool:
+        """Whether they may still predict (not seated, not removed)."""
+        return not (self.seated or self.removed)
 
 
 @dataclass(frozen=True)
@@ -126,8 +136,13 @@ class Book:
     last: Round | None = None  # the last round resolved or voided, shown until the next one is
 
     def predicting(self) -> int:
-        """Members who may still predict (not seated)."""
-        return sum(1 for m in self.members if not m.seated)
+        """Members who may still predict (not seated, not removed)."""
+        return sum(1 for m in self.members if m.predicting)
+
+    def brought_by(self, source: str | None) -> list[int]:
+        """The members one device brought who were not seated (taken out of the audience or not): what counts
+        against its share."""
+        return [i for i, m in enumerate(self.members) if m.source == source and not m.seated]
 
 
 # -- The moves, as the journal keeps them -------------------------------------------------------------------
@@ -137,6 +152,7 @@ class Book:
 class Join:
     name: str
     token: str
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +201,12 @@ class Seated:
     member: int
 
 
-Command = Join | Open | Pick | Close | Resolve | Void | Settings | Offer | Seated
+@dataclass(frozen=True)
+class Remove:
+    members: tuple[int, ...]
+
+
+Command = Join | Open | Pick | Close | Resolve | Void | Settings | Offer | Seated | Remove
 _NAMES = {
     Join: "join",
     Open: "open",
@@ -196,6 +217,7 @@ _NAMES = {
     Settings: "settings",
     Offer: "offer",
     Seated: "seated",
+    Remove: "remove",
 }
 _KINDS = {name: kind for kind, name in _NAMES.items()}
 
@@ -214,6 +236,8 @@ def from_dict(event: dict[str, Any]) -> Command:
     fields = {k: v for k, v in event.items() if k not in ("t", "do")}
     if kind is Close:
         fields["options"] = tuple(fields["options"])
+    if kind is Remove:
+        fields["members"] = tuple(fields["members"])
     if kind is Resolve:
         fields["answers"] = {k: tuple(v) for k, v in fields["answers"].items()}
     return kind(**fields)
@@ -225,8 +249,9 @@ def from_dict(event: dict[str, Any]) -> Command:
 def apply(book: Book, command: Command) -> Book:
     """The book after one move (live, or replayed from the journal)."""
     match command:
-        case Join(name, token):
-            return replace(book, members=book.members + (Member(name, token),), points=book.points + (0,))
+        case Join(name, token, source):
+            newcomer = Member(name, token, source=source)
+            return replace(book, members=book.members + (newcomer,), points=book.points + (0,))
         case Open(game, hand, subject):
             return replace(book, round=Round(game, hand, subject))
         case Pick(member, key, option):
@@ -249,6 +274,14 @@ def apply(book: Book, command: Command) -> Book:
             return _member(book, member, offered=offered)
         case Seated(member):
             return _member(book, member, seated=True, offered=False)
+        case Remove(members):
+            for index in members:
+                book = _member(book, index, removed=True, offered=False)
+            if book.round is None:
+                return book
+            # What they said of the hand on the table counts for nothing: not in the split, not in the points.
+            kept = {(m, k): o for (m, k), o in book.round.picks.items() if m not in members}
+            return replace(book, round=replace(book.round, picks=kept))
     raise TypeError(f"not a move of the audience: {command!r}")
 
 
@@ -344,18 +377,21 @@ def options(book: Book, facts: Facts, key: str) -> tuple[str, ...]:
     return r.options if r is not None and r.status != OPEN else facts.players
 
 
-def check_join(book: Book, most: int) -> None:
-    """Refuse a newcomer to an audience the host switched off, or full (the host's cap, or the server's `most`)."""
+def check_join(book: Book, most: int, source: str | None = None, each: int | None = None) -> None:
+    """Refuse a newcomer to an audience the host switched off, or full (the host's cap, or the server's `most`), or
+    from a device (`source`, not the laptop's None) that brought `each` already, taken out of it or not."""
     if not book.on:
         raise Refused("error.audience_off")
     cap = most if book.cap is None else min(book.cap, most)
     if book.predicting() >= cap:
         raise Refused("error.audience_full", n=cap)
+    if source is not None and each is not None and len(book.brought_by(source)) >= each:
+        raise Refused("error.audience_device", n=each)
 
 
 def check_pick(book: Book, facts: Facts, member: int, key: str, option: str) -> Pick:
     """The pick, if the member may make it now; Refused, changing nothing, if not."""
-    if not 0 <= member < len(book.members) or book.members[member].seated:
+    if not 0 <= member < len(book.members) or not book.members[member].predicting:
         raise Refused("error.audience_first")
     r = book.round
     if not book.on or r is None or r.status != OPEN:

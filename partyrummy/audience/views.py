@@ -4,7 +4,7 @@ points; never a card, never a token.
 - `public`: the round, its split once closed, its answers once resolved, the leaders and the night's best guesser.
   The same for everyone: the TV's table carries it (`room.audience`), and the audience's own table.
 - `member`: what one member alone sees: their picks, what they earned, their points and their place.
-- `roster`: the members as the TV's host lists them, to offer one a seat.
+- `roster`: the members as the TV's host lists them, to offer one a seat or take them out of the audience.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from .facts import Facts
 from .predictions import KEYS, LINE, NO, OPEN, VOID, YES, Book, Round
 
-__all__ = ["LEADERS", "public", "member", "roster", "places"]
+__all__ = ["LEADERS", "public", "member", "roster", "places", "standing"]
 
 LEADERS = 5  # the audience's leaders the screens show
 
@@ -28,11 +28,17 @@ def places(points: tuple[int, ...]) -> list[int]:
     return [first[p] for p in points]
 
 
+def standing(book: Book) -> tuple[int, ...]:
+    """Each member's points as the boards rank them: a member taken out of the audience below everyone (-1)."""
+    return tuple(-1 if m.removed else p for m, p in zip(book.members, book.points, strict=True))
+
+
 def _leaders(book: Book) -> list[dict[str, Any]]:
     """The members with the most points (some: more than none), the best first, ties in join order."""
-    place = places(book.points)
+    points = standing(book)
+    place = places(points)
     won = book.last.earned if book.last is not None else {}
-    order = sorted((i for i, p in enumerate(book.points) if p > 0), key=lambda i: (-book.points[i], i))
+    order = sorted((i for i, p in enumerate(points) if p > 0), key=lambda i: (-points[i], i))
     return [
         {
             "name": book.members[i].name,
@@ -69,8 +75,9 @@ def _round(r: Round, names: tuple[str, ...]) -> dict[str, Any]:
 
 def public(book: Book, facts: Facts, over: bool) -> dict[str, Any]:
     """What everyone may see of the audience; `over`: the game on the table is over (the night's best guesser)."""
-    top = max(book.points, default=0)
-    best = [m.name for m, p in zip(book.members, book.points, strict=True) if p == top] if over and top > 0 else []
+    points = standing(book)
+    top = max(points, default=0)
+    best = [m.name for m, p in zip(book.members, points, strict=True) if p == top] if over and top > 0 else []
     return {
         "on": book.on,
         "cap": book.cap,
@@ -87,14 +94,16 @@ def member(book: Book, index: int | None, place: list[int] | None = None) -> dic
     if index is None:
         return {"member": None}
     me = book.members[index]
+    if me.removed:
+        return {"member": None, "removed": True}  # the host took them out: their page says so
     r, last = book.round, book.last
     won = last.earned.get(index) if last is not None else None
     return {
         "member": index,
         "name": me.name,
         "points": book.points[index],
-        "place": (place or places(book.points))[index],
-        "of": len(book.members),
+        "place": (place or places(standing(book)))[index],
+        "of": sum(not m.removed for m in book.members),
         "picks": {k: r.picks[(index, k)] for k in KEYS if (index, k) in r.picks} if r is not None else {},
         # What the last round settled gave this member: each question's points (a void one absent), their picks.
         "last": None
@@ -110,8 +119,21 @@ def member(book: Book, index: int | None, place: list[int] | None = None) -> dic
 
 
 def roster(book: Book) -> list[dict[str, Any]]:
-    """The members as the TV lists them: name, points, and whether offered a seat or seated already."""
+    """The members as the TV lists them (not those it took out): name, points, whether offered a seat or seated
+    already, and how many others their device brought who are still predicting (never the device's address)."""
+    live: dict[str | None, int] = {}
+    for m in book.members:
+        if m.predicting and m.source is not None:
+            live[m.source] = live.get(m.source, 0) + 1
     return [
-        {"member": i, "name": m.name, "points": p, "offered": m.offered, "seated": m.seated}
+        {
+            "member": i,
+            "name": m.name,
+            "points": p,
+            "offered": m.offered,
+            "seated": m.seated,
+            "together": live.get(m.source, 0) - 1 if m.predicting and m.source is not None else 0,
+        }
         for i, (m, p) in enumerate(zip(book.members, book.points, strict=True))
+        if not m.removed
     ]

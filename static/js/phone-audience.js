@@ -50,6 +50,7 @@ function render(state) {
   const aud = state.room.audience;
   const you = state.room.you;
   const joined = you.member !== null && you.member !== undefined;
+  if (you.removed && store(KEY)) store(KEY, null); // taken out by the host: this device may join again, by name
   const r = aud.round;
   if (fresh) closesAt = r && r.closes_in !== null && r.closes_in !== undefined ? performance.now() + r.closes_in * 1000 : null;
   $("aud-join-form").hidden = joined || !aud.on;
@@ -101,7 +102,8 @@ function renderRound(aud, r, you, joined) {
   $("aud-options").hidden = !open;
   $("aud-mine").hidden = !r || r.open || !joined;
   if (!aud.on || !r || !joined) {
-    $("aud-question").textContent = !aud.on ? t("phone.aud.off") : joined ? t("phone.aud.waiting") : t("phone.aud.join_first");
+    const why = !aud.on ? "off" : joined ? "waiting" : you.removed ? "removed" : "join_first";
+    $("aud-question").textContent = t(`phone.aud.${why}`);
     $("aud-clock").textContent = "";
     return;
   }

@@ -1,7 +1,8 @@
 /* The audience on the TV (docs/protocol.md, "The audience"): its split under the call once its guesses close
    ("62% say Ana calls Match! first"), the answers and its best guessers beside a scored hand, the night's best
    guesser under the podium, and the host's panel: let an audience in, cap it, offer one of them a seat. Drawn after
-   the rest of the screen, from `room.audience`, which every viewer of the room shares. */
+   the rest of the screen, from `room.audience`, which every viewer of the room shares; the panel also takes one
+   member out of the audience, or everyone their device brought. */
 import { answerText, percent, saidText, total } from "./audience.js";
 import { el } from "./common.js";
 import { list, t, tn } from "./i18n.js";
@@ -26,6 +27,12 @@ export function wireAudience() {
     const chosen = roster.find((m) => m.member === member);
     if (chosen && (await act("audience_offer", { member, offered: !chosen.offered })).ok) renderAudience();
   });
+  // Out of the audience: the member alone, or with everyone their device brought (a script's crowd of names).
+  const remove = async (together) => {
+    if ((await act("audience_remove", { member: Number($("aud-member").value), together })).ok) renderAudience();
+  };
+  $("aud-remove").addEventListener("click", () => remove(false));
+  $("aud-remove-all").addEventListener("click", () => remove(true));
 }
 
 export function renderAudience() {
@@ -121,7 +128,7 @@ function place(box) {
   $("scores-aside").append(box);
 }
 
-/* The host's panel: the switch, the cap, and a seat at the next game for one member. */
+/* The host's panel: the switch, the cap, and for one member a seat at the next game, or out of the audience. */
 function renderPanel(aud) {
   $("aud-panel-count").textContent = t("tv.aud.count", { n: aud.members });
   $("aud-on").checked = aud.on;
@@ -136,7 +143,9 @@ function renderPanel(aud) {
     text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name })));
   if (roster.some((m) => String(m.member) === chosen)) $("aud-member").value = chosen;
   const picked = roster.find((m) => String(m.member) === $("aud-member").value);
-  $("aud-member").disabled = $("aud-offer-seat").disabled = !roster.length;
+  $("aud-member").disabled = $("aud-offer-seat").disabled = $("aud-remove").disabled = !roster.length;
   $("aud-offer-seat").textContent = t(picked && picked.offered ? "tv.aud.unoffer" : "tv.aud.offer");
+  $("aud-remove-all").hidden = !picked || !picked.together;
+  if (picked && picked.together) $("aud-remove-all").textContent = t("tv.aud.remove_all", { n: picked.together + 1 });
   $("aud-panel-note").textContent = roster.length ? t("tv.aud.offer_note") : t("tv.aud.nobody");
 }

@@ -69,6 +69,8 @@ class Limits:
     address_rate: float = 2  # … then this many times the event rate
     guests_burst: float = 40  # all guests together: this many seconds' worth at once …
     guests_rate: float = 15  # … then this many times the event rate (an address under its fair share goes on)
+    member_burst: float = 1  # an audience member, on all its connections together: this many seconds' worth …
+    member_rate: float = 0.2  # … then this many times the event rate (three guesses a hand, and a change or two)
     joins: Rate = Rate(12, 0.5)  # Socket.IO connections from one guest address
     local_joins: Rate = Rate(200, 20)  # … and from the laptop
     handshakes: Rate = Rate(24, 1.0)  # new Engine.IO sessions from one guest address (the laptop: unlimited)
@@ -85,6 +87,7 @@ class Limits:
     )
     # The audience: the most members predicting in one room (the host may cap it lower: audience.CAPS)
     audience: int = 200
+    audience_per_device: int = 4  # members one guest address may bring, taken out by the host or not (a shared tablet)
     # How long
     head_s: float = 10.0  # a connection sends a request's whole head (request line and headers) within this
     body_s: float = 10.0  # a long-polling POST's whole body arrives within this
@@ -134,11 +137,13 @@ class Limits:
 
     def rate(self, kind: str) -> Rate:
         """The token bucket of one connection's events (`events`), the TV's (`host_events`), a WebSocket's flood
-        cut (`flood`), one guest address's events (`address`) or all guests' (`guests`), from the event rate."""
+        cut (`flood`), one guest address's events (`address`), all guests' (`guests`) or one audience member's
+        (`member`), from the event rate."""
         times = {"events": (self.event_burst, 1), "host_events": (self.host_burst, self.host_rate)}
         times["flood"] = (self.flood_burst, self.flood_rate)
         times["address"] = (self.address_burst, self.address_rate)
         times["guests"] = (self.guests_burst, self.guests_rate)
+        times["member"] = (self.member_burst, self.member_rate)
         burst, per = times[kind]
         return Rate(burst * self.event_rate, per * self.event_rate)
 

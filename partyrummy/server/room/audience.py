@@ -21,8 +21,8 @@ from typing import Any
 
 from ...audience import predictions as book_of
 from ...audience.facts import Facts, facts_of
-from ...audience.predictions import Book, Join, Offer, Seated, Settings, check_join, check_pick
-from ...audience.views import member, places, public, roster
+from ...audience.predictions import Book, Join, Offer, Remove, Seated, Settings, check_join, check_pick
+from ...audience.views import member, places, public, roster, standing
 from ...wire.delta import diff
 from ..defences.limits import LIMITS
 from ..storage.replay import RoomState
@@ -99,6 +99,7 @@ class Audience:
         self.stage = stage
         self.channel = channel(stage.code)
         self.sids: dict[str, int | None] = {}  # audience connections -> their member (None: not joined yet)
+        self.joined: dict[str, int] = {}  # any connection that joined the audience -> the member it brought
         self.v = version  # the audience's own versions: its table's and its members' parts
         self.published: dict[str, Any] | None = None  # the audience's table as last published, and its version
         self.published_v = 0
@@ -110,7 +111,7 @@ class Audience:
         self._read: tuple[Any, ...] | None = None  # the facts, and the public table and seats they were read from
         self._offered: tuple[tuple[Any, ...], set[int]] | None = None  # the members offered a seat, of a members tuple
         self._made: tuple[Book, Facts, dict[str, Any]] | None = None  # the public view, and what it was made of
-        self._placed: tuple[tuple[int, ...], list[int]] | None = None  # every member's place, for these points
+        self._placed: tuple[Any, Any, list[int]] | None = None  # every member's place, for these points and members
         self._counted: tuple[Book, int, list[dict[str, Any]]] | None = None  # how many predict, and who, of a book
 
     @property
@@ -125,7 +126,7 @@ class Audience:
             return None
         found = None
         for index, m in enumerate(self.book.members):
-            if secrets.compare_digest(m.token, token) and not m.seated:
+            if secrets.compare_digest(m.token, token) and m.predicting:
                 found = index
         return found
 
@@ -143,25 +144,28 @@ class Audience:
 
     def detach(self, sid: str) -> None:
         self.sids.pop(sid, None)
+        self.joined.pop(sid, None)
 
     # -- What members and the host do -----------------------------------------------------------------------------
 
-    def join(self, sid: str, viewer: Viewer, name: str, seats: list[str]) -> tuple[int, str]:
+    def join(self, sid: str, viewer: Viewer, name: str, seats: list[str], source: str | None = None) -> tuple[int, str]:
         """A newcomer joins the audience by name (unique in the room, seats included); their member and token.
-        An audience connection is the member from now on; a guest of the room connects again with the token."""
+        An audience connection is the member from now on; a guest of the room connects again with the token.
+        One connection brings one member, and one device (`source`, its address; None: the laptop) a few."""
         if viewer.role == "player":
             raise Refused("error.seated_already")
         if viewer.role == "host":
             raise Refused("error.host_only")
-        if self.member_of(viewer.token) is not None:
+        if self.member_of(viewer.token) is not None or sid in self.joined:
             raise Refused("error.audience_already")
         key = name_key(name)
         if any(name_key(n) == key for n in [*seats, *(m.name for m in self.book.members)]):
             raise Refused("error.name_taken", name=name)
-        check_join(self.book, LIMITS.audience)
+        check_join(self.book, LIMITS.audience, source, LIMITS.audience_per_device)
         token = secrets.token_urlsafe(16)
-        self._do(Join(name, token))
+        self._do(Join(name, token, source))
         index = len(self.book.members) - 1
+        self.joined[sid] = index
         if sid in self.sids:
             self.sids[sid] = index
             self.dirty.add(index)
@@ -200,8 +204,10 @@ class Audience:
         self._send_mine()
 
     def queued(self) -> list[dict[str, Any]]:
-        """The queued picks as the journal writes them (before anything else it writes: they came first)."""
-        return [book_of.to_dict(move) for move, _ in self.queue]
+        """The queued picks as the journal writes them (before anything else it writes: they came first): of a
+        member's picks of one question in the batch, only the last, which is the one that stands."""
+        last = {(move.member, move.key): i for i, (move, _) in enumerate(self.queue)}
+        return [book_of.to_dict(move) for i, (move, _) in enumerate(self.queue) if last[(move.member, move.key)] == i]
 
     def written(self, error: Refused | None) -> None:
         """The queued picks were written (error None: they are made now) or refused with their write."""
@@ -221,11 +227,27 @@ class Audience:
 
     def offer(self, index: int, offered: bool) -> None:
         """The host offers a member a seat at the next game (or takes the offer back)."""
-        if not 0 <= index < len(self.book.members) or self.book.members[index].seated:
-            raise Refused("error.no_member")
+        self._check_member(index)
         self._do(Offer(index, offered))
         self.dirty.add(index)
         self.stage.changed()
+
+    def remove(self, index: int, together: bool) -> int:
+        """The host takes a member out of the audience (`together`: with every member their device brought); their
+        picks of the hand on the table go with them and the cap has room again. Returns how many went."""
+        self._check_member(index)
+        source = self.book.members[index].source
+        members = [index]
+        if together and source is not None:
+            members = [i for i in self.book.brought_by(source) if self.book.members[i].predicting]
+        self._do(Remove(tuple(members)))
+        self.dirty.update(members)  # each one's page says they were taken out
+        self.stage.changed()
+        return len(members)
+
+    def _check_member(self, index: int) -> None:
+        if not 0 <= index < len(self.book.members) or not self.book.members[index].predicting:
+            raise Refused("error.no_member")
 
     def seated(self, sid: str) -> tuple[int, str]:
         """An offered member takes their seat: the member, and their name for the seat."""
@@ -299,10 +321,12 @@ class Audience:
         return made[2]
 
     def _places(self) -> list[int]:
-        """Every member's place, once for the points as they stand (they move only when a round is resolved)."""
-        if self._placed is None or self._placed[0] is not self.book.points:
-            self._placed = (self.book.points, places(self.book.points))
-        return self._placed[1]
+        """Every member's place, once for the points as they stand (they move only when a round is resolved, or a
+        member is taken out)."""
+        book = self.book
+        if self._placed is None or self._placed[0] is not book.points or self._placed[1] is not book.members:
+            self._placed = (book.points, book.members, places(standing(book)))
+        return self._placed[2]
 
     def public(self) -> dict[str, Any]:
         """The audience as every viewer of the room sees it (the TV shows it): the round, the leaders, how many."""

@@ -30,10 +30,12 @@ WHO = ("anyone", "guest", "seat", "vip", "host", "audience")
 
 @dataclass(frozen=True)
 class Sender:
-    """Who sent the event, as the action needs it: the connection, and the address phones use."""
+    """Who sent the event, as the action needs it: the connection, the address phones use, and the device's own
+    address (None: the laptop itself)."""
 
     sid: str
     public_url: str
+    device: str | None = None
 
 
 # An action's answer: its fields, or a Ticket to wait for out of the room's lock (a pick, written with its batch).
@@ -73,7 +75,7 @@ def _rejoin_code(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict
 
 def _audience_join(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
     # Kept as a seat's token is (the member comes back as itself), but never a seat's: its address is a guest's.
-    member, token = room.audience.join(sender.sid, viewer, data["name"], [s.name for s in room.seats])
+    member, token = room.audience.join(sender.sid, viewer, data["name"], [s.name for s in room.seats], sender.device)
     if viewer.role == "audience":  # the connection is the member now (its reconnections bring the token)
         room.viewers[sender.sid] = replace(viewer, token=token)
     return {"member": member, "audience_token": token}
@@ -146,6 +148,11 @@ EVENTS: dict[str, Event] = {
         {"member": ("int", True), "offered": ("bool", False)},
         "host",
         lambda r, v, d, s: r.audience.offer(d["member"], d.get("offered", True)),
+    ),
+    "audience_remove": Event(
+        {"member": ("int", True), "together": ("bool", False)},
+        "host",
+        lambda r, v, d, s: {"removed": r.audience.remove(d["member"], d.get("together", False))},
     ),
     # The audience: anyone not seated joins it; a member predicts, and takes a seat the host offered
     "audience_join": Event({"name": ("name", True)}, "anyone", _audience_join),

@@ -101,26 +101,32 @@ def register_sockets(
     # guest's script on many connections is told to slow down while the TV and the seats go on.
     events, host_events = Limiter.of(limits.rate("events")), Limiter.of(limits.rate("host_events"))
     guests = SharedBudget(limits.rate("address"), limits.rate("guests"))
+    members = Limiter.of(limits.rate("member"))  # an audience member's events, by its token
     # Connecting: a burst from one address, then slowly, so room codes cannot be tried fast; the laptop itself
     # (its TV tabs, `partyrummy bots`, tests) connects far more, but not without bound.
     joins, local_joins = Limiter.of(limits.joins), Limiter.of(limits.local_joins)
     catalogs = rooms.catalogs
     engine_sids: dict[str, str] = {}  # Socket.IO sid -> its Engine.IO session's
 
+    def device(sid: str) -> str | None:
+        """The address a connection came from, None for the laptop's own."""
+        address = connections.address_of(sid)
+        return None if address is None or is_local(address) else address
+
     def allowed(sid: str) -> bool:
         """Whether this connection may send one more event now: the TV within its own rate; a seat within a
         connection's; a guest within a connection's, its address's and all guests' (the laptop's own: a
-        connection's alone)."""
+        connection's alone); an audience member's also within a member's, on however many connections."""
         room = rooms.by_sid.get(sid)
         viewer = room.viewers.get(sid) if room is not None else None
         if viewer is not None and viewer.role == "host":
             return host_events.allow(sid)
         if not events.allow(sid):
             return False
-        address = connections.address_of(sid)
-        if viewer is not None and viewer.role == "player" or address is None or is_local(address):
-            return True
-        return guests.allow(address)
+        if viewer is not None and viewer.role == "audience" and viewer.token and not members.allow(viewer.token):
+            return False
+        address = device(sid)
+        return address is None or viewer is not None and viewer.role == "player" or guests.allow(address)
 
     def lang_of(sid: str) -> str:
         room = rooms.by_sid.get(sid)
@@ -246,7 +252,7 @@ def register_sockets(
                     if refused is not None:
                         raise refused
                     try:
-                        result = event.act(room, viewer, payload, Sender(sid, public_url))
+                        result = event.act(room, viewer, payload, Sender(sid, public_url, device(sid)))
                     finally:
                         room.settle()  # a refusal changes no game, but may be news (a false Match!)
                     unseated = room.take_unseated()
