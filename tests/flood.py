@@ -1,13 +1,13 @@
 """A guest with a laptop on the Wi-Fi, attacking with Socket.IO itself: WebSockets from several addresses of its own
 (127.0.0.x), each speaking Engine.IO and Socket.IO by hand, sending events and never reading what comes back.
 
-`python -m tests.flood ATTACK URL SECONDS --room CODE [--token T] [--per-address N] [--rate R] ADDRESS...` runs one
-attack for SECONDS, prints "on" once its connections are open, then one line of JSON of what it saw:
+`python -m tests.flood ATTACK URL SECONDS --room CODE [--token T] [--per-address N] [--rate R] [--rcvbuf B] ADDRESS...`
+runs one attack for SECONDS, prints "on" once its connections are open, then one line of JSON of what it saw:
 
 - `busy`: N connections an address, each a guest of the room asking `sync` R times a second (under a connection's
   own limit), never reading the answers (Engine.IO's pings answered blind, so the server keeps them).
-- `crowd`: one guest connection (role "player", no token) an address, joining the audience under a new name as
-  fast as the server answers it.
+- `crowd`: from each address a guest connection (role "player", no token) joining the audience under a new name
+  as fast as the server answers it, then another connection, and another.
 - `seat`: N connections an address, each with the token of a seat the attacker took (`--token`), asking `sync`
   R times a second and never reading.
 - `picks`: N connections an address with an audience member's token (`--token`), each sending `predict` R times
@@ -51,8 +51,13 @@ class RawSocketIO:
     """One Socket.IO connection over a WebSocket from `source`, by hand: it reads only while it connects (and, for
     `call`, until its answer), so everything else the server sends it is left unread."""
 
-    def __init__(self, host: str, port: int, source: str, auth: dict) -> None:
-        self.sock = socket.create_connection((host, port), timeout=10, source_address=(source, 0))
+    def __init__(self, host: str, port: int, source: str, auth: dict, rcvbuf: int | None = None) -> None:
+        self.sock = socket.socket()
+        if rcvbuf:  # a small window: what it leaves unread backs up into the server sooner
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.sock.settimeout(10)
+        self.sock.bind((source, 0))
+        self.sock.connect((host, port))
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall(
             (
@@ -143,9 +148,9 @@ class RawSocketIO:
         self.sock.close()
 
 
-def _open(host: str, port: int, source: str, auth: dict) -> RawSocketIO | None:
+def _open(host: str, port: int, source: str, auth: dict, rcvbuf: int | None = None) -> RawSocketIO | None:
     try:
-        return RawSocketIO(host, port, source, auth)
+        return RawSocketIO(host, port, source, auth, rcvbuf)
     except (OSError, ConnectionError):
         return None
 
@@ -157,7 +162,7 @@ def _flood(args: argparse.Namespace, host: str, port: int, end: float) -> dict:
     refused = 0
     for _ in range(args.per_address):
         for source in args.addresses:
-            conn = _open(host, port, source, auth)
+            conn = _open(host, port, source, auth, args.rcvbuf)
             if conn is None:
                 refused += 1
             else:
@@ -211,27 +216,35 @@ def _flood(args: argparse.Namespace, host: str, port: int, end: float) -> dict:
 
 
 def _crowd(args: argparse.Namespace, host: str, port: int, end: float) -> dict:
-    """`crowd`: a guest connection an address joining the audience under new names, as fast as it is answered."""
-    conns = [c for c in (_open(host, port, s, {"room": args.room, "role": "player"}) for s in args.addresses) if c]
+    """`crowd`: from each address, a guest connection joining the audience under a new name, again and again: on
+    the same connection until it is refused as a member already, then on a new one, as fast as it is let."""
     print("on", flush=True)
     joined, answers, n = 0, {}, 0
-    while time.monotonic() < end and conns:
-        for conn in list(conns):
+    conns: dict[str, RawSocketIO | None] = {source: None for source in args.addresses}
+    while time.monotonic() < end:
+        for source, conn in conns.items():
+            conn = conns[source] = conn or _open(host, port, source, {"room": args.room, "role": "player"})
+            if conn is None:
+                answers["no_connection"] = answers.get("no_connection", 0) + 1
+                continue
             n += 1
             try:
                 ack = conn.call("audience_join", {"name": f"Fake {n}"})
             except (OSError, ConnectionError):
-                conns.remove(conn)
-                continue
+                ack = None
             if ack is None:
+                conns[source] = None
                 continue
             joined += bool(ack.get("ok"))
             code = "ok" if ack.get("ok") else ack["error"]["code"]
             answers[code] = answers.get(code, 0) + 1
-            if code == "slow_down":
-                time.sleep(0.05)
-    for conn in conns:
-        conn.close()
+            if not ack.get("ok") and code != "slow_down":
+                conn.close()
+                conns[source] = None  # refused (a member already, say): a new connection tries again
+        time.sleep(0.05)
+    for conn in conns.values():
+        if conn is not None:
+            conn.close()
     return {"joined": joined, "answers": answers}
 
 
@@ -245,6 +258,7 @@ def main(argv: list[str]) -> dict:
     parser.add_argument("--token")
     parser.add_argument("--per-address", type=int, default=12)
     parser.add_argument("--rate", type=float, default=9.0)
+    parser.add_argument("--rcvbuf", type=int, help="each connection's receive buffer, in bytes (the kernel's own)")
     args = parser.parse_args(argv)
     parts = urlsplit(args.url)
     end = time.monotonic() + args.seconds

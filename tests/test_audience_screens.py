@@ -3,10 +3,11 @@
 
 The TV (Chromium, 1920×1080 and 1280×720, English and Romanian), in both ways to play: the lobby whose QR code is
 the audience's way in once the table is full; the host's panel, used through the page (a cap, the audience off and
-on, a seat offered); the audience's split under the call once its guesses close; the answers and the best guessers
-beside a scored hand (under the sheet, or in the title's row where real cards' rows of buttons fill the screen);
-the night's best guesser under the podium. Every moment: text at least 24 px at 1080p (the same share of the
-screen at 720p), nothing over what was there, nothing cut off. Screenshots go to screenshots/<time>/audience/.
+on, a seat offered, a member taken out); the audience's split under the call once its guesses close; the answers and
+the best guessers beside a scored hand (under the sheet, or in the title's row where real cards' rows of buttons
+fill the screen); the night's best guesser under the podium. Every moment: text at least 24 px at 1080p (the same
+share of the screen at 720p), nothing over what was there, nothing cut off. Screenshots go to
+screenshots/<time>/audience/.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import pytest
 
 from .audience_helpers import audience, member
 from .layout import check, playwright_js
-from .live import Client, phase
+from .live import Client, guest, lan_server, phase
+from .night import Night
 from .screens import LOBBY, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, host_tools, open_tv, settle, tv_problems
 
 pytestmark = pytest.mark.slow
@@ -238,3 +240,55 @@ def test_a_stranger_at_a_locked_room_joins_the_audience_then_takes_an_offered_se
     assert [s["name"] for s in host.wait_for(lambda s: len(s["room"]["seats"]) == 4)["room"]["seats"]][3] == "Zoë"
     assert found == [], found
     assert not night.watch.problems, night.watch.problems
+
+
+def test_the_host_takes_a_member_out_on_the_tv_and_everyone_one_device_brought(browser, shots: Path) -> None:
+    """On the TV's panel: one member out (her phone's page says so and offers the name form again), then everyone
+    one device brought, at one tap. The server counts only the laptop as the laptop (tests/lan_server.py), so the
+    three members a guest's device brought are one device's."""
+    server = lan_server({})
+    folder = shots / "audience"
+    folder.mkdir(exist_ok=True)
+    try:
+        with Night(server=server, browser=browser) as night:
+            host = night.host
+            night.add_bots(3)
+            assert host.call("lock", {"locked": True})["ok"]  # a stranger's page goes to the audience
+            phone = night.phone()
+            phone.locator("#aud-name").fill("Zoë")
+            phone.locator("#aud-join-form button").tap()
+            phone.locator("#aud-options button").first.wait_for()
+            for n in range(3):  # one guest's device, three names
+                link = night.client(role="audience", source=guest(1))
+                assert link.call("audience_join", {"name": f"Fake {n + 1}"})["ok"]
+            host.wait_for(lambda s: audience(s)["members"] == 4)
+            tv = night.tv()
+            host_tools(tv)
+            tv.locator("#aud-open").click()
+            shown(tv, "#aud-panel")
+
+            tv.locator("#aud-member").select_option(label="Zoë")
+            assert tv.locator("#aud-remove-all").is_hidden()  # her device brought nobody else
+            tv.locator("#aud-remove").click()
+            phone.get_by_text("The host took you out of the audience").wait_for()
+            phone.locator("#aud-join-form:not([hidden])").wait_for()
+            assert host.wait_for(lambda s: audience(s)["members"] == 3)
+
+            tv.locator("#aud-member").select_option(label="Fake 2")
+            everyone = tv.locator("#aud-remove-all")
+            everyone.get_by_text("Take out all 3 from their device").wait_for()
+            settle(tv)
+            tv.screenshot(path=str(folder / "tv-panel-remove.png"))
+            found = []
+            for width, height in ((1920, 1080), (1280, 720)):
+                tv.set_viewport_size({"width": width, "height": height})
+                settle(tv)
+                found += tv_problems(playwright_js(tv), width, PANEL)
+            everyone.click()
+            left = host.wait_for(lambda s: audience(s)["members"] == 0)
+            assert left["room"]["audience_roster"] == []
+            tv.locator("#aud-panel-note").get_by_text("Nobody in the audience yet").wait_for()
+            assert found == [], found
+            assert not night.watch.problems, night.watch.problems
+    finally:
+        server.stop()

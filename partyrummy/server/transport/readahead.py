@@ -70,13 +70,17 @@ class _BoundedServer(simple_websocket.Server, _WholeFrames):
     def __init__(self, *args: Any, budget: TokenBucket, **kwargs: Any) -> None:
         self.drained = threading.Event()  # before the reader thread starts in the base class
         self.budget = budget
-        self.counted = 0  # messages queued so far
+        self.closed_here = False  # the server said goodbye: nothing more is read
         super().__init__(*args, **kwargs)
         self.sock.cut = self._cut
 
     def _handle_events(self) -> bool:
         before = len(self.input_buffer)
         keep_going = super()._handle_events()
+        if self.closed_here:
+            # simple-websocket's reader would read on after our close frame for as long as the client sends (it
+            # sets `connected` from this answer): a client that ignores the goodbye keeps nothing open.
+            return False
         for _ in range(len(self.input_buffer) - before):
             if not self.budget.take():
                 self._cut()
@@ -102,6 +106,7 @@ class _BoundedServer(simple_websocket.Server, _WholeFrames):
         return message
 
     def close(self, reason: Any = None, message: Any = None) -> None:
+        self.closed_here = True
         try:
             super().close(reason, message)
         finally:

@@ -138,6 +138,16 @@ def register_sockets(
         message = catalogs.text(lang_of(sid or request.sid), error.key, **error.params)
         return {"ok": False, "error": {"code": error.code, "message": message}}
 
+    def let_go(sid: str) -> None:
+        """End a connection from the server's side: its client is told (so it does not come back by itself), and
+        its Engine.IO session closed at once, so that what it held is free for others now rather than once the
+        session times out."""
+        eio_sid = engine_sids.get(sid)
+        socketio.server.disconnect(sid)
+        session = socketio.server.eio.sockets.pop(eio_sid, None) if eio_sid is not None else None
+        if session is not None:
+            session.close(wait=False)  # the goodbye goes out after what was queued; nothing waits for it
+
     def reserved(name: str) -> dict[str, Any]:
         """The answer to an *event* a client named "connect" or "disconnect": a refusal like any unknown event."""
         error = SlowDown("error.slow_down") if not allowed(request.sid) else None
@@ -188,7 +198,7 @@ def register_sockets(
             # it slept), so the phone coming back is in, and one seat's token never holds the seats' reserve.
             oldest = connections.oldest(screens)
             if oldest is not None:
-                socketio.server.disconnect(oldest)
+                let_go(oldest)
         if not connections.admit(request.sid, address, seated=seated):
             raise refuse("too_many", "error.too_many_connections")
         if seated:
@@ -259,7 +269,7 @@ def register_sockets(
                 for gone, token in unseated:  # a seat released, removed or claimed: its old token is no key
                     seat_addresses.forget(token)
                     if not connections.unseated(gone):
-                        socketio.server.disconnect(gone)  # its screens watch as guests, if the guests' share has room
+                        let_go(gone)  # its screens watch as guests, if the guests' share has room
                 if isinstance(result, Ticket):
                     result = result.wait()  # written with the picks that came in with it, then answered
                 if result and "token" in result:  # a seat joined, taken or claimed: its address is a seat's now
