@@ -95,7 +95,7 @@ class Limits:
     drop_grace_s: float = 3.0  # a seat's dropped connection is shown to the table only after this
     send_s: float = 10.0  # a WebSocket whose client leaves one frame unread this long is dropped
     # What waits unread for one connection: past this in its Engine.IO queue it is dropped (a whole view of a dealt
-    # hand of 12 is about 6 KB); the kernel keeps `send_buffer` for it, not the megabytes it would grow to
+    # hand of 12 is about 8 KB); the kernel keeps `send_buffer` for it, not the megabytes it would grow to
     backlog_bytes: int = 1_048_576
     send_buffer: int = 262_144
     # How many

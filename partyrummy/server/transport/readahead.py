@@ -7,7 +7,9 @@ sends them, starving every other thread of the interpreter, and piling up in mem
 thread waits while a connection has READ_AHEAD messages not yet handled (the flood waits in its own TCP
 buffers), and a connection that sends far more than the server's event rate allows (limits.Limits.rate("flood"):
 far above play, where a phone sends a few a cycle) is closed at the socket: shutting it down also frees a writer
-blocked on a client that never reads.
+blocked on a client that never reads. Each WebSocket's writer says since when it has waited on the kernel for one
+frame (backlog.py drops a client that leaves it waiting), and once the server has said goodbye nothing more of the
+client is read: simple-websocket would read on for as long as the client sends.
 """
 
 from __future__ import annotations
