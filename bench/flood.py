@@ -10,6 +10,7 @@ times a second, each phone and member twice a second, each answer timed (a call 
 10 s); one more seated phone drops and comes back every 5 s. After a quiet spell of the same length the attacker
 (tests/flood.py, a process of its own) opens `--per-address` WebSockets from each of `--addresses` guest
 addresses (127.0.0.20 and up), each sending `sync` `--rate` times a second and never reading what comes back.
+`--attack seat`: the attacker takes the twelfth seat (a bot fewer) and brings its token on every connection instead.
 It prints, for the quiet spell and the flood: each round trip's p50, p95 and worst, the slowest return of the
 dropping phone, and the server's CPU (of one core), memory and open files.
 """
@@ -113,8 +114,12 @@ def main() -> None:
         clients += phones
         for i, phone in enumerate(phones):
             assert phone.join(f"Phone {i + 1}")["ok"]
-        for _ in range(8):
+        for _ in range(8 - (args.attack == "seat")):
             assert tv.call("add_bot", {"strength": "easy"})["ok"]
+        if args.attack == "seat":  # the attacker takes the last seat, and brings its token from everywhere
+            mallory = Client(server.url, code, source="127.0.0.19")
+            clients.append(mallory)
+            assert mallory.join("Mallory")["ok"]
         fans = []
         for i in range(3):
             fan = Client(server.url, code, role="audience", source=f"127.0.0.{6 + i}")
@@ -134,7 +139,7 @@ def main() -> None:
         usage["quiet"] = server_usage(server.proc.pid), time.monotonic()
         time.sleep(args.seconds)
         sources = [f"127.0.0.{20 + i}" for i in range(args.addresses)]
-        token = phones[2].token if args.attack == "seat" else None
+        token = mallory.token if args.attack == "seat" else None
         command = [
             sys.executable,
             "-m",
