@@ -96,16 +96,22 @@ def back_in(server: LiveServer, code: str, token: str, source: str) -> float:
     return took
 
 
+def lobby(server: LiveServer, bots: int) -> tuple[str, str, Client]:
+    """The TV's room with `bots` bots seated: its code, the host's token, and the TV's link."""
+    code, token = server.tv_page()
+    tv = Client(server.url, code, role="host", token=token)
+    for _ in range(bots):
+        assert tv.call("add_bot", {"strength": "easy"})["ok"]
+    return code, token, tv
+
+
 def dealt_table(server: LiveServer, phones: int, seats: int = 12) -> tuple[str, Client, list[Client]]:
     """The TV's room with `phones` seated phones (guests 1, 2, …) and bots up to `seats`, its first hand dealt at
     the party's own pace (views as large as they get)."""
-    code, token = server.tv_page()
-    tv = Client(server.url, code, role="host", token=token)
+    code, _, tv = lobby(server, bots=seats - phones)
     seated = [Client(server.url, code, source=guest(n + 1)) for n in range(phones)]
     for n, phone in enumerate(seated):
         assert phone.join(f"Phone {n + 1}")["ok"]
-    for _ in range(seats - phones):
-        assert tv.call("add_bot", {"strength": "easy"})["ok"]
     assert tv.call("start")["ok"]
     tv.wait_for(lambda s: s.get("game") is not None and s["game"]["hand_no"] == 1)
     return code, tv, seated
@@ -147,11 +153,8 @@ def test_one_device_brings_four_to_the_audience_and_the_host_takes_them_out_for_
     server = lan_server({}, data=tmp_path / "rooms.sqlite3")
     clients: list[Client] = []
     try:
-        code, token = server.tv_page()
-        tv = Client(server.url, code, role="host", token=token)
+        code, token, tv = lobby(server, bots=2)
         clients.append(tv)
-        for _ in range(2):
-            assert tv.call("add_bot", {"strength": "easy"})["ok"]
         with flood(server, "crowd", attackers(1), code) as report:
             time.sleep(5)
         print(f"one device joining the audience: {report}")
@@ -221,16 +224,13 @@ def test_a_seats_token_from_fifty_nine_addresses_keeps_no_seated_phone_nor_newco
 
 
 def test_a_flood_of_one_members_picks_writes_a_few_rows() -> None:
-    """One member's token on 120 WebSockets from 10 addresses, each predicting 9 times a second, for 20 seconds:
-    what the journal keeps grows by the member's budget, not the flood's."""
+    """One member's token on 120 WebSockets from 10 addresses, each predicting 9 times a second: what the journal
+    keeps grows by the member's budget, not the flood's."""
     server = lan_server({})
     clients: list[Client] = []
     try:
-        code, token = server.tv_page()
-        tv = Client(server.url, code, role="host", token=token)
+        code, _, tv = lobby(server, bots=3)
         clients.append(tv)
-        for _ in range(3):
-            assert tv.call("add_bot", {"strength": "easy"})["ok"]
         fan = Client(server.url, code, role="audience", source=guest(1))
         clients.append(fan)
         member = fan.call("audience_join", {"name": "Flooder"})
