@@ -33,7 +33,7 @@ from partyrummy.server.room.game_part import Table  # noqa: E402
 from partyrummy.server.room.phones_play import PhonesPlay  # noqa: E402
 from partyrummy.server.room.real_play import RealPlay  # noqa: E402
 from partyrummy.server.room.seats import Seat  # noqa: E402
-from partyrummy.server.storage.replay import RoomState  # noqa: E402
+from partyrummy.server.room.state import RoomState  # noqa: E402
 
 HUMAN = {"draw": (1, 4), "choose": (2, 8), "match": (0.5, 2), "next": (2, 5), "ready": (3, 10), "enter": (10, 40)}
 

@@ -1,6 +1,6 @@
 """The walk of a command goes one way: no module imports back into one that imports it, even for types only,
-in the Python package or in the pages' scripts; and no test module imports another (what tests share lives in
-helper modules and tests/conftest.py)."""
+in the Python package or in the pages' scripts, nor any folder of the package into one that imports it; and no test
+module imports another (what tests share lives in helper modules and tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -104,6 +104,30 @@ def test_the_walk_finds_what_it_looks_for() -> None:
 
 def test_no_python_module_imports_back_into_one_that_imports_it() -> None:
     assert cycles(python_imports()) == []
+
+
+def folders(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The same imports between the package's folders (a folder: the package a module is in): what is in one folder
+    may import what is in another only if nothing there imports back, however roundabout. The modules at the top
+    (the command, the words, where the files are) are each their own."""
+
+    def folder_of(name: str) -> str:
+        if (PACKAGE / Path(*name.split(".")[1:]) / "__init__.py").exists():
+            return name
+        parent = name.rsplit(".", 1)[0]
+        return name if parent == PACKAGE.name else parent
+
+    folder = {name: folder_of(name) for name in graph}
+    out: dict[str, set[str]] = {}
+    for name, imported in graph.items():
+        out.setdefault(folder[name], set()).update(folder[other] for other in imported if folder[other] != folder[name])
+    return out
+
+
+def test_no_folder_of_the_package_imports_back_into_one_that_imports_it() -> None:
+    graph = folders(python_imports())
+    assert "partyrummy.server.room" in graph["partyrummy.server.transport"]  # the walk sees folders
+    assert cycles(graph) == []
 
 
 def test_no_page_script_imports_back_into_one_that_imports_it() -> None:

@@ -23,12 +23,12 @@ from ...audience import predictions as book_of
 from ...audience.facts import Facts, facts_of
 from ...audience.predictions import Book, Join, Offer, Remove, Seated, Settings, check_join, check_pick
 from ...audience.views import member, places, public, roster, standing
+from ...rules.names import name_key
 from ...wire.delta import diff
 from ..defences.limits import LIMITS
-from ..storage.replay import RoomState
-from ..transport.payloads import name_key
 from .refused import Refused
 from .seats import Viewer
+from .state import RoomState
 
 __all__ = ["Audience", "Stage", "Ticket", "CAPS", "channel"]
 

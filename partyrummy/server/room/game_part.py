@@ -18,11 +18,11 @@ from typing import Any, ClassVar, Protocol
 from ...rules.commands import Arrive, Leave
 from ...rules.errors import GameOver
 from ...rules.events import GameEnded
-from ..storage.replay import GameReplay, RoomState
 from .pace import Beat, Pace, Timing, clocks
 from .room_view import TableCache
 from .score_sheet import Score
-from .seats import Viewer
+from .seats import Links, Viewer
+from .state import GameReplay, RoomState
 
 __all__ = ["GamePart", "PacedPart", "Table", "SeatEvent", "seat_schema"]
 
@@ -58,6 +58,7 @@ class Table:
     # A notice to one seat's devices, each in its language: (seat, code, message key, its params, more fields).
     tell: Callable[[int, str, str, dict[str, Any], dict[str, Any]], None]
     version: Callable[[], int]  # the room's view version: what the parts' caches are keyed by
+    links: Links  # each seat's live connections (a phone connected, or gone since when)
 
 
 class GamePart(GameReplay, Protocol):

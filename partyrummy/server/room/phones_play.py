@@ -1,16 +1,18 @@
 """The game part of a night played with cards on the phones: the engine's commands, its caller, and the views.
 
-Here the server deals: the caller's pacing is pace.py's, bots and open seats play through robots.py, and each
+Here the server deals: the caller's pacing is pace.py's, bots and open seats play at once (`play_robots`), and each
 viewer gets the engine's view (views.py). The part's face is game_part.GamePart.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar
 
 from ...phones import commands as phone_commands
 from ...phones import game as engine
+from ...phones.bots import bot_move
 from ...phones.commands import (
     AutoPlay,
     Call,
@@ -23,17 +25,16 @@ from ...phones.commands import (
     command_to_dict,
 )
 from ...phones.game import GameState
-from ...phones.hand import ACTING, MATCH_WINDOWS, Phase
+from ...phones.hand import ACTING, MATCH_WINDOWS, HandState, Phase
 from ...phones.views import seat_view, table_view
-from ...rules.errors import BadCommand, NotComplete, OutOfPhase
+from ...rules.errors import BadCommand, NotComplete, OutOfPhase, RummyError
 from ...rules.variants import Variant
-from ..storage.replay import RoomState
 from .game_part import PacedPart, SeatEvent, Table, seat_schema
 from .pace import Beat, Due, Timing, plan
 from .refused import Refused
-from .robots import play_robots
 from .score_sheet import PLAYED, Score
 from .seats import Viewer
+from .state import RoomState, Seat
 
 __all__ = ["PhonesPlay"]
 
@@ -217,3 +218,30 @@ class PhonesPlay(PacedPart):
             [None if points[seat] is None else Score(points[seat], PLAYED) for points in game.history]
             for seat in range(game.players)
         ]
+
+
+def play_robots(seats: list[Seat], hand: Callable[[], HandState], play: Callable[[Command], None]) -> bool:
+    """Bots' seats make their moves at once, and open seats get the caller's play. True if any moved.
+
+    `hand` gives the hand as it is now (each move changes it); `play` applies and journals one command.
+    """
+    moved = False
+    for index, seat in enumerate(seats[: hand().players]):
+        if seat.robot is not None:
+            command = bot_move(hand(), index, seat.robot)
+        elif seat.open and index in hand().slow_seats():
+            command = AutoPlay(index)  # nobody holds it: play it rather than hold up the table
+        elif seat.open and hand().phase in MATCH_WINDOWS and index not in (*hand().going_on, *hand().matched):
+            command = Ready(index, True, hand().cycle)  # nor a window
+        else:
+            continue
+        if command is None:
+            continue
+        try:
+            play(command)
+        except RummyError:  # a move the hand no longer allows (an empty shoe): the caller's own play
+            if index not in hand().slow_seats():
+                continue
+            play(AutoPlay(index))
+        moved = True
+    return moved

@@ -37,13 +37,13 @@ from ...realcards.scorebook import Scorebook
 from ...realcards.views import draft_view, seat_view, table_view
 from ...rules.errors import BadCommand
 from ...rules.variants import Variant
-from ..storage.replay import RoomState
 from .game_part import PacedPart, SeatEvent, Table, seat_schema
 from .pace import Beat, Due, Timing, plan
 from .refused import Refused
 from .room_view import TableCache
 from .score_sheet import Score
-from .seats import Viewer
+from .seats import Links, Viewer
+from .state import RoomState
 
 __all__ = ["RealPlay"]
 
@@ -135,11 +135,12 @@ class RealPlay(PacedPart):
         seats = self.table.state.seats
         if not isinstance(seat, int) or not 0 <= seat < len(seats):
             return  # the engine says it is no seat
+        connected = bool(self.table.links[seats[seat]].sids)
         if override and seat not in self.host_entering:
             self.host_entering.add(seat)
-            if seats[seat].sids:  # its phone is told, and shows the hand the TV enters
+            if connected:  # its phone is told, and shows the hand the TV enters
                 self.table.tell(seat, "entering_for_you", "notice.entering_for_you", {}, {})
-        if not (seats[seat].phoneless or not seats[seat].sids or seat in self.host_entering):
+        if not (seats[seat].phoneless or not connected or seat in self.host_entering):
             raise BadCommand("error.answer_connected", name=seats[seat].name)
 
     def play(self, command: Command) -> None:
@@ -172,13 +173,13 @@ class RealPlay(PacedPart):
         variant, key, later = self.book.variant, (hand.hand_no, hand.cycle, hand.phase), []
         self.stood_in = {done for done in self.stood_in if done[0][0] == hand.hand_no}  # this hand's only
         for seat in range(hand.players):
-            held = state.seats[seat]
+            held, link = state.seats[seat], self.table.links[state.seats[seat]]
             if held.phoneless:
                 stands = state.phoneless_ready
-            elif variant.table_gone != "ready" or held.token is None or held.sids or held.gone_since is None:
+            elif variant.table_gone != "ready" or held.token is None or link.sids or link.gone_since is None:
                 continue
             else:
-                gone_at = held.gone_since + variant.table_gone_after_s
+                gone_at = link.gone_since + variant.table_gone_after_s
                 stands = now >= gone_at
                 if not stands:
                     later.append(gone_at)
@@ -259,7 +260,8 @@ class RealPlay(PacedPart):
     def _drafts(self, book: Scorebook) -> dict[str, dict[str, Any]]:
         """The pickers the TV may fill, of seats still to enter this hand, by seat (as JSON keys): those without
         a phone, those whose phone is not connected, and those the host chose to enter (`host_entering`)."""
-        return self.pickers.get(self.table.version(), lambda: _pickers(book, self.table.state, self.host_entering))
+        table = self.table
+        return self.pickers.get(table.version(), lambda: _pickers(book, table.state, table.links, self.host_entering))
 
     def sheet(self, book: Scorebook) -> list[list[Score | None]]:
         """Each seat's cells, hand by hand: solved from cards or typed, and what a correction replaced."""
@@ -267,13 +269,13 @@ class RealPlay(PacedPart):
         return [[_cell(book, h, seat) for h in hands] for seat in range(book.players)]
 
 
-def _pickers(book: Scorebook, state: RoomState, entering: set[int]) -> dict[str, dict[str, Any]]:
+def _pickers(book: Scorebook, state: RoomState, links: Links, entering: set[int]) -> dict[str, dict[str, Any]]:
     hand = book.hand
     if hand.phase is Phase.SCORED:
         entering.clear()  # the next hand starts with every phone entering its own
         return {}
     seat = state.seats
-    tv = (s for s in range(hand.players) if seat[s].phoneless or not seat[s].sids or s in entering)
+    tv = (s for s in range(hand.players) if seat[s].phoneless or not links[seat[s]].sids or s in entering)
     return {str(s): draft_view(book, s) for s in tv if hand.entries[s] is None}
 
 

@@ -29,7 +29,6 @@ from ...i18n import Catalogs, default_catalogs
 from ...rules.variants import PACES, Variant
 from ...wire.delta import diff, merge
 from ..storage.journal import NotSaved
-from ..storage.replay import RoomState, apply_event
 from . import seats as seating
 from .audience import Audience, Stage, channel
 from .game_part import GamePart, Table
@@ -37,9 +36,9 @@ from .outbox import Outbox
 from .phones_play import PhonesPlay
 from .real_play import RealPlay
 from .refused import Refused
-from .robots import bot_name, check_strength
 from .room_view import RoomFacts, room_mine, room_table, variant_menu
-from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, Seat, Viewer
+from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, Links, Viewer, bot_name, check_strength
+from .state import RoomState, Seat, apply_event
 from .tickets import TICKET_S, Tickets
 
 __all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "MODES", "RECONNECT_GRACE_S", "TICKET_S"]
@@ -80,6 +79,7 @@ class Room:
         self.sleeps_until: float | None = None  # the caller thread's next look (None: until woken)
         self.host_token = secrets.token_urlsafe(16)
         self.state = RoomState(variant)
+        self.links = Links()  # each seat's live connections, beside its journaled state
         self.viewers: dict[str, Viewer] = {}
         self.unseated: list[tuple[str, str | None]] = []  # connections that lost their seat, for the transport
         self.version = 0
@@ -92,7 +92,13 @@ class Room:
         self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
         # The game part of each way to play; `part` is the one of this night. Each sees the room as a Table.
         table = Table(
-            self.state, lambda: self.clock(), self.journal, self._changed_by_part, self._tell, lambda: self.version
+            self.state,
+            lambda: self.clock(),
+            self.journal,
+            self._changed_by_part,
+            self._tell,
+            lambda: self.version,
+            self.links,
         )
         self.parts: dict[str, GamePart] = {kind.mode: kind(table) for kind in PARTS}
         # Everyone past the table: its own connections, views and versions (audience.py).
@@ -207,9 +213,10 @@ class Room:
             return
         seat = self.seat_for(viewer)
         if seat is not None:
-            gone = self.seats[seat].gone_since
-            self.seats[seat].sids.add(sid)
-            self.seats[seat].gone_since = None
+            link = self.links[self.seats[seat]]
+            gone = link.gone_since
+            link.sids.add(sid)
+            link.gone_since = None
             if gone is not None and self.outbox.sent_at >= gone:  # the table saw it go: it sees it back
                 self.changed(batch=True)
         self.send(sid, "state", self.state_for(viewer))
@@ -222,10 +229,11 @@ class Room:
         self.audience.detach(sid)
         seat = self.seat_for(viewer)
         if seat is not None:
-            self.seats[seat].sids.discard(sid)
-            if not self.seats[seat].sids:
+            link = self.links[self.seats[seat]]
+            link.sids.discard(sid)
+            if not link.sids:
                 now = self.clock()
-                self.seats[seat].gone_since = now
+                link.gone_since = now
                 self.drops_due = self.drops_due or now + DROP_GRACE_S  # the next flush tells the caller
 
     def announce_drops(self) -> float | None:
@@ -238,18 +246,20 @@ class Room:
         if self.clock() < self.drops_due:
             return self.drops_due
         self.drops_due = None
-        if any(s.token is not None and not s.sids and s.gone_since is not None for s in self.seats):
+        gone = [self.links[s] for s in self.seats if s.token is not None]
+        if any(not link.sids and link.gone_since is not None for link in gone):
             self.changed(batch=True)
         return None
 
     def _unseat(self, seat: int, code: str, key: str | None = None) -> None:
         """Tell a seat's devices they no longer play it (a notice `code`); they stay, watching, as any guest does
         (`take_unseated` tells the transport, which holds what each connection may hold)."""
-        for sid in self.seats[seat].sids:
+        link = self.links[self.seats[seat]]
+        for sid in link.sids:
             self.viewers[sid] = self._as(sid, "guest")
             self.notify(sid, code, key)
             self.unseated.append((sid, self.seats[seat].token))
-        self.seats[seat].sids = set()
+        link.sids = set()
 
     def take_unseated(self) -> list[tuple[str, str | None]]:
         """The connections that lost their seat since the last call, each with the seat's token as it was."""
@@ -276,7 +286,7 @@ class Room:
 
     def _tell(self, seat: int, code: str, key: str, params: dict, extra: dict) -> None:
         """A notice to each device of one seat (a game part's word to a player)."""
-        for sid in self.seats[seat].sids:
+        for sid in self.links[self.seats[seat]].sids:
             self.notify(sid, code, key, params, extra)
 
     # -- The lobby and the seats ------------------------------------------------
@@ -297,7 +307,7 @@ class Room:
         token = secrets.token_urlsafe(16)
         seat = self._new_seat({"name": name, "token": token})
         self.viewers[sid] = self._as(sid, "player", token)
-        self.seats[seat].sids.add(sid)
+        self.links[self.seats[seat]].sids.add(sid)
         return seat
 
     def take_offer(self, sid: str) -> tuple[int, str]:
@@ -533,7 +543,7 @@ class Room:
         for event in events:
             self.apply_event(event)
         for seat in self.seats:  # nobody is connected yet: every phone is on its way back
-            seat.gone_since = self.clock()
+            self.links[seat].gone_since = self.clock()
         # Versions go on growing across a restart (clients keep the highest): start from the clock, in ms.
         self.version = max(self.version, int(time.time() * 1000))
         self.changed()
@@ -684,6 +694,7 @@ class Room:
             and (not self.playing() or self.variant.newcomers == "next-hand"),
             clocks=self.part.clocks(),
             now=now,
+            links=self.links,
         )
         return room_table(self.state, facts) | {"audience": self.audience.public()}
 

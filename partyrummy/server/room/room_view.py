@@ -11,8 +11,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 from ...rules.variants import Variant, default_variants
-from ..storage.replay import RoomState
-from .seats import RECONNECT_GRACE_S, Seat, Viewer, health
+from .seats import RECONNECT_GRACE_S, Links, Viewer, health
+from .state import RoomState, Seat
 
 __all__ = ["RoomFacts", "TableCache", "room_mine", "room_table", "seat_rows", "variant_menu"]
 
@@ -48,16 +48,16 @@ class TableCache:
         return self.value
 
 
-def seat_rows(seats: list[Seat], vip: int | None, dealt: int, now: float) -> list[dict[str, Any]]:
+def seat_rows(seats: list[Seat], links: Links, vip: int | None, dealt: int, now: float) -> list[dict[str, Any]]:
     """Each seat as the screens show it: name, colour, health, and what kind of seat it is."""
     return [
         {
             "seat": i,
             "name": s.name,
             "colour": s.colour,
-            "connected": bool(s.sids),
-            "health": health(s, now),
-            "gone_for": round(now - s.gone_since) if s.gone_since is not None and s.token else None,
+            "connected": bool(links[s].sids),
+            "health": health(s, links[s], now),
+            "gone_for": round(now - links[s].gone_since) if links[s].gone_since is not None and s.token else None,
             "vip": i == vip,
             "open": s.open,
             "bot": s.robot.strength if s.robot else None,  # a person may take a bot's seat too
@@ -79,6 +79,7 @@ class RoomFacts:
     can_join: bool
     clocks: dict[str, Any]
     now: float
+    links: Links
 
 
 def room_table(state: RoomState, facts: RoomFacts) -> dict[str, Any]:
@@ -90,7 +91,7 @@ def room_table(state: RoomState, facts: RoomFacts) -> dict[str, Any]:
         "variants": facts.menu,
         "min_players": facts.variant.min_players,
         "max_players": facts.variant.max_players,
-        "seats": seat_rows(state.seats, facts.vip, dealt, facts.now),
+        "seats": seat_rows(state.seats, facts.links, facts.vip, dealt, facts.now),
         "grace_s": RECONNECT_GRACE_S,
         # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
         "can_join": facts.can_join and not state.locked,

@@ -1,26 +1,32 @@
 """The seats around the table and the connections that watch it: who is who, and how each seat is doing.
 
-Plain state and small questions about it; the room changes seats only through its journal.
+Small questions about the journaled seats (state.Seat), and each seat's live side (`Links`): the room changes
+seats only through its journal, their connections as they come and go.
 """
 
 from __future__ import annotations
 
 import secrets
+import weakref
 from dataclasses import dataclass, field
 
 from ...i18n import DEFAULT_LANGUAGE
-from ...phones.bots import Bot
+from ...phones.bots import STRENGTHS
+from ...rules.names import name_key
 from ..defences.limits import LIMITS
-from ..transport.payloads import name_key
 from .refused import Refused
+from .state import Seat
 
 __all__ = [
     "COLOURS",
     "DROP_GRACE_S",
     "RECONNECT_GRACE_S",
-    "Seat",
+    "Link",
+    "Links",
     "Viewer",
+    "bot_name",
     "check_name",
+    "check_strength",
     "check_seat",
     "free_colour",
     "health",
@@ -53,22 +59,25 @@ COLOURS = (  # each >= 3:1 on the table's greens; ordered so small tables get th
 
 
 @dataclass
-class Seat:
-    """One place at the table: who sits there, how to reach them, and whether a bot plays it."""
+class Link:
+    """A seat's live side, which no journal keeps: the connections playing it, and since when none has."""
 
-    name: str
-    token: str | None  # None: no phone holds it (a bot's seat, or open for a newcomer)
-    colour: str
-    joined: int  # join order: the earliest still seated is the VIP
     sids: set[str] = field(default_factory=set)
     gone_since: float | None = None
-    robot: Bot | None = field(default=None, compare=False)  # set: a bot of that strength plays the seat
-    phoneless: bool = False  # real cards: a person at the table without a phone (the host answers for them)
 
-    @property
-    def open(self) -> bool:
-        """Released and not yet taken: the caller plays it so the table is never held up."""
-        return self.token is None and self.robot is None and not self.phoneless
+
+class Links:
+    """Each seat's `Link`, looked up by the seat itself (a seat moved or renamed is the same seat; one removed is
+    forgotten with it)."""
+
+    def __init__(self) -> None:
+        self._links: weakref.WeakKeyDictionary[Seat, Link] = weakref.WeakKeyDictionary()
+
+    def __getitem__(self, seat: Seat) -> Link:
+        link = self._links.get(seat)
+        if link is None:
+            link = self._links[seat] = Link()
+        return link
 
 
 @dataclass(frozen=True)
@@ -117,7 +126,7 @@ def free_colour(seats: list[Seat]) -> str:
     return next(c for c in COLOURS if c not in used)
 
 
-def health(seat: Seat, now: float) -> str:
+def health(seat: Seat, link: Link, now: float) -> str:
     """Connected, reconnecting, gone (longer than a phone takes to come back), open, a bot, or without a phone."""
     if seat.robot is not None:
         return "bot"
@@ -125,8 +134,19 @@ def health(seat: Seat, now: float) -> str:
         return "phoneless"
     if seat.token is None:
         return "open"
-    if seat.sids:
+    if link.sids:
         return "connected"
-    if seat.gone_since is None or now - seat.gone_since < RECONNECT_GRACE_S:
+    if link.gone_since is None or now - link.gone_since < RECONNECT_GRACE_S:
         return "reconnecting"
     return "gone"
+
+
+def check_strength(strength: str) -> None:
+    """Refuse a bot strength nobody wrote."""
+    if strength not in STRENGTHS:
+        raise Refused("error.no_such_bot")
+
+
+def bot_name(seats: list[Seat]) -> str:
+    """The first "Bot n" nobody at the table is called."""
+    return next(f"Bot {n}" for n in range(1, 100) if all(s.name.casefold() != f"bot {n}" for s in seats))

@@ -1,20 +1,20 @@
 """Shape checks for every incoming event (against its schema in events.py), before anything reaches a room or the
-engine; names as people read them; the wire's JSON, bounded."""
+engine; the wire's JSON, bounded."""
 
 from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from typing import Any
 
 from socketio.packet import Packet
 
 from ...phones.commands import SOURCES
 from ...rules.errors import BadCommand
+from ...rules.names import clean_name
 from ..defences.limits import LIMITS
 
-__all__ = ["Schema", "check", "clean_name", "name_key", "WirePacket", "MALFORMED"]
+__all__ = ["Schema", "check", "WirePacket", "MALFORMED"]
 
 _MAX_INT = 1_000_000
 # Real cards: a hand tapped in is at most this many faces ("7H", "10S", "JK"), each this long at most; the
@@ -23,44 +23,6 @@ MAX_CARDS, MAX_FACE = 20, 4
 MAX_MESSAGE, MAX_DEPTH, MAX_DIGITS = LIMITS.message_bytes, LIMITS.message_depth, LIMITS.number_digits
 # The event name a message the decoder refused turns into, so it is answered like any other bad event.
 MALFORMED = "\x00malformed"
-
-# Letters of other scripts that read as Latin ones: a name spelt with them is the same name to the table.
-# (The common Cyrillic and Greek look-alikes of Unicode's confusables list, after NFKC and casefold.)
-_SKELETON = str.maketrans(
-    {
-        **dict.fromkeys("аα", "a"), "в": "b", **dict.fromkeys("сϲ", "c"), "ԁ": "d", **dict.fromkeys("еε", "e"),
-        "һ": "h", **dict.fromkeys("іιı", "i"), "ј": "j", **dict.fromkeys("кκ", "k"), "ӏ": "l", "м": "m",
-        **dict.fromkeys("пη", "n"), **dict.fromkeys("оο", "o"), **dict.fromkeys("рρ", "p"), "ԛ": "q",
-        "ѕ": "s", **dict.fromkeys("тτ", "t"), **dict.fromkeys("υ", "u"), **dict.fromkeys("ѵν", "v"),
-        "ԝ": "w", **dict.fromkeys("хχ", "x"), **dict.fromkeys("уγ", "y"), "ᴢ": "z",
-        "0": "o", "1": "l", "|": "l",
-    }
-)
-
-def clean_name(value: Any) -> str:
-    """A player's name: NFKC-normalised, trimmed, 1 to LIMITS.name_length characters; no control, format (bidi,
-    invisible) or unpaired surrogate characters, which would reorder, hide or break what the table reads."""
-    if not isinstance(value, str):
-        raise BadCommand("error.name_text")
-    # Categories: Cc control, Cf format (bidi overrides, zero-width joiners), Cs surrogates, Co private, Cn unassigned.
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in value):
-        raise BadCommand("error.name_control")
-    name = " ".join(unicodedata.normalize("NFKC", value).split())
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-        raise BadCommand("error.name_control")  # NFKC can make one of them out of others
-    shown = any(ch.isalnum() or unicodedata.category(ch) == "So" for ch in name)
-    if not 1 <= len(name) <= LIMITS.name_length or not shown:
-        # An empty-looking name (only marks or spaces) is no name.
-        raise BadCommand("error.name_length", max=LIMITS.name_length)
-    return name
-
-
-def name_key(name: str) -> str:
-    """A name as people read it: two names with the same key cannot sit at one table ("Alice", "ALICE", "Аlice")."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    bare = "".join(ch for ch in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(ch))
-    return " ".join(bare.translate(_SKELETON).split())
-
 
 # An event's fields: {field: (kind, required)}; kinds: "int", "card", "points", "name", "source", "bool", "str",
 # "cards".
@@ -105,7 +67,7 @@ def _value(key: str, kind: str, value: Any) -> Any:
             raise BadCommand("error.bad_source")
         return value
     if kind == "name":
-        return clean_name(value)
+        return clean_name(value, LIMITS.name_length)
     if kind == "cards":
         if not isinstance(value, list) or len(value) > MAX_CARDS:
             raise BadCommand("error.not_cards")

@@ -181,7 +181,7 @@ def register_sockets(
                 viewer = Viewer("host", token, lang)
             elif (seat := room.seat_of(token)) is not None:
                 viewer = Viewer("player", token, lang)
-                screens = set(room.seats[seat].sids)
+                screens = set(room.links[room.seats[seat]].sids)
             elif auth.get("role") == "audience" and room.audience.admits(token):
                 # A member (its token), or anyone while the host lets an audience in, the room locked or not.
                 viewer = Viewer("audience", token if room.audience.member_of(token) is not None else None, lang)

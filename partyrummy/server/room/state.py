@@ -1,8 +1,9 @@
 """The room's journaled state, and how each journal event changes it (live, or replayed after a restart).
 
 Everything here is what the journal can rebuild: the seats, the rule set, the game, the pause, the host's
-choices, the night's results. Connections, clocks and tickets are not: they belong to the running room. The
-game's own events are its part's to apply (`GameReplay`, given by the room: the one of the night's mode).
+choices, the night's results. Connections, clocks and tickets are not: they belong to the running room (a seat's
+connections: seats.Links). The game's own events are its part's to apply (`GameReplay`, given by the room: the one
+of the night's mode).
 """
 
 from __future__ import annotations
@@ -11,11 +12,27 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...audience import predictions
+from ...phones.bots import Bot
 from ...rules.variants import Variant
-from ..room.robots import robot_of
-from ..room.seats import Seat
 
-__all__ = ["RoomState", "GameReplay", "apply_event"]
+__all__ = ["RoomState", "Seat", "GameReplay", "apply_event"]
+
+
+@dataclass(eq=False)  # a seat is itself, whatever it holds: its live connections are looked up by it (seats.Links)
+class Seat:
+    """One place at the table, as the journal keeps it: who sits there, their key, and whether a bot plays it."""
+
+    name: str
+    token: str | None  # None: no phone holds it (a bot's seat, or open for a newcomer)
+    colour: str
+    joined: int  # join order: the earliest still seated is the VIP
+    robot: Bot | None = None  # set: a bot of that strength plays the seat
+    phoneless: bool = False  # real cards: a person at the table without a phone (the host answers for them)
+
+    @property
+    def open(self) -> bool:
+        """Released and not yet taken: the caller plays it so the table is never held up."""
+        return self.token is None and self.robot is None and not self.phoneless
 
 
 @dataclass
@@ -107,7 +124,7 @@ def apply_event(
         case "join":
             state.joins = event["joined"]
             seat = Seat(event["name"], event["token"], event["colour"], event["joined"])
-            seat.robot = robot_of(event)
+            seat.robot = _robot_of(event)
             seat.phoneless = bool(event.get("phoneless"))
             state.seats.append(seat)
             if event.get("late"):
@@ -124,7 +141,7 @@ def apply_event(
             seat = state.seats[event["seat"]]
             seat.token = event["token"]
             seat.name = event.get("name", seat.name)
-            seat.robot = robot_of(event)
+            seat.robot = _robot_of(event)
             if "joined" in event:  # taken by a newcomer, or claimed: last in the VIP order
                 seat.joined = state.joins = event["joined"]
             if seat.token is not None:  # a player without a phone scanned their seat's QR: they have one now
@@ -157,3 +174,8 @@ def apply_event(
             state.locked = event["locked"]
         case "audience":  # the audience's own moves (partyrummy.audience.predictions)
             state.audience = predictions.apply(state.audience, predictions.from_dict(event))
+
+
+def _robot_of(event: dict[str, Any]) -> Bot | None:
+    """The bot a journal event seats, if any."""
+    return Bot(event["bot"]) if event.get("bot") else None
