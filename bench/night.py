@@ -24,6 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from partyrummy.server.room.state.seats import Seat  # noqa: E402
+
 from partyrummy.phones.bots import Bot, bot_move  # noqa: E402
 from partyrummy.phones.commands import Ready  # noqa: E402
 from partyrummy.phones.hand import MATCH_WINDOWS, Phase  # noqa: E402
@@ -32,7 +34,6 @@ from partyrummy.rules.variants import default_variants  # noqa: E402
 from partyrummy.server.room.game_part import Table  # noqa: E402
 from partyrummy.server.room.phones_play import PhonesPlay  # noqa: E402
 from partyrummy.server.room.real_play import RealPlay  # noqa: E402
-from partyrummy.server.room.seats import Seat  # noqa: E402
 from partyrummy.server.room.state import RoomState  # noqa: E402
 
 HUMAN = {"draw": (1, 4), "choose": (2, 8), "match": (0.5, 2), "next": (2, 5), "ready": (3, 10), "enter": (10, 40)}

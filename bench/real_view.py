@@ -41,17 +41,17 @@ def entry_room() -> Room:
     room.start(seed=1)
     room.call_now()  # the cards are dealt: Draw!
 
-    def all_ready(seats: range) -> None:
+    def all_ready(seats: range) -> None:  # the phones' seats: those without one are Ready at each "Draw!"
         for i in seats:
-            room.answer(tv, "ready", {"seat": i}) if i >= 8 else room.answer(room.viewers[f"p{i}"], "ready", {})
+            room.answer(room.viewers[f"p{i}"], "ready", {})
 
-    all_ready(range(12))
+    all_ready(range(8))
     room.call_now()  # Discard!: the match window
     room.answer(room.viewers["p0"], "match", {})
     room.call_now()  # the last cycle for everyone else
-    all_ready(range(1, 12))
+    all_ready(range(1, 8))
     room.call_now()  # its Discard! ends the hand: score entry
-    assert room.state.book.hand.phase.value == "entry", room.state.book.hand.phase
+    assert room.state.game.hand.phase.value == "entry", room.state.game.hand.phase
     for i in range(8, 12):
         room.answer(tv, "draft", {"seat": i, "cards": list(HAND)})
     return room

@@ -75,10 +75,10 @@ def play(players: int, seed: int) -> dict[str, float]:
     for sid in sids:  # each connection's whole state, as on connecting
         stream.send(sid, "state", room.state_for(room.viewers[sid]))
     deliver()
-    while not room.game.over:
-        before = (room.game.hand.hand_no, room.game.hand.cycle)
-        room.play(random_command(room.game, rng))
-        cycles += (room.game.hand.hand_no, room.game.hand.cycle) != before
+    while not room.state.game.over:
+        before = (room.state.game.hand.hand_no, room.state.game.hand.cycle)
+        room.play(random_command(room.state.game, rng))
+        cycles += (room.state.game.hand.hand_no, room.state.game.hand.cycle) != before
         clock.now += 1.0
         t0 = time.perf_counter()
         room.broadcast()

@@ -295,7 +295,7 @@ def test_with_real_cards_the_entries_resolve_the_round_and_a_restart_keeps_every
     fans = []
     for name in ("Zoe", "Max", "Lu"):
         room.attach(f"sid-{name}", Viewer("audience"))
-        _, token = room.audience.join(f"sid-{name}", room.viewers[f"sid-{name}"], name, [s.name for s in room.seats])
+        _, token = room.audience.join(f"sid-{name}", room.viewers[f"sid-{name}"], name)
         room.detach(f"sid-{name}")
         room.attach(f"sid-{name}", Viewer("audience", token))
         fans.append(f"sid-{name}")
@@ -320,7 +320,7 @@ def test_with_real_cards_the_entries_resolve_the_round_and_a_restart_keeps_every
     assert dict(last.answers) == {"first": ("Bob",), "under": ("yes",), "worst": ("Cy",)}  # Ana (the leader) 4
     # Two of three said Bob, two said Cy: 50 + 100 * 1 // 3 = 83 each; Zoe alone said Ana scores under 10: 116.
     assert room.state.audience.points == (83 + 116 + 83, 83, 83)
-    totals = list(room.game.totals)
+    totals = list(room.state.game.totals)
     assert totals == [4, 0, 25]  # the players' scores are what they entered, whatever the audience said
     journal.close()
 
@@ -329,7 +329,7 @@ def test_with_real_cards_the_entries_resolve_the_round_and_a_restart_keeps_every
     again.restore(events)
     assert again.state.audience == room.state.audience
     assert again.audience.member_of(room.state.audience.members[1].token) == 1
-    assert list(again.game.totals) == totals
+    assert list(again.state.game.totals) == totals
 
 
 class Disk:
@@ -350,7 +350,7 @@ def fans_in(room: Room, *names: str) -> list[str]:
     sids = []
     for name in names:
         room.attach(f"new-{name}", Viewer("audience"))
-        _, token = room.audience.join(f"new-{name}", room.viewers[f"new-{name}"], name, [s.name for s in room.seats])
+        _, token = room.audience.join(f"new-{name}", room.viewers[f"new-{name}"], name)
         room.detach(f"new-{name}")
         room.attach(f"sid-{name}", Viewer("audience", token))
         sids.append(f"sid-{name}")
@@ -403,7 +403,7 @@ def test_the_audience_never_moves_a_players_score() -> None:
     """The same hands entered with and without an audience predicting: the same totals, hand by hand."""
     plain, crowded = real_room(), real_room()
     crowded.attach("fan", Viewer("audience"))
-    _, token = crowded.audience.join("fan", crowded.viewers["fan"], "Zoe", ["Ana", "Bob", "Cy"])
+    _, token = crowded.audience.join("fan", crowded.viewers["fan"], "Zoe")
     crowded.attach("fan2", Viewer("audience", token))
     for room in (plain, crowded):
         room.start()
@@ -412,9 +412,9 @@ def test_the_audience_never_moves_a_players_score() -> None:
         crowded.audience.predict("fan2", "worst", "Bob")
         for room in (plain, crowded):
             play_real_hand(room, first, points)
-            assert room.game.hand.phase.value == "scored"
+            assert room.state.game.hand.phase.value == "scored"
             room.call_now()
-        assert list(plain.game.totals) == list(crowded.game.totals)
+        assert list(plain.state.game.totals) == list(crowded.state.game.totals)
     assert crowded.state.audience.points[0] == 50 and crowded.state.audience.last.status == "resolved"  # Bob, once
 
 
@@ -434,7 +434,7 @@ def test_the_round_closes_on_the_first_draw_and_counts_down_to_it(party) -> None
     for name in ("Ana", "Bob"):
         room.join(f"sid-{name}", name)
     room.attach("fan", Viewer("audience"))
-    _, token = room.audience.join("fan", room.viewers["fan"], "Zoe", ["Ana", "Bob"])
+    _, token = room.audience.join("fan", room.viewers["fan"], "Zoe")
     room.attach("zoe", Viewer("audience", token))
     room.start(seed=1)
     room.flush()
@@ -445,7 +445,7 @@ def test_the_round_closes_on_the_first_draw_and_counts_down_to_it(party) -> None
     room.audience.predict("zoe", "first", "Bob")
     clock.now = 108.0
     room.settle()  # "Draw!"
-    assert room.game.hand.phase.value == "draw" and room.state.audience.round.status == "closed"
+    assert room.state.game.hand.phase.value == "draw" and room.state.audience.round.status == "closed"
     closed = [d for sid, e, d in sent if sid == "zoe" and e == "table"][-1]["changes"]["room"]["audience"]["round"]
     assert closed["status"] == ["closed"] and closed["split"] == [{"first": {"Bob": 1}, "under": {}, "worst": {}}]
 

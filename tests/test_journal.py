@@ -26,7 +26,7 @@ def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party
     room.play(Call())
     for seat in range(3):
         room.play(Draw(seat, "pile" if seat else "shoe"))
-        room.play(Choose(seat, room.game.hand.hands[seat][0]))
+        room.play(Choose(seat, room.state.game.hand.hands[seat][0]))
     room.call_now()
     # Seats coming and going mid-game are events too.
     room.join("sid-Dee", "Dee")
@@ -46,11 +46,12 @@ def test_a_room_replayed_from_its_journal_is_the_same_room(tmp_path: Path, party
     copy = Room(code, {"party": party}, "party", lambda *a: None)
     copy.restore(events)
     assert (code, token) == ("ABCD", room.host_token)
-    assert copy.game == room.game
-    assert [(s.name, s.token, s.colour) for s in copy.seats] == [(s.name, s.token, s.colour) for s in room.seats]
+    assert copy.state.game == room.state.game
+    seats = [[(s.name, s.token, s.colour) for s in r.state.seats] for r in (copy, room)]
+    assert seats[0] == seats[1]
     assert [e["t"] for e in events].count("cmd") == 8
-    assert copy.game.players == 3 and copy.game.hand.players == 2
-    assert copy.seats[0].robot.strength == "easy" and copy.seats[1].robot is None
+    assert copy.state.game.players == 3 and copy.state.game.hand.players == 2
+    assert copy.state.seats[0].robot.strength == "easy" and copy.state.seats[1].robot is None
 
 
 def table(state: dict) -> dict:
@@ -123,15 +124,15 @@ def test_a_turn_based_room_replays_turn_for_turn(tmp_path: Path, variants) -> No
     room.start(seed=2)  # a deal in which nobody goes out in these few turns
     bot = Bot("sharp")
     for _ in range(5):  # five whole turns, each by the player whose turn it is
-        seat = room.game.hand.turn
-        room.play(bot_move(room.game.hand, seat, bot))
-        room.play(bot_move(room.game.hand, seat, bot))
+        seat = room.state.game.hand.turn
+        room.play(bot_move(room.state.game.hand, seat, bot))
+        room.play(bot_move(room.state.game.hand, seat, bot))
         room.play(Call())
-    room.play(Draw(room.game.hand.turn, "shoe"))
-    room.remove(room.game.hand.turn)  # gone mid-turn: the turn passes on
+    room.play(Draw(room.state.game.hand.turn, "shoe"))
+    room.remove(room.state.game.hand.turn)  # gone mid-turn: the turn passes on
     journal.close()
 
     [(code, _, events)] = Journal(tmp_path / "rooms.sqlite3").recent_rooms()
     copy = Room(code, {"classic": classic}, "classic", lambda *a: None)
     copy.restore(events)
-    assert copy.game == room.game and copy.game.hand.cycle == 7 and copy.game.hand.players == 3
+    assert copy.state.game == room.state.game and copy.state.game.hand.cycle == 7 and copy.state.game.hand.players == 3

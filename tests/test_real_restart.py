@@ -44,7 +44,7 @@ def test_a_real_cards_room_replayed_from_its_journal_is_the_same_room(tmp_path: 
     assert copy.state.game == room.state.game
     assert copy.state.game.hand.phase == "entry" and copy.state.game.hand.drafts[2] != ()
     assert (copy.state.mode, copy.state.allow_helpers) == ("real", True)
-    assert [s.phoneless for s in copy.seats] == [False, False, True]
+    assert [s.phoneless for s in copy.state.seats] == [False, False, True]
     assert [e["t"] for e in events].count("cmd") == 15  # Cy is Ready at "Draw!" and plays on at "Discard!"
     # A journal an earlier version wrote names these "real", and holds the engine's own pause and the calls'
     # times: it replays to the same room.

@@ -165,18 +165,18 @@ def test_a_phone_less_player_arrives_mid_game_gets_a_phone_and_leaves(party: Var
     room.start()
     assert room.add_person("Dee") == 3
     book = room.state.game
-    assert book.players == 4 and book.hand.players == 3 and room.seats[3].phoneless
+    assert book.players == 4 and book.hand.players == 3 and room.state.seats[3].phoneless
     assert room.view(tv)["room"]["seats"][3] | {"phoneless": True, "waiting": True} == room.view(tv)["room"]["seats"][3]
     # Cy scans his seat's rejoin QR with a borrowed phone: his seat has a phone now.
     room.claim("sid-Cy", room.ticket(2))
-    assert not room.seats[2].phoneless  # the room's to know: the engine is told with each command
+    assert not room.state.seats[2].phoneless  # the room's to know: the engine is told with each command
     cy = room.viewers["sid-Cy"]
     room.call_now()
     room.answer(cy, "ready", {})
     with pytest.raises(RummyError):
         room.answer(ana, "ready", {"seat": 2})  # no longer phone-less (and helpers are not allowed)
     room.remove(2)  # the host takes him off mid-hand: the table waits for him no more
-    assert room.state.game.hand.players == 2 and [s.name for s in room.seats] == ["Ana", "Bob", "Dee"]
+    assert room.state.game.hand.players == 2 and [s.name for s in room.state.seats] == ["Ana", "Bob", "Dee"]
 
 
 def test_the_mode_is_chosen_in_the_lobby_and_bots_stay_off_a_real_table(party: Variant) -> None:
@@ -209,7 +209,7 @@ def test_with_cards_on_the_phones_the_real_cards_events_are_refused(party: Varia
         room.add_person("Cy")
     with pytest.raises(RummyError, match="error.answer_for"):
         room.answer(ana, "match", {"seat": 1})  # Match! only for one's own seat
-    assert room.game.hand.hand_no == 1
+    assert room.state.game.hand.hand_no == 1
 
 
 def test_a_slow_turn_is_counted_down_too(paced: Variant, variants) -> None:

@@ -55,7 +55,7 @@ def test_at_start_only_the_tvs_room_is_loaded_and_the_others_when_asked_for(room
     journal = Journal(tmp_path / "rooms.sqlite3")
     again = Rooms(variants, lambda *a: None, lambda room: None, journal=journal)
     assert again.restore() == 1 and set(again.by_code) == {new.code} and again.current().code == new.code
-    assert [s.name for s in again.get(old.code.lower()).seats] == ["Ana"]  # loaded on demand
+    assert [s.name for s in again.get(old.code.lower()).state.seats] == ["Ana"]  # loaded on demand
     assert again.get("ZZZZ") is None and again.get("AB") is None
     # A room untouched for longer than the journal keeps loading gives its code back.
     journal.db.execute("UPDATE rooms SET touched = ? WHERE code = ?", (time.time() - KEEP_LOADING_S - 60, old.code))

@@ -68,14 +68,15 @@ def test_a_view_once_sent_never_changes(party) -> None:
         room.add_bot("easy")
     room.start(seed=1)
     kept: list[tuple[dict, dict]] = []
-    while room.game is not None and not room.game.over:
+    while room.state.game is not None and not room.state.game.over:
         room.tick()  # the caller plays the bots' seats and calls
-        if room.game.hand.phase.value == "scored" and not room.game.over:
+        if room.state.game.hand.phase.value == "scored" and not room.state.game.over:
             room.call_now()
         now[0] += 1.0
         room.flush()
         kept += [(message, copy.deepcopy(message)) for message in sent[len(kept) :]]
-    assert room.night and room.published["room"]["night"] == room.night  # the last table has the game's result
+    night = room.state.night
+    assert night and room.published["room"]["night"] == night  # the last table has the game's result
     assert all(message == then for message, then in kept)  # and nothing sent before it changed since
 
 

@@ -148,7 +148,7 @@ class Audience:
 
     # -- What members and the host do -----------------------------------------------------------------------------
 
-    def join(self, sid: str, viewer: Viewer, name: str, seats: list[str], source: str | None = None) -> tuple[int, str]:
+    def join(self, sid: str, viewer: Viewer, name: str, source: str | None = None) -> tuple[int, str]:
         """A newcomer joins the audience by name (unique in the room, seats included); their member and token.
         An audience connection is the member from now on; a guest of the room connects again with the token.
         One connection brings one member, and one device (`source`, its address; None: the laptop) a few."""
@@ -159,6 +159,7 @@ class Audience:
         if self.member_of(viewer.token) is not None or sid in self.joined:
             raise Refused("error.audience_already")
         key = name_key(name)
+        seats = (s.name for s in self.stage.state.seats)
         if any(name_key(n) == key for n in [*seats, *(m.name for m in self.book.members)]):
             raise Refused("error.name_taken", name=name)
         check_join(self.book, LIMITS.audience, source, LIMITS.audience_per_device)

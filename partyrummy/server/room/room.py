@@ -92,22 +92,34 @@ class Room:
         self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
         # The game part of each way to play; `part` is the one of this night. Each sees the room as a Table.
         table = Table(
-            self.state,
-            lambda: self.clock(),
-            self.journal,
-            self._changed_by_part,
-            self._tell,
-            lambda: self.version,
-            self.links,
+            state=self.state,
+            clock=clock,
+            journal=self.journal,
+            changed=self._changed_by_part,
+            tell=self._tell,
+            version=lambda: self.version,
+            links=self.links,
         )
         self.parts: dict[str, GamePart] = {kind.mode: kind(table) for kind in PARTS}
         # Everyone past the table: its own connections, views and versions (audience.py).
         stage = Stage(
-            code, self.state, lambda: self.part.public(), lambda: self.part.clocks(), lambda: self.clock(),
-            self.journal, lambda: self.changed(batch=True), lambda *a: self.publish(*a), lambda *a: self.send(*a),
-            lambda: not self.playing() and len(self.seats) < self.variant.max_players, self._locked,
+            code=code,
+            state=self.state,
+            game=lambda: self.part.public(),
+            clocks=lambda: self.part.clocks(),
+            clock=clock,
+            journal=self.journal,
+            changed=lambda: self.changed(batch=True),
+            publish=self.publish,
+            send=send,
+            free_seat=self._seat_free,
+            locked=self._locked,
         )
         self.audience = Audience(stage, version=int(time.time() * 1000))
+
+    def _seat_free(self) -> bool:
+        """Whether a seat is free between games (an offered member may take it)."""
+        return not self.playing() and len(self.state.seats) < self.variant.max_players
 
     def _locked(self, action: Callable[[], None]) -> None:
         """Run an action under the room's lock, from outside it."""
@@ -124,47 +136,7 @@ class Room:
         """The Socket.IO room a connection hears the table in: the room's own, or its audience's."""
         return channel(self.code) if viewer.role == "audience" else self.code
 
-    # -- The journaled state, by its old names ---------------------------------
-
-    @property
-    def seats(self) -> list[Seat]:
-        """The seats around the table, in playing order."""
-        return self.state.seats
-
-    @property
-    def game(self) -> Any:
-        """The game being played (or the last one, until seats move), None before the first."""
-        return self.state.game
-
-    @property
-    def paused(self) -> bool:
-        """Whether the host paused the table."""
-        return self.state.paused
-
-    @property
-    def locked(self) -> bool:
-        """Whether the host locked the room: only the TV and phones holding a seat (or a rejoin ticket) come in."""
-        return self.state.locked
-
-    @property
-    def variant_name(self) -> str:
-        """The rule set chosen in the lobby."""
-        return self.state.variant_name
-
-    @property
-    def allow_bot_takeover(self) -> bool:
-        """Whether a phone may take a bot's seat (the host's choice)."""
-        return self.state.allow_bot_takeover
-
-    @property
-    def night(self) -> list[dict[str, Any]]:
-        """The night's finished games: winners and totals."""
-        return self.state.night
-
-    @property
-    def batch_due(self) -> float | None:
-        """When the pending batch of moves goes out (None: none pending)."""
-        return self.outbox.batch_due
+    # -- The journaled state's own questions -------------------------------------
 
     @property
     def part(self) -> GamePart:
@@ -180,7 +152,7 @@ class Room:
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat this token holds, if any."""
-        return seating.seat_of(self.seats, token)
+        return seating.seat_of(self.state.seats, token)
 
     def seat_for(self, viewer: Viewer) -> int | None:
         """The seat a connection plays, if it is a seated player."""
@@ -192,7 +164,7 @@ class Room:
 
     def vip(self) -> int | None:
         """The seat of the first-joined person still here: their phone runs the evening."""
-        return seating.vip(self.seats)
+        return seating.vip(self.state.seats)
 
     def may_host(self, viewer: Viewer) -> bool:
         """Whether this connection shows the host's controls: the TV, or the VIP's phone (which may run the
@@ -213,7 +185,7 @@ class Room:
             return
         seat = self.seat_for(viewer)
         if seat is not None:
-            link = self.links[self.seats[seat]]
+            link = self.links[self.state.seats[seat]]
             gone = link.gone_since
             link.sids.add(sid)
             link.gone_since = None
@@ -229,7 +201,7 @@ class Room:
         self.audience.detach(sid)
         seat = self.seat_for(viewer)
         if seat is not None:
-            link = self.links[self.seats[seat]]
+            link = self.links[self.state.seats[seat]]
             link.sids.discard(sid)
             if not link.sids:
                 now = self.clock()
@@ -246,7 +218,7 @@ class Room:
         if self.clock() < self.drops_due:
             return self.drops_due
         self.drops_due = None
-        gone = [self.links[s] for s in self.seats if s.token is not None]
+        gone = [self.links[s] for s in self.state.seats if s.token is not None]
         if any(not link.sids and link.gone_since is not None for link in gone):
             self.changed(batch=True)
         return None
@@ -254,11 +226,11 @@ class Room:
     def _unseat(self, seat: int, code: str, key: str | None = None) -> None:
         """Tell a seat's devices they no longer play it (a notice `code`); they stay, watching, as any guest does
         (`take_unseated` tells the transport, which holds what each connection may hold)."""
-        link = self.links[self.seats[seat]]
+        link = self.links[self.state.seats[seat]]
         for sid in link.sids:
             self.viewers[sid] = self._as(sid, "guest")
             self.notify(sid, code, key)
-            self.unseated.append((sid, self.seats[seat].token))
+            self.unseated.append((sid, self.state.seats[seat].token))
         link.sids = set()
 
     def take_unseated(self) -> list[tuple[str, str | None]]:
@@ -286,7 +258,7 @@ class Room:
 
     def _tell(self, seat: int, code: str, key: str, params: dict, extra: dict) -> None:
         """A notice to each device of one seat (a game part's word to a player)."""
-        for sid in self.links[self.seats[seat]].sids:
+        for sid in self.links[self.state.seats[seat]].sids:
             self.notify(sid, code, key, params, extra)
 
     # -- The lobby and the seats ------------------------------------------------
@@ -303,18 +275,18 @@ class Room:
         if self.playing() and self.variant.newcomers != "next-hand":
             raise Refused("error.started_take")
         self._not_locked()
-        seating.check_name(self.seats, name)
+        seating.check_name(self.state.seats, name)
         token = secrets.token_urlsafe(16)
         seat = self._new_seat({"name": name, "token": token})
         self.viewers[sid] = self._as(sid, "player", token)
-        self.links[self.seats[seat]].sids.add(sid)
+        self.links[self.state.seats[seat]].sids.add(sid)
         return seat
 
     def take_offer(self, sid: str) -> tuple[int, str]:
         """An audience member the host offered a seat takes it, between games (a locked room too: the host asked
         them): a new seat at the end of the ring. Returns the seat and its token; their page connects with it."""
         member, name = self.audience.seated(sid)
-        seating.check_name(self.seats, name)
+        seating.check_name(self.state.seats, name)
         token = secrets.token_urlsafe(16)
         seat = self._new_seat({"name": name, "token": token})
         self.audience.took_seat(member)
@@ -323,23 +295,23 @@ class Room:
     def add_bot(self, strength: str) -> int:
         """A bot takes a new seat (in the lobby, or mid-game as a newcomer would). Returns the seat."""
         check_strength(strength)
-        return self._new_seat({"name": bot_name(self.seats), "token": None, "bot": strength})
+        return self._new_seat({"name": bot_name(self.state.seats), "token": None, "bot": strength})
 
     def add_person(self, name: str) -> int:
         """The host seats a player without a phone (the TV, or a helper, answers for them)."""
-        seating.check_name(self.seats, name)
+        seating.check_name(self.state.seats, name)
         return self._new_seat({"name": name, "token": None, "phoneless": True})
 
     def _new_seat(self, fields: dict[str, Any]) -> int:
         """Write a new seat at the end of the ring; mid-game, the engine deals it in at the next hand."""
         self.part.check_seat(fields)  # a seat this way of playing cannot have
-        if len(self.seats) >= self.variant.max_players:
+        if len(self.state.seats) >= self.variant.max_players:
             raise Refused("error.table_full", n=self.variant.max_players)
         late = self.playing()
         outcome = self.part.check_arrive(fields) if late else None  # refuses, with nothing written
-        event = {"t": "join", **fields, "colour": seating.free_colour(self.seats), "joined": self.state.joins + 1}
+        event = {"t": "join", **fields, "colour": seating.free_colour(self.state.seats), "joined": self.state.joins + 1}
         self._do(event | ({"late": True} if late else {}), outcome)
-        return len(self.seats) - 1
+        return len(self.state.seats) - 1
 
     def give_to_bot(self, seat: int, strength: str) -> None:
         """A bot carries on a seat mid-game, with its hand and score (a player who left, or long gone)."""
@@ -347,13 +319,13 @@ class Room:
         self.part.check_seat({"bot": strength})
         if not self.playing():
             raise Refused("error.bot_between")
-        seating.check_seat(self.seats, seat)
+        seating.check_seat(self.state.seats, seat)
         self._unseat(seat, "released", "notice.to_bot")
         self._do({"t": "seat", "seat": seat, "token": None, "bot": strength})
 
     def remove(self, seat: int) -> None:
         """Take a player off the table; mid-hand, the engine closes the ring behind them."""
-        seating.check_seat(self.seats, seat)
+        seating.check_seat(self.state.seats, seat)
         outcome = self.part.check_leave(seat) if self.playing() else None  # refuses, with nothing written
         self._unseat(seat, "removed")
         self._do({"t": "remove", "seat": seat}, outcome)
@@ -362,8 +334,8 @@ class Room:
         """Open a seat mid-game: its hand and score wait for a newcomer, and the caller plays it meanwhile."""
         if not self.playing():
             raise Refused("error.remove_between")
-        seating.check_seat(self.seats, seat)
-        if self.seats[seat].open:
+        seating.check_seat(self.state.seats, seat)
+        if self.state.seats[seat].open:
             raise Refused("error.seat_open_already")
         self._unseat(seat, "released")
         self._do({"t": "seat", "seat": seat, "token": None})
@@ -373,12 +345,12 @@ class Room:
 
         Returns their token. They join the VIP order as a newcomer: taking a seat never takes its place in it.
         """
-        seating.check_seat(self.seats, seat)
+        seating.check_seat(self.state.seats, seat)
         self._not_locked()
-        taken = self.seats[seat]
-        if taken.token is not None or (taken.robot is not None and not self.allow_bot_takeover):
+        taken = self.state.seats[seat]
+        if taken.token is not None or (taken.robot is not None and not self.state.allow_bot_takeover):
             raise Refused("error.seat_taken")
-        seating.check_name(self.seats, name, seat)
+        seating.check_name(self.state.seats, name, seat)
         token = secrets.token_urlsafe(16)
         self._do({"t": "seat", "seat": seat, "token": token, "name": name, "joined": self.state.joins + 1})
         self.attach(sid, self._as(sid, "player", token))
@@ -389,7 +361,7 @@ class Room:
         self._lobby_only("error.mode_between")
         if mode not in self.parts:
             raise Refused("error.no_mode")
-        for seat in self.seats:
+        for seat in self.state.seats:
             self.parts[mode].check_seat({"bot": seat.robot is not None, "phoneless": seat.phoneless})
         self._do({"t": "mode", "mode": mode})
 
@@ -402,7 +374,7 @@ class Room:
         self._do({"t": "lock", "locked": locked})
 
     def _not_locked(self) -> None:
-        if self.locked:
+        if self.state.locked:
             raise Refused("error.room_locked")
 
     def set_phoneless_ready(self, ready: bool) -> None:
@@ -415,15 +387,15 @@ class Room:
 
     def ticket(self, seat: int) -> str:
         """A one-time rejoin code for a seat, for the TV (and only the TV) to show as a QR code."""
-        seating.check_seat(self.seats, seat)
-        return self.tickets.issue(self.seats[seat], self.clock())
+        seating.check_seat(self.state.seats, seat)
+        return self.tickets.issue(self.state.seats[seat], self.clock())
 
     def valid_ticket(self, ticket: object) -> bool:
         """Whether this is a rejoin ticket that would still open its seat (a locked room lets its holder in)."""
         if not isinstance(ticket, str):
             return False
         try:
-            self.tickets.seat_index(ticket, self.seats, self.clock())
+            self.tickets.seat_index(ticket, self.state.seats, self.clock())
         except Refused:
             return False
         return True
@@ -438,7 +410,7 @@ class Room:
 
         Whoever scanned it joins the VIP order last, as a taken seat does: a ticket is a seat's key shown on a
         screen the whole room can see, and must never hand anyone the VIP's controls."""
-        index = self.tickets.seat_index(ticket, self.seats, self.clock())
+        index = self.tickets.seat_index(ticket, self.state.seats, self.clock())
         token = secrets.token_urlsafe(16)
         self._do({"t": "seat", "seat": index, "token": token, "joined": self.state.joins + 1})
         self._unseat(index, "replaced")  # the old token is no key now: its screens are told, and watch
@@ -449,8 +421,8 @@ class Room:
     def move(self, seat: int, to: int) -> None:
         """Move a seat to another place in the ring (in the lobby)."""
         self._lobby_only("error.move_between")
-        seating.check_seat(self.seats, seat)
-        seating.check_seat(self.seats, to)
+        seating.check_seat(self.state.seats, seat)
+        seating.check_seat(self.state.seats, to)
         self._do({"t": "move", "seat": seat, "to": to})
 
     def choose_variant(self, name: str) -> None:
@@ -464,13 +436,13 @@ class Room:
         """Deal hand 1 to the seated players (or a new game after the last one ended)."""
         if self.playing():
             raise Refused("error.game_on")
-        if len(self.seats) < self.variant.min_players:
+        if len(self.state.seats) < self.variant.min_players:
             raise Refused("error.need_players", n=self.variant.min_players)
-        if len(self.seats) > self.variant.max_players:
+        if len(self.state.seats) > self.variant.max_players:
             raise Refused("error.max_seats", n=self.variant.max_players)
         if seed is None:
-            seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.night)
-        self._do({"t": "start", "variant": self.variant_name, "seed": seed})
+            seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.state.night)
+        self._do({"t": "start", "variant": self.state.variant_name, "seed": seed})
 
     def to_lobby(self) -> None:
         """After a game, back to the lobby with the seats kept: to change the rules or the way to play. The
@@ -542,7 +514,7 @@ class Room:
         """Rebuild the room from its journal, card for card."""
         for event in events:
             self.apply_event(event)
-        for seat in self.seats:  # nobody is connected yet: every phone is on its way back
+        for seat in self.state.seats:  # nobody is connected yet: every phone is on its way back
             self.links[seat].gone_since = self.clock()
         # Versions go on growing across a restart (clients keep the highest): start from the clock, in ms.
         self.version = max(self.version, int(time.time() * 1000))
@@ -679,7 +651,8 @@ class Room:
         """The night's scores as the CSV gives them, a game a sheet (names, each seat's cells, totals): every game
         finished, then the one being played; none before the first."""
         game = self.state.game
-        playing = [([s.name for s in self.seats], self.part.sheet(game), list(game.totals))] if self.playing() else []
+        names = [s.name for s in self.state.seats]
+        playing = [(names, self.part.sheet(game), list(game.totals))] if self.playing() else []
         return list(self.state.sheets) + playing
 
     def _room_table(self) -> dict[str, Any]:
@@ -690,7 +663,7 @@ class Room:
             menu=self.variant_menu,
             vip=self.vip(),
             # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
-            can_join=len(self.seats) < self.variant.max_players
+            can_join=len(self.state.seats) < self.variant.max_players
             and (not self.playing() or self.variant.newcomers == "next-hand"),
             clocks=self.part.clocks(),
             now=now,

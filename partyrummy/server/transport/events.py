@@ -53,7 +53,7 @@ class Event:
 
 def _join(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
     index = room.join(sender.sid, data["name"])
-    return {"seat": index, "token": room.seats[index].token}
+    return {"seat": index, "token": room.state.seats[index].token}
 
 
 def _take(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
@@ -75,7 +75,7 @@ def _rejoin_code(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict
 
 def _audience_join(room: Room, viewer: Viewer, data: dict, sender: Sender) -> dict:
     # Kept as a seat's token is (the member comes back as itself), but never a seat's: its address is a guest's.
-    member, token = room.audience.join(sender.sid, viewer, data["name"], [s.name for s in room.seats], sender.device)
+    member, token = room.audience.join(sender.sid, viewer, data["name"], sender.device)
     if viewer.role == "audience":  # the connection is the member now (its reconnections bring the token)
         room.viewers[sender.sid] = replace(viewer, token=token)
     return {"member": member, "audience_token": token}

@@ -181,11 +181,11 @@ def register_sockets(
                 viewer = Viewer("host", token, lang)
             elif (seat := room.seat_of(token)) is not None:
                 viewer = Viewer("player", token, lang)
-                screens = set(room.links[room.seats[seat]].sids)
+                screens = set(room.links[room.state.seats[seat]].sids)
             elif auth.get("role") == "audience" and room.audience.admits(token):
                 # A member (its token), or anyone while the host lets an audience in, the room locked or not.
                 viewer = Viewer("audience", token if room.audience.member_of(token) is not None else None, lang)
-            elif not room.locked:
+            elif not room.state.locked:
                 viewer = Viewer("guest", lang=lang)
             elif room.may_enter_locked(auth.get("ticket")):
                 viewer = Viewer("guest", lang=lang, ticket=auth["ticket"])
