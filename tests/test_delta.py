@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partyrummy.wire.delta import Replica, apply, diff, merge, update
+from partyrummy.wire.delta import Replica, apply, changes, diff, merge, update
 
 from .strategies import edited, json_values
 
@@ -46,6 +46,19 @@ def test_applying_the_changes_to_the_old_value_gives_the_new_one(pair) -> None:
 @given(json_values, json_values)
 def test_unrelated_values_round_trip_too(old, new) -> None:
     assert apply(old, diff(old, new)) == new
+
+
+@given(st.dictionaries(st.text(max_size=3), json_values), st.dictionaries(st.text(max_size=3), json_values))
+def test_an_objects_changes_go_by_key(old, new) -> None:
+    """What a `table` or `mine` update carries: an object of changes by key, and nothing when nothing changed."""
+    found = changes(old, new)
+    assert found is None if old == new else isinstance(found, dict)
+    if "id" not in old and "id" not in new:  # (an object with another id is another thing: its keys go whole)
+        assert apply(old, found) == new
+
+
+def test_another_thing_altogether_goes_as_each_of_its_keys_whole() -> None:
+    assert changes({"id": 1, "a": 1}, {"id": 2, "a": 1, "b": [3]}) == {"id": [2], "a": [1], "b": [[3]]}
 
 
 @st.composite

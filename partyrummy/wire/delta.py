@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Change", "diff", "apply", "update", "merge", "Replica"]
+__all__ = ["Change", "diff", "changes", "apply", "update", "merge", "Replica"]
 
 Change = list[Any] | dict[str, Any]
 
@@ -111,6 +111,13 @@ def apply(old: Any, change: Change | None) -> Any:
             raise ValueError(f"a list of {len(result)} items, not {size}")
         return result
     raise ValueError(f"changes inside a {type(old).__name__}")
+
+
+def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """What changed from one object to the next, as an object of changes by key, as the `table` and `mine` updates
+    carry it (a new object altogether: each of its keys whole); None when nothing did."""
+    change = diff(old, new)
+    return {key: [value] for key, value in new.items()} if isinstance(change, list) else change
 
 
 def update(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:

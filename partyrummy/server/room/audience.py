@@ -24,6 +24,7 @@ from ...audience.facts import Facts, facts_of
 from ...audience.predictions import Book, Join, Offer, Remove, Seated, Settings, check_join, check_pick
 from ...audience.views import member, places, public, roster, standing
 from ...rules.names import name_key
+from ...wire.delta import changes as changes_of
 from ...wire.delta import diff
 from ..defences.limits import LIMITS
 from .refused import Refused
@@ -387,10 +388,10 @@ class Audience:
         if self.clock_v == self.published_clock and diff(_with_clock(self.published), _with_clock(table)) is None:
             return
         self.v += 1
-        changes = diff(self.published, table)
+        changes = changes_of(self.published, table)
         base, self.published, self.published_v, self.published_clock = self.published_v, table, self.v, self.clock_v
         if changes is not None and self.sids:
-            self.stage.publish(self.channel, "table", {"v": self.v, "base": base, "changes": _object(changes)})
+            self.stage.publish(self.channel, "table", {"v": self.v, "base": base, "changes": changes})
         self.always = True
 
     def _send_mine(self) -> None:
@@ -425,6 +426,3 @@ def _with_clock(table: dict[str, Any], closes_in: float | None = None) -> dict[s
         round_["closes_in"] = closes_in
     return {**table, "room": {**table["room"], "audience": {**table["room"]["audience"], "round": round_}}}
 
-
-def _object(changes: Any) -> dict[str, Any]:
-    return {key: [value] for key, value in changes[0].items()} if isinstance(changes, list) else changes

@@ -27,7 +27,8 @@ from typing import Any
 
 from ...i18n import Catalogs, default_catalogs
 from ...rules.variants import PACES, Variant
-from ...wire.delta import diff, merge
+from ...wire.delta import changes as changes_of
+from ...wire.delta import merge
 from ..storage.journal import NotSaved
 from . import seats as seating
 from .audience import Audience, Stage, channel
@@ -600,12 +601,12 @@ class Room:
             # whole table with its state (state_for), so there is nothing to publish.
             self.published, self.published_v = table, self.version
             return False
-        changes = diff(self.published, table)
+        changes = changes_of(self.published, table)
         self.published = table
         if changes is None:
             return False
         base, self.published_v = self.published_v, self.version
-        self.publish(self.code, "table", {"v": self.version, "base": base, "changes": _object(changes)})
+        self.publish(self.code, "table", {"v": self.version, "base": base, "changes": changes})
         return True
 
     def table(self) -> dict[str, Any]:
@@ -671,7 +672,3 @@ class Room:
         )
         return room_table(self.state, facts) | {"audience": self.audience.public()}
 
-
-def _object(changes: Any) -> dict[str, Any]:
-    """A table's changes as an object of changes by key (a whole table, the first time, is every key's)."""
-    return {key: [value] for key, value in changes[0].items()} if isinstance(changes, list) else changes

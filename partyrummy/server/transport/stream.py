@@ -18,7 +18,7 @@ from typing import Any
 
 import socketio
 
-from ...wire.delta import diff
+from ...wire.delta import changes as changes_of
 
 __all__ = ["Stream", "ForgettingManager"]
 
@@ -72,8 +72,7 @@ class Stream:
         kept = pairs.get(key)
         if kept is not None:
             return kept[2]
-        change = diff(old, new)
-        changes = {key: [value] for key, value in new.items()} if isinstance(change, list) else (change or {})
+        changes = changes_of(old, new) or {}
         pairs[key] = (old, new, changes)
         if len(pairs) > PAIRS:
             pairs.popitem(last=False)
