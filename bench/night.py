@@ -24,8 +24,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from partyrummy.server.room.state.seats import Seat  # noqa: E402
-
 from partyrummy.phones.bots import Bot, bot_move  # noqa: E402
 from partyrummy.phones.commands import Ready  # noqa: E402
 from partyrummy.phones.hand import MATCH_WINDOWS, Phase  # noqa: E402
@@ -34,7 +32,8 @@ from partyrummy.rules.variants import default_variants  # noqa: E402
 from partyrummy.server.room.game_part import Table  # noqa: E402
 from partyrummy.server.room.phones_play import PhonesPlay  # noqa: E402
 from partyrummy.server.room.real_play import RealPlay  # noqa: E402
-from partyrummy.server.room.state import RoomState  # noqa: E402
+from partyrummy.server.room.seats import Links  # noqa: E402
+from partyrummy.server.room.state import RoomState, Seat  # noqa: E402
 
 HUMAN = {"draw": (1, 4), "choose": (2, 8), "match": (0.5, 2), "next": (2, 5), "ready": (3, 10), "enter": (10, 40)}
 
@@ -50,14 +49,15 @@ def _room(variant: str, players: int, mode: str, seed: int) -> tuple[Clock, Room
     """A room of `players` connected phones on a virtual clock, its game begun and its caller started."""
     clock = Clock()
     state = RoomState(variant, seats=[Seat(f"P{i}", f"t{i}", "#000", i + 1) for i in range(players)], mode=mode)
+    links = Links()
     for seat in state.seats:
-        seat.sids = {f"sid{seat.joined}"}  # every phone connected
+        links[seat].sids = {f"sid{seat.joined}"}  # every phone connected
     parts: dict[str, object] = {}
 
     def changed(batch: bool) -> None:
         parts["part"].track()
 
-    table = Table(state, clock, lambda event: None, changed, lambda *told: None, lambda: 0)
+    table = Table(state, clock, lambda event: None, changed, lambda *told: None, lambda: 0, links)
     part = (PhonesPlay if mode == "phones" else RealPlay)(table)
     parts["part"] = part
     part.begin(state, default_variants()[variant], seed)

@@ -108,4 +108,5 @@ def test_no_award_that_nobody_earned() -> None:
 def test_the_awards_module_is_pure() -> None:
     source = Path(awards_module.__file__).read_text()
     imports = {line.split()[1] for line in source.splitlines() if line.startswith(("import ", "from "))}
-    assert imports == {"__future__", "typing", "collections.abc", ".scoring"}
+    assert imports == {"__future__", "typing", "collections.abc", ".scoring", ".sheet"}
+

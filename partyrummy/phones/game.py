@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..rules.errors import GameOver, RummyError
+from ..rules import sheet
+from ..rules.errors import GameOver
 from ..rules.scoring import running_totals, winners
-from ..rules.seating import first_dealer, left_of
-from ..rules.sheet import add_newcomer, start_newcomers, without_seat
+from ..rules.seating import first_dealer
+from ..rules.sheet import add_newcomer, next_deal, with_row, without_seat
 from ..rules.variants import Variant
 from . import hand as hand_machine
 from .commands import Arrive, Arrived, Call, Command, Event, GameEnded, HandScored, Leave
@@ -73,8 +74,7 @@ def _write_score(game: GameState, events: list[Event]) -> tuple[GameState, list[
     """The hand was just scored: its points go into the history; the last hand's ends the game at once."""
     hand = game.hand
     scores = tuple(result.penalty for result in hand.results)
-    blanks = (None,) * (game.players - hand.players)  # newcomers waiting for the next deal
-    game = replace(game, history=game.history + (scores + blanks,))
+    game = with_row(game, scores)
     events = events + [HandScored(hand.hand_no, scores)]
     if hand.hand_no == game.variant.hands:
         totals = game.totals
@@ -84,9 +84,8 @@ def _write_score(game: GameState, events: list[Event]) -> tuple[GameState, list[
 
 
 def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
-    game = start_newcomers(game)
-    dealer = left_of(game.hand.dealer, game.players)  # the deal moves one seat left each hand
-    hand, events = hand_machine.deal(game.variant, game.players, game.seed, game.hand.hand_no + 1, dealer)
+    game, dealer, hand_no = next_deal(game)
+    hand, events = hand_machine.deal(game.variant, game.players, game.seed, hand_no, dealer)
     return replace(game, hand=hand), events
 
 
@@ -107,10 +106,4 @@ def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
 
 def replay(variant: Variant, players: int, seed: int | str, commands: list[Command]) -> GameState:
     """The game that `commands` make from this seed (refused commands are skipped, as they changed nothing)."""
-    game, _ = new_game(variant, players, seed)
-    for command in commands:
-        try:
-            game, _ = apply(game, command)
-        except RummyError:
-            pass
-    return game
+    return sheet.replay(new_game(variant, players, seed)[0], apply, commands)

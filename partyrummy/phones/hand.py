@@ -25,7 +25,7 @@ from ..rules.cards import Card, make_shoe, shuffled
 from ..rules.errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, NotHeld, OutOfPhase, Stale, Waiting
 from ..rules.hands import NumberedHand
 from ..rules.melds import best_arrangement, best_discard, is_complete
-from ..rules.seating import dealer_after_leave, first_dealer, left_of, right_of
+from ..rules.seating import clockwise, dealer_after_leave, first_dealer, left_of, right_of
 from ..rules.variants import Variant
 from .commands import (
     AutoPlay,
@@ -399,17 +399,11 @@ def _call(state: HandState) -> tuple[HandState, list[Event]]:
     if len(state.matched) == state.players:
         return _score(state, [])
     if state.variant.turns and state.matched:  # a complete hand was dealt: everyone else has one turn
-        to_play = _clockwise(state, state.turn)
+        to_play = clockwise(state.turn, state.players, state.matched)
         state = replace(state, to_play=to_play, turn=to_play[0])
     phase = Phase.LAST_DRAW if state.matched else Phase.DRAW
     state = replace(state, phase=phase, cycle=state.cycle + 1)
     return state, [PhaseChanged(phase.value)]
-
-
-def _clockwise(state: HandState, start: int) -> tuple[int, ...]:
-    """The seats still playing, in turn order from `start`."""
-    order = ((start + k) % state.players for k in range(state.players))
-    return tuple(s for s in order if s not in state.matched)
 
 
 def _next_turn(state: HandState, events: list[Event]) -> tuple[HandState, list[Event]]:
@@ -422,7 +416,7 @@ def _next_turn(state: HandState, events: list[Event]) -> tuple[HandState, list[E
     elif is_complete(state.cards_of(state.hands[seat]), state.wild_rank, state.variant.meld_rules()):
         melds = lay_out(state, state.hands[seat]).melds
         state = replace(state, matched=state.matched + (seat,), match_melds=state.match_melds + (melds,))
-        state = replace(state, to_play=_clockwise(state, left_of(seat, state.players)))
+        state = replace(state, to_play=clockwise(left_of(seat, state.players), state.players, state.matched))
         events.append(Matched(seat))
     following = state.to_play[0] if state.to_play else left_of(seat, state.players)
     phase = Phase.LAST_DRAW if state.matched else Phase.DRAW

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.awards import awards, podium, ranks, recap
+from ..rules.awards import ranks, story
 from ..rules.cards import RANK_NAMES, card_view
+from ..rules.hands import window_open
 from ..rules.melds import best_discard
-from ..rules.scoring import starts
 from ..rules.seating import left_of, right_of
 from .game import GameState
 from .hand import MATCH_WINDOWS, HandState, Phase, lay_out, moves
@@ -30,6 +30,7 @@ def table_view(game: GameState) -> dict[str, Any]:
     is what the rules let it send now (the room's pause stops them all for a while)."""
     hand = game.hand
     turns = game.variant.turns
+    history = [list(points) for points in game.history]
     seats = []
     for seat in range(hand.players):
         pile = () if turns else hand.piles[seat]  # with turns, the one shared pile is "pile" below
@@ -60,7 +61,7 @@ def table_view(game: GameState) -> dict[str, Any]:
         "last_cycle": hand.last_cycle or (hand.phase is Phase.REVEAL and bool(hand.matched)),
         # What the phase means, as the rules say it, so that no page works it out: the Match! window is open (setup
         # only where the variant lets a dealt complete hand call it); the hand is scored.
-        "window": hand.phase in MATCH_WINDOWS and (hand.phase is not Phase.SETUP or game.variant.setup_match),
+        "window": window_open(game.variant, hand.phase in MATCH_WINDOWS, hand.phase is Phase.SETUP),
         "scored": hand.phase is Phase.SCORED,
         "on_deal": list(hand.on_deal),  # seats dealt a complete hand: why a hand can end before anyone acts
         "shoe_count": len(hand.shoe),
@@ -76,23 +77,14 @@ def table_view(game: GameState) -> dict[str, Any]:
         ],
         "totals": list(game.totals),
         "places": ranks(list(game.totals)),  # each seat's place on the totals, ties sharing the better one
-        "history": [list(points) for points in game.history],
+        "history": history,
         "game_over": game.over,
         "winners": list(game.winners) if game.winners is not None else None,
         "results": None,
-        "recap": None,  # after a hand: the story of it (partyrummy.rules.awards)
-        "awards": None,  # at the end of the night: the podium and the awards the score sheet proves
+        # After a hand: the story of it; at the end of the night: the podium and the awards the sheet proves.
+        **story(game, history, scored=hand.phase is Phase.SCORED, over=game.over),
     }
-    start = starts(game.start_scores, game.totals)
-    variant = game.variant
-    if game.over:
-        view["awards"] = {
-            "podium": podium(list(game.totals)),
-            "awards": awards(view["history"], start, variant.hand_sizes),
-        }
     if hand.phase is Phase.SCORED:
-        # A close race: within one orphaned card of the costliest rank (10 points in the party game).
-        view["recap"] = recap(view["history"], start, variant.hands, max(variant.penalties.values()))
         view["results"] = [
             {
                 "seat": seat,

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Set
 from dataclasses import dataclass, replace
 
-from ..rules.errors import AlreadyDone, BadCommand, GameOver, OutOfPhase, RummyError
+from ..rules import sheet
+from ..rules.errors import AlreadyDone, BadCommand, GameOver, OutOfPhase
 from ..rules.scoring import running_totals, winners
-from ..rules.seating import first_dealer, left_of
-from ..rules.sheet import add_newcomer, start_newcomers, without_seat
+from ..rules.seating import first_dealer
+from ..rules.sheet import add_newcomer, next_deal, with_row, without_seat
 from ..rules.variants import Variant
 from . import table as table_machine
 from .commands import Arrive, Call, Command, Correct, Leave, UndoCorrection
@@ -121,8 +122,7 @@ def apply(book: Scorebook, command: Command, helped: Set[int] = frozenset()) -> 
 def _with_hand(book: Scorebook, hand: TableHand, events: list[Event]) -> tuple[Scorebook, list[Event]]:
     """The book with its hand moved on; a hand scored just now goes into the history."""
     if hand.phase is Phase.SCORED and book.hand.phase is not Phase.SCORED:
-        blanks = (None,) * (book.players - hand.players)  # newcomers waiting for the next deal
-        book = replace(book, history=book.history + (tuple(hand.entries) + blanks,))
+        book = with_row(book, tuple(hand.entries))
         if hand.hand_no == book.variant.hands:  # the last hand scored: the game is over at once
             book = replace(book, hand=hand, over=True)
             return book, events + [GameEnded(book.totals, book.winners)]
@@ -130,9 +130,8 @@ def _with_hand(book: Scorebook, hand: TableHand, events: list[Event]) -> tuple[S
 
 
 def _next_hand(book: Scorebook) -> tuple[Scorebook, list[Event]]:
-    book = start_newcomers(book)
-    dealer = left_of(book.hand.dealer, book.players)  # the deal moves one seat left each hand (as game.py)
-    hand, events = table_machine.deal(book.variant, book.hand.hand_no + 1, book.players, dealer)
+    book, dealer, hand_no = next_deal(book)
+    hand, events = table_machine.deal(book.variant, hand_no, book.players, dealer)
     return replace(book, hand=hand), events
 
 
@@ -190,10 +189,4 @@ def replay(
     variant: Variant, players: int, seed: int | str, commands: list[Command], helped: Set[int] = frozenset()
 ) -> Scorebook:
     """The game that `commands` make (refused commands are skipped, as they changed nothing)."""
-    book, _ = new_book(variant, players, seed)
-    for command in commands:
-        try:
-            book, _ = apply(book, command, helped)
-        except RummyError:
-            pass
-    return book
+    return sheet.replay(new_book(variant, players, seed)[0], lambda b, c: apply(b, c, helped), commands)

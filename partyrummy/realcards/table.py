@@ -21,7 +21,7 @@ from collections.abc import Set
 from dataclasses import replace
 
 from ..rules.errors import AlreadyDone, BadCommand, OutOfPhase, RummyError, Stale, Waiting
-from ..rules.seating import dealer_after_leave, left_of
+from ..rules.seating import clockwise, dealer_after_leave, left_of
 from ..rules.variants import Variant
 from . import entry as entries
 from .commands import (
@@ -226,14 +226,8 @@ def _ready(hand: TableHand, seat: int, ready: bool) -> tuple[TableHand, list[Eve
     return hand, [ReadyChanged(seat, ready)]
 
 
-def _clockwise(hand: TableHand, start: int) -> tuple[int, ...]:
-    """The seats still playing, in turn order from `start`."""
-    order = ((start + k) % hand.players for k in range(hand.players))
-    return tuple(s for s in order if s not in hand.matched)
-
-
 def _last_turns(hand: TableHand, start: int) -> tuple[TableHand, list[Event]]:
-    to_play = _clockwise(hand, start)
+    to_play = clockwise(start, hand.players, hand.matched)
     hand = replace(hand, phase=Phase.LAST_TURN, to_play=to_play, turn=to_play[0], cycle=hand.cycle + 1)
     return hand, [PhaseChanged(hand.phase.value), TurnBegan(hand.turn, last=True)]
 

@@ -16,10 +16,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from ..rules.awards import awards, podium, ranks, recap
+from ..rules.awards import ranks, story
 from ..rules.cards import RANK_NAMES, Card, card_view
+from ..rules.hands import window_open
 from ..rules.melds import best_arrangement
-from ..rules.scoring import starts
 from .entry import Entry, most_points, overdrawn
 from .phases import WINDOWS, Phase
 from .scorebook import Scorebook
@@ -85,7 +85,7 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         "phase": hand.phase.value,
         # What the phase means, as the rules say it, so that no page works it out (as with cards on the phones):
         # the Match! window is open, the last cycle (or last turns) is on, the hand is scored.
-        "window": hand.phase in WINDOWS and (hand.phase is not Phase.SETUP or variant.setup_match),
+        "window": window_open(variant, hand.phase in WINDOWS, hand.phase is Phase.SETUP),
         "last_cycle": hand.phase in (Phase.LAST_READY, Phase.LAST_TURN)
         or (hand.phase is Phase.REVEAL and bool(hand.matched)),
         "scored": scored,
@@ -115,7 +115,7 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         # Once scored: faces entered more often than the shoe holds them (a mistyped hand for the host to correct).
         "overdrawn": _faces(overdrawn(variant, hand.players, hand.entries)) if scored else [],
     }
-    _story(book, view)
+    view |= story(book, [list(row) for row in book.scores], scored=hand.phase is Phase.SCORED, over=book.over)
     return view
 
 
@@ -126,19 +126,6 @@ def _call(book: Scorebook) -> str | None:
     if book.over or phase is Phase.ENTRY:
         return None
     return {Phase.SETUP: "deal", Phase.SCORED: "next"}.get(phase, "call")
-
-
-def _story(book: Scorebook, view: dict[str, Any]) -> None:
-    """The hand's story once it is scored, and the night's podium and awards at its end, as with cards on the
-    phones (partyrummy.rules.awards, from the score sheet)."""
-    history, start = [list(row) for row in book.scores], starts(book.start_scores, book.totals)
-    variant = book.variant
-    # A close race: within one orphaned card of the costliest rank (10 points in the party game).
-    margin = max(variant.penalties.values())
-    view["recap"] = recap(history, start, variant.hands, margin) if book.hand.phase is Phase.SCORED else None
-    view["awards"] = None
-    if book.over:
-        view["awards"] = {"podium": podium(list(book.totals)), "awards": awards(history, start, variant.hand_sizes)}
 
 
 def view_for(book: Scorebook, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:

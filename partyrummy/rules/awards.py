@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .scoring import totals_by_hand
+from .scoring import starts, totals_by_hand
+from .sheet import Sheet
 
-__all__ = ["ranks", "recap", "awards", "podium"]
+__all__ = ["ranks", "recap", "awards", "podium", "story"]
 
 
 def ranks(totals: list[int]) -> list[int]:
@@ -121,3 +122,16 @@ def awards(history: list[list[int | None]], start: Sequence[int], sizes: Sequenc
         low = min(dealt)
         found.append({"key": "steady", "seats": [s for s in range(seats) if worst[s] == low], "n": low})
     return found
+
+
+def story(game: Sheet, history: list[list[int | None]], scored: bool, over: bool) -> dict[str, Any]:
+    """What a view of either way to play tells of the night from its sheet: the hand's `recap` once it is `scored`,
+    and the `awards` (the podium, and the awards the sheet proves) once the game is `over`; None for each before."""
+    start, variant = starts(game.start_scores, game.totals), game.variant
+    totals = list(game.totals)
+    # A close race: within one orphaned card of the costliest rank (10 points in the party game).
+    margin = max(variant.penalties.values())
+    return {
+        "recap": recap(history, start, variant.hands, margin) if scored else None,
+        "awards": {"podium": podium(totals), "awards": awards(history, start, variant.hand_sizes)} if over else None,
+    }

@@ -1,11 +1,11 @@
-"""What a hand of either way to play knows from its number alone: how many cards each seat is dealt and which
-rank is wild, as the variant says."""
+"""What a hand of either way to play knows from its number alone (how many cards each seat is dealt and which rank
+is wild, as the variant says), and when its Match! window is open."""
 
 from __future__ import annotations
 
 from .variants import Variant
 
-__all__ = ["NumberedHand"]
+__all__ = ["NumberedHand", "window_open"]
 
 
 class NumberedHand:
@@ -22,3 +22,9 @@ class NumberedHand:
     @property
     def wild_rank(self) -> int | None:
         return self.variant.wild_rank(self.hand_no)
+
+
+def window_open(variant: Variant, in_window: bool, at_deal: bool) -> bool:
+    """Whether the Match! window is open, as the rules say it: the phase is one of its engine's windows, and the
+    deal's only where the variant lets a hand dealt complete call Match! before the first call."""
+    return in_window and (not at_deal or variant.setup_match)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["right_of", "left_of", "dealer_after_leave", "first_dealer"]
+__all__ = ["right_of", "left_of", "clockwise", "dealer_after_leave", "first_dealer"]
 
 
 def right_of(seat: int, players: int) -> int:
@@ -20,6 +20,12 @@ def right_of(seat: int, players: int) -> int:
 def left_of(seat: int, players: int) -> int:
     """The neighbour who may take from this seat's pile."""
     return (seat + 1) % players
+
+
+def clockwise(start: int, players: int, out: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The seats in turn order from `start`, around the ring to the left, but those `out` (who went out)."""
+    order = ((start + k) % players for k in range(players))
+    return tuple(s for s in order if s not in out)
 
 
 def dealer_after_leave(dealer: int, seat: int, players: int) -> int:

@@ -1,17 +1,18 @@
-"""A game's score sheet as seats come and go, kept alike by both ways to play (phones/game.py's GameState and
-realcards/scorebook.py's Scorebook): a newcomer's column added at the end, a leaver's taken out, and the
-newcomers' starting scores given at the next deal.
-"""
+"""A game of hands as both ways to play keep it alike (phones/game.py's GameState and realcards/scorebook.py's
+Scorebook): its score sheet as seats come and go (a newcomer's column added at the end, a leaver's taken out, the
+newcomers' starting scores given at the next deal), a scored hand's row, the next deal, and a replay."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, Protocol, TypeVar
 
-from .errors import BadCommand, OutOfPhase
+from .errors import BadCommand, OutOfPhase, RummyError
+from .seating import left_of
 from .variants import Variant
 
-__all__ = ["Sheet", "add_newcomer", "start_newcomers", "without_seat"]
+__all__ = ["Sheet", "add_newcomer", "start_newcomers", "without_seat", "next_deal", "with_row", "replay"]
 
 
 class Sheet(Protocol):
@@ -30,6 +31,8 @@ class Sheet(Protocol):
 
 
 S = TypeVar("S", bound=Sheet)
+G = TypeVar("G")  # a game, of either way to play
+C = TypeVar("C")  # one of its commands
 
 
 def add_newcomer(game: S) -> S:
@@ -59,3 +62,26 @@ def without_seat(game: S, seat: int) -> S:
         return values[:seat] + values[seat + 1 :]
 
     return replace(game, start_scores=without(game.start_scores), history=tuple(without(row) for row in game.history))
+
+
+def next_deal(game: S) -> tuple[S, int, int]:
+    """What the next deal starts from, in either way to play: the game with its newcomers' starting scores given,
+    the next dealer (the deal moves one seat left each hand) and the next hand's number."""
+    return start_newcomers(game), left_of(game.hand.dealer, game.players), game.hand.hand_no + 1
+
+
+def with_row(game: S, row: tuple[Any, ...]) -> S:
+    """A scored hand's row written into the sheet (the seats it dealt in), blank for the newcomers waiting."""
+    return replace(game, history=game.history + (row + (None,) * (game.players - len(row)),))
+
+
+def replay(start: G, apply: Callable[[G, C], tuple[G, Any]], commands: Iterable[C]) -> G:
+    """The game that `commands` make from `start` (those refused are skipped: they changed nothing), for either way
+    to play: its `apply` is the one step."""
+    game = start
+    for command in commands:
+        try:
+            game, _ = apply(game, command)
+        except RummyError:
+            pass
+    return game

@@ -8,7 +8,6 @@ import { el } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
 
-const CAPS = ["", "10", "20", "50", "100"]; // "": none but the server's own (docs/protocol.md, `audience`)
 const SHOWN = 3; // best guessers beside a scored hand
 const TURN_MS = 4000; // each question's split under the call, in turn
 
@@ -133,8 +132,9 @@ function renderPanel(aud) {
   $("aud-panel-count").textContent = t("tv.aud.count", { n: aud.members });
   $("aud-on").checked = aud.on;
   const cap = aud.cap === null ? "" : String(aud.cap);
-  if ($("aud-cap").options.length !== CAPS.length) {
-    $("aud-cap").replaceChildren(...CAPS.map((c) => el("option", { value: c, text: c || t("tv.aud.no_cap") })));
+  const caps = ["", ...aud.caps.map(String)]; // "": none but the server's own, `most`
+  if ($("aud-cap").options.length !== caps.length) {
+    $("aud-cap").replaceChildren(...caps.map((c) => el("option", { value: c, text: c || t("tv.aud.no_cap", { n: aud.most }) })));
   }
   $("aud-cap").value = cap;
   const roster = (view.state.room.audience_roster || []).filter((m) => !m.seated);

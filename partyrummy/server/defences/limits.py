@@ -57,6 +57,9 @@ class Limits:
     number_digits: int = 100  # digits of one number in it
     transport_bytes: int = 131_072  # Engine.IO's own limit on one message (and a long-polling POST's body)
     name_length: int = 20  # characters of a player's name (and an audience member's)
+    hand_faces: int = 20  # real cards: faces of one hand tapped in ("7H", "10S", "JK"; the engine says what is wrong
+    face_length: int = 4  # with one that fits: a bad face, too many cards for the hand, too many copies), each so long
+    text_length: int = 40  # characters of any other text field (a rule set's name, a language, a question's key)
     # How fast: in events a second of one connection (`--event-rate` sets `event_rate`)
     event_rate: float = 10
     event_burst: float = 2  # a connection may send this many seconds' worth at once
@@ -88,11 +91,14 @@ class Limits:
     # The audience: the most members predicting in one room (the host may cap it lower: audience.CAPS)
     audience: int = 200
     audience_per_device: int = 4  # members one guest address may bring, taken out by the host or not (a shared tablet)
+    audience_caps: tuple[int, ...] = (10, 20, 50, 100)  # the caps the host may choose, besides none (`audience`)
     # How long
     head_s: float = 10.0  # a connection sends a request's whole head (request line and headers) within this
     body_s: float = 10.0  # a long-polling POST's whole body arrives within this
     connect_s: float = 5.0  # an Engine.IO session sends its Socket.IO CONNECT within this
     drop_grace_s: float = 3.0  # a seat's dropped connection is shown to the table only after this
+    reconnect_grace_s: int = 60  # … as reconnecting for this long (a phone that locked comes back), then gone
+    ticket_s: int = 600  # a rejoin QR code opens its seat for this long
     send_s: float = 10.0  # a WebSocket whose client leaves one frame unread this long is dropped
     # What waits unread for one connection: past this in its Engine.IO queue it is dropped (a whole view of a dealt
     # hand of 12 is about 8 KB); the kernel keeps `send_buffer` for it, not the megabytes it would grow to

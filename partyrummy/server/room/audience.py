@@ -34,7 +34,7 @@ from .state import RoomState
 __all__ = ["Audience", "Stage", "Ticket", "CAPS", "channel"]
 
 # The caps the TV's host may choose, besides none (the server's most, LIMITS.audience).
-CAPS = (10, 20, 50, 100)
+CAPS = LIMITS.audience_caps
 # How long a pick waits for the write that keeps it before it is refused as not saved (a write takes milliseconds;
 # this is only a floor under a bug).
 WRITE_WAIT_S = 10.0
@@ -335,7 +335,8 @@ class Audience:
         book, most = self.book, LIMITS.audience if self.book.cap is None else min(self.book.cap, LIMITS.audience)
         if self._counted is None or self._counted[0] is not book:
             self._counted = (book, book.predicting(), roster(book))
-        return self._view() | {"members": self._counted[1], "full": self._counted[1] >= most}
+        counted = self._counted[1]
+        return self._view() | {"members": counted, "full": counted >= most, "caps": CAPS, "most": LIMITS.audience}
 
     def roster(self) -> list[dict[str, Any]]:
         """The members, for the TV's host alone (to offer one a seat): made once for each book, as the count."""

@@ -36,7 +36,7 @@ __all__ = [
 
 # A phone that locks or roams drops its socket; Socket.IO's pings notice within about 25 s and the
 # phone's client retries within seconds of waking. Until this long it is "reconnecting", then "gone".
-RECONNECT_GRACE_S = 60
+RECONNECT_GRACE_S = LIMITS.reconnect_grace_s
 # A seat whose connection drops is shown to the others as reconnecting only if it is not back within this
 # long: a phone whose socket dropped and came straight back makes nobody else redraw.
 DROP_GRACE_S = LIMITS.drop_grace_s

@@ -5,13 +5,14 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 
+from ..defences.limits import LIMITS
 from .refused import Refused
-from .seats import Seat
+from .state import Seat
 
 __all__ = ["TICKET_S", "Tickets"]
 
 # A rejoin QR shown on the TV works once, for this long: it is a seat's key on a screen the room can see.
-TICKET_S = 600
+TICKET_S = LIMITS.ticket_s
 # A used or expired ticket is remembered this much longer, so it can say "expired" rather than "no such ticket".
 _TICKET_MEMORY_S = 3600
 

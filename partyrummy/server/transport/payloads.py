@@ -17,9 +17,6 @@ from ..defences.limits import LIMITS
 __all__ = ["Schema", "check", "WirePacket", "MALFORMED"]
 
 _MAX_INT = 1_000_000
-# Real cards: a hand tapped in is at most this many faces ("7H", "10S", "JK"), each this long at most; the
-# engine says what is wrong with one that fits (a bad face, too many cards for the hand, too many copies).
-MAX_CARDS, MAX_FACE = 20, 4
 MAX_MESSAGE, MAX_DEPTH, MAX_DIGITS = LIMITS.message_bytes, LIMITS.message_depth, LIMITS.number_digits
 # The event name a message the decoder refused turns into, so it is answered like any other bad event.
 MALFORMED = "\x00malformed"
@@ -69,15 +66,15 @@ def _value(key: str, kind: str, value: Any) -> Any:
     if kind == "name":
         return clean_name(value, LIMITS.name_length)
     if kind == "cards":
-        if not isinstance(value, list) or len(value) > MAX_CARDS:
+        if not isinstance(value, list) or len(value) > LIMITS.hand_faces:
             raise BadCommand("error.not_cards")
         if not all(isinstance(face, str) for face in value):
             raise BadCommand("error.not_cards")
         for face in value:
-            if not 0 < len(face) <= MAX_FACE:
+            if not 0 < len(face) <= LIMITS.face_length:
                 raise BadCommand("error.bad_card", card=face[:8])
         return value
-    if not isinstance(value, str) or len(value) > 40:
+    if not isinstance(value, str) or len(value) > LIMITS.text_length:
         raise BadCommand("error.not_text", field=key)
     return value
 
