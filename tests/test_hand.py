@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
@@ -104,10 +105,13 @@ def test_refusals_say_why_and_change_nothing(party: Variant) -> None:
         (CallMatch(0), OutOfPhase, "right after “Discard!”"),
         (Draw(0, "shoe", cycle=0), Stale, "earlier cycle"),
     ]
+    before = copy.deepcopy(state)
     for command, error, words in cases:
         with refused(error, words):
             apply(state, command)
+        assert state == before, command  # nothing changed, not even inside
     state, _ = apply(state, Draw(0, "shoe"))
+    before = copy.deepcopy(state)
     with pytest.raises(AlreadyDone):
         apply(state, Draw(0, "pile"))
     with refused(NotHeld, "You do not hold 7♥"):
@@ -116,6 +120,7 @@ def test_refusals_say_why_and_change_nothing(party: Variant) -> None:
         apply(state, Choose(0, state.hands[1][0]))  # another player's card
     with pytest.raises(Waiting):
         apply(replace(state, phase=Phase.CHOOSE), Call())
+    assert state == before
 
 
 def test_a_false_match_is_refused_with_the_reason_and_costs_nothing(party: Variant) -> None:

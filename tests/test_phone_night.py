@@ -5,7 +5,8 @@ with the pace keys of a test variants file (a long match window that the host's 
 enough to see, a hurry far enough off that only the late draw meets it). The seed deals Ana a complete hand, so
 hand 1 ends on her Match! before the first "Draw!". Then Bea's phone is locked (the page closed and opened
 again) and comes back to its hand; a pick is tried while the flip counts down; Bea draws with 2 s of the hurry
-left and is given her own time to choose; the VIP pauses and resumes from the small tools at the foot; the night
+left and is given her own time to choose (the server waits for her past the table's hurry, her heading counts it,
+nothing is played for her); the VIP pauses and resumes from the small tools at the foot; the night
 ends on the podium and the awards. Every state is screenshot at both widths (WebKit's frames, tests/webkit.py,
 give exact widths) and measured with the screens test's checks (tests/screens.py); no page may log an
 error. In Chromium Bea's phone asks for reduced motion: it plays no animation, and the night goes at the same
@@ -127,6 +128,14 @@ class WebKit:
 
     def problems(self) -> list[str]:
         return self.frame.problems()
+
+
+# Whether two elements show the same words (the styles may set one in capitals; one may hold words not shown).
+SAME_WORDS = """([a, b]) => { const words = (id) => document.getElementById(id).innerText.replace(/\\s+/g, " ").trim();
+  return words(a).toLowerCase() === words(b).toLowerCase(); }"""
+# Whether the phone shows the notice that the TV played for this seat.
+PLAYED_FOR = """() => { const box = document.getElementById("notice");
+  return !box.hidden && /played for you/.test(box.innerText); }"""
 
 
 def until(phone, script: str, what: str, timeout: float = 15, arg: Any = None) -> Any:
@@ -315,12 +324,21 @@ def play_the_night(engine: str, night: Night, open_phone, shots: Shots) -> None:
         3,
     )
     shots(bea, "late-draw", both=False)
-    time.sleep(3)  # past the table's hurry: Bea still chooses
+    # Past the table's hurry (it ended 2 s after her draw) the server still waits for Bea, and her phone counts
+    # her own time on: its heading.
+    until(
+        bea,
+        r"() => /^You still have [12]\ss to choose/.test(document.getElementById('p-hurry').innerText)",
+        "Bea's own time to choose, past the table's hurry",
+        6,
+    )
     assert host.state["game"]["phase"] == "choose" and host.state["game"]["waiting_for"] == [1], host.state["game"]
+    assert bea.js(SAME_WORDS, ["p-step", "p-hurry"]), "her own countdown is the heading"
     pick_best(bea, draw=False)
     heading(bea, r"/^The cards flip in \d\ss$")
     shots(bea, "flip-coming", both=False)
     heading(bea, "DISCARD!", timeout=6)
+    assert bea.js(PLAYED_FOR) is False  # she chose in time: nothing was played for her
     ana.js("() => document.querySelector('#vip-play summary').click()")  # the VIP's tools, folded at the foot
     ana.tap("Pause")
     heading(ana, "PAUSED")

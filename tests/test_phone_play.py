@@ -5,8 +5,6 @@ file, so no test waits on a person's pace), a browser phone or two and Socket.IO
 
 - a pick tried while every other seat is ready: the phone counts down to the flip (room.call_in), and the card
   finally chosen is the one that goes;
-- a late draw, with 2 s of the table's hurry left: the phone counts down the seat's own time to choose
-  (you.choose_ends_in), and the server waits for it past the table's hurry;
 - Match! is prominent exactly when the hand is complete (a seeded deal gives Ana a complete hand), quiet
   otherwise, and never under the first hand's tips;
 - after a Match!, with cards on the phones and with real cards, every message is said once, and the others'
@@ -21,7 +19,6 @@ file, so no test waits on a person's pace), a browser phone or two and Socket.IO
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -30,6 +27,7 @@ from .layout import check, playwright_js
 from .live import Client, act, phase, play_game
 from .night import Night
 from .play import penalty, seed_where, variants_of
+from .screens import settle
 
 pytestmark = pytest.mark.slow
 
@@ -210,30 +208,6 @@ def test_a_pick_tried_while_everyone_else_is_ready_shows_the_coming_flip(night_o
     assert night.host.state["game"]["seats"][0]["pile_top"]["label"] == second
 
 
-def test_a_late_draw_gets_its_own_time_to_choose_shown_and_waited_for(night_of, shots: Path) -> None:
-    night = night_of("late")
-    ana = last_to_draw(night)
-    # Ana waits until the table's hurry has 2 s left, then draws.
-    ana.locator("#p-hurry", has_text="The TV plays for you in 2 s").wait_for(timeout=8000)
-    ana.get_by_role("button", name="Draw from the shoe").tap()
-    drew = time.monotonic()
-    clock = ana.locator("#p-hurry", has_text=re.compile(r"^You still have [56]\ss to choose your discard$"))
-    clock.wait_for(timeout=2000)
-    snap(ana, shots / "phone-late-draw.png")
-    # Past the table's hurry (3 s after it began), the server still waits for Ana, and the phone still counts.
-    ana.wait_for_timeout(max(0, 4000 - (time.monotonic() - drew) * 1000))
-    game = night.host.state["game"]
-    assert game["phase"] == "choose" and game["waiting_for"] == [0], game
-    own = ana.locator("#p-hurry", has_text=re.compile(r"^You still have [12]\ss to choose your discard$"))
-    own.wait_for()
-    assert ana.locator("#p-step").inner_text() == own.inner_text()  # the seat's own countdown is the heading
-    label = ana.locator("#hand .card-button").first.get_attribute("aria-label")
-    ana.locator("#hand .card-button").first.tap()
-    # The cards flip flip_min_s (3 s) after that pick, the last change.
-    ana.locator("#p-where", has_text=f"Your {label} went onto your pile").wait_for(timeout=6000)
-    assert not ana.locator("#notice", has_text="played for you").is_visible()
-
-
 # Every card of the hand where it lies on the screen: [label, x, y, width, height], in order.
 CARDS = """() => [...document.querySelectorAll("#hand .card-button")].map((b) => {
   const r = b.getBoundingClientRect();
@@ -265,7 +239,7 @@ def test_a_tapped_card_stays_under_the_finger_in_every_order(night_of, shots: Pa
             point = [x + w / 2, y + h / 2]
             ana.touchscreen.tap(*point)
             ana.locator("#pick-note", has_text=f"Discarding {label}").wait_for()
-            ana.wait_for_timeout(300)  # the server's answer drawn
+            settle(ana)  # the note is the server's answer (the pick it holds): its card raised, nothing moving
             assert ana.evaluate(UNDER, point) == label, (order, label, ana.evaluate(UNDER, point))
             after = ana.evaluate(CARDS)
             moved = [(a[0], b[0]) for a, b in zip(before, after, strict=True)
