@@ -76,7 +76,7 @@ def test_a_view_once_sent_never_changes(party) -> None:
         room.flush()
         kept += [(message, copy.deepcopy(message)) for message in sent[len(kept) :]]
     night = room.state.night
-    assert night and room.published["room"]["night"] == night  # the last table has the game's result
+    assert night and room.channel.table["room"]["night"] == night  # the last table has the game's result
     assert all(message == then for message, then in kept)  # and nothing sent before it changed since
 
 

@@ -24,9 +24,9 @@ from ...audience.facts import Facts, facts_of
 from ...audience.predictions import Book, Join, Offer, Remove, Seated, Settings, check_join, check_pick
 from ...audience.views import member, places, public, roster, standing
 from ...rules.names import name_key
-from ...wire.delta import changes as changes_of
 from ...wire.delta import diff
 from ..defences.limits import LIMITS
+from .channel import Channel
 from .refused import Refused
 from .seats import Viewer
 from .state import RoomState
@@ -98,12 +98,10 @@ class Audience:
 
     def __init__(self, stage: Stage, version: int = 0) -> None:
         self.stage = stage
-        self.channel = channel(stage.code)
+        self.out = Channel(channel(stage.code), stage.publish, stage.send)  # its table, and each member's part
         self.sids: dict[str, int | None] = {}  # audience connections -> their member (None: not joined yet)
         self.joined: dict[str, int] = {}  # any connection that joined the audience -> the member it brought
         self.v = version  # the audience's own versions: its table's and its members' parts
-        self.published: dict[str, Any] | None = None  # the audience's table as last published, and its version
-        self.published_v = 0
         self.dirty: set[int] = set()  # members whose own part changed since they were last sent it
         self.close_at: float | None = None  # when the open round closes, when the caller knows ("Draw!" after the deal)
         self.clock_v = self.published_clock = 0  # each new closing time; the one the published table says
@@ -286,8 +284,9 @@ class Audience:
             self._read = read = (game, names, state.games, facts_of(table, state.games))
         return read[3]
 
-    def observe(self) -> bool:
-        """Make the moves the table calls for (journaled first); whether the audience's public part changed."""
+    def observe(self, clocks: dict[str, Any] | None = None) -> bool:
+        """Make the moves the table calls for (journaled first); whether the audience's public part changed.
+        `clocks`: the caller's countdowns, when the room has them already."""
         facts = self._facts()
         moved = False
         try:
@@ -298,14 +297,17 @@ class Audience:
                     self.dirty.update(range(len(self.book.members)))
         except Refused:  # the disk refused it: the same move is due again at the next look
             pass
-        self._clock(facts)
+        self._clock(facts, clocks)
         return moved
 
-    def _clock(self, facts: Facts) -> None:
+    def _clock(self, facts: Facts, clocks: dict[str, Any] | None) -> None:
         """When the open round closes, while the caller counts it down (the match window before the first
         "Draw!"); None while only the host's call will close it."""
         r = self.book.round
-        ends = self.stage.clocks().get("match_ends_in") if r is not None and r.status == "open" else None
+        if r is None or r.status != "open":
+            ends = None
+        else:
+            ends = (clocks if clocks is not None else self.stage.clocks()).get("match_ends_in")
         at = None if ends is None or not facts.playing or facts.begun else self.stage.clock() + ends
         if (at is None) != (self.close_at is None) or at is not None and abs(at - self.close_at) > 0.5:
             self.close_at = at
@@ -366,34 +368,27 @@ class Audience:
 
     def state_for(self, sid: str) -> dict[str, Any]:
         """A connection's whole view: the audience's table as published (its clock counted from now), its own."""
-        table = self.published
+        table = self.out.table
         if table is not None and self.close_at is not None:
             table = _with_clock(table, self._closes_in())
-        return {"v": self.v, "table_v": self.published_v, "table": table, "mine": self.mine(self.sids.get(sid))}
+        return self.out.state(self.v, table, self.mine(self.sids.get(sid)))
 
-    def broadcast(self) -> None:
-        """After the room's changes: the audience's table to every audience connection at once if it changed, and
-        each member's own part where it changed (every one's, with a new table, so each shows the two together)."""
-        if self.observe():
-            self.stage.changed()  # the TV's `room.audience` too (caught by the room's next broadcast)
+    def send(self, clocks: dict[str, Any]) -> None:
+        """After the room's changes (the moves they called for made: `observe`): the audience's table to every
+        audience connection at once if it changed, and each member's own part where it changed (every one's, with
+        a new table, so each shows the two together)."""
         self._publish()
         self._send_mine()
 
     def _publish(self) -> None:
         """The audience's table, if it changed (its clock ticking is no change; its closing time moving is)."""
-        table = self.table()
-        if self.published is None:
-            self.v += 1
-            self.published, self.published_v, self.published_clock = table, self.v, self.clock_v
-            return
-        if self.clock_v == self.published_clock and diff(_with_clock(self.published), _with_clock(table)) is None:
+        table, held = self.table(), self.out.table
+        ticking = held is not None and self.clock_v == self.published_clock
+        if ticking and diff(_with_clock(held), _with_clock(table)) is None:
             return
         self.v += 1
-        changes = changes_of(self.published, table)
-        base, self.published, self.published_v, self.published_clock = self.published_v, table, self.v, self.clock_v
-        if changes is not None and self.sids:
-            self.stage.publish(self.channel, "table", {"v": self.v, "base": base, "changes": changes})
-        self.always = True
+        self.published_clock = self.clock_v
+        self.always = self.out.publish(table, self.v) or held is not None
 
     def _send_mine(self) -> None:
         """Each connection's own part where it changed; every one's after a new table (its version named)."""
@@ -405,15 +400,9 @@ class Audience:
         if not always and not owed:
             return
         self.v += 1
-        cache: dict[int | None, dict[str, Any]] = {}
         place = self._places()
-        for sid, index in list(self.sids.items()):
-            if not always and index not in owed:
-                continue
-            if index not in cache:
-                mine = {"v": self.v, "table_v": self.published_v, "mine": self.mine(index, place)}
-                cache[index] = mine | {"always": True} if always else mine
-            self.stage.send(sid, "mine", cache[index])
+        owners = ((sid, index, index) for sid, index in list(self.sids.items()) if always or index in owed)
+        self.out.parts(self.v, owners, lambda index: self.mine(index, place), always)
         self.dirty.clear()
 
 

@@ -27,11 +27,11 @@ from typing import Any
 
 from ...i18n import Catalogs, default_catalogs
 from ...rules.variants import PACES, Variant
-from ...wire.delta import changes as changes_of
 from ...wire.delta import merge
 from ..storage.journal import NotSaved
 from . import seats as seating
 from .audience import Audience, Stage, channel
+from .channel import Channel
 from .game_part import GamePart, Table
 from .outbox import Outbox
 from .phones_play import PhonesPlay
@@ -85,8 +85,7 @@ class Room:
         self.unseated: list[tuple[str, str | None]] = []  # connections that lost their seat, for the transport
         self.version = 0
         self.outbox = Outbox()
-        self.published: dict[str, Any] | None = None  # the table last published to the room, and its version
-        self.published_v = 0
+        self.channel = Channel(code, self.publish, send)  # the table published to the room, each one's own part
         self.broadcast_v = -1  # the version last sent to everyone
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
@@ -130,10 +129,10 @@ class Room:
     def _publish_each(self, name: str, event: str, payload: dict) -> None:
         """Without a Socket.IO server (tests in-process): a publish to each connection of that Socket.IO room."""
         for sid, viewer in list(self.viewers.items()):
-            if name == self.channel(viewer):
+            if name == self.channel_name(viewer):
                 self.send(sid, event, payload)
 
-    def channel(self, viewer: Viewer) -> str:
+    def channel_name(self, viewer: Viewer) -> str:
         """The Socket.IO room a connection hears the table in: the room's own, or its audience's."""
         return channel(self.code) if viewer.role == "audience" else self.code
 
@@ -573,46 +572,21 @@ class Room:
 
     def broadcast(self) -> None:
         """Send the changes since the last broadcast: the table's once to the whole room, then each connection's
-        own part (one per seat or role, shared by its devices), to it alone and only when it changed."""
+        own part (one per seat or role, shared by its devices), to it alone and only when it changed; then the
+        audience's, by the same clocks."""
         self.outbox.sent_at = self.clock()
         self.broadcast_v = self.version
-        self.audience.observe()  # the predictions the table now calls for, in the table about to go out
-        published = self.publish_table()
-        cache: dict[object, dict] = {}
-        for sid, viewer in list(self.viewers.items()):
-            if viewer.role == "audience":
-                continue  # the audience's own parts go with its table, below
-            seat = self.seat_for(viewer)
-            key = seat if seat is not None else viewer.role
-            if key not in cache:
-                # With a new table every connection hears its own part of this version too, changed or not, so
-                # that it can show the two together (`table_v`: the table its part goes with).
-                mine = {"v": self.version, "table_v": self.published_v, "mine": self.mine(viewer)}
-                cache[key] = mine | {"always": True} if published else mine
-            self.send(sid, "mine", cache[key])
-        self.audience.broadcast()
+        clocks = self.part.clocks()
+        self.audience.observe(clocks)  # the predictions the table now calls for, in the table about to go out
+        published = self.channel.publish(self.table(clocks), self.version)
+        owners = ((sid, (v.role, self.seat_for(v)), v) for sid, v in list(self.viewers.items()) if v.role != "audience")
+        self.channel.parts(self.version, owners, self.mine, always=published)
+        self.audience.send(clocks)
 
-    def publish_table(self) -> bool:
-        """The table's changes since it was last published, to every connection of the room at once; whether
-        there were any."""
-        table = self.table()
-        if self.published is None:
-            # The room's first table: nobody holds an earlier one to change, and every connection is sent the
-            # whole table with its state (state_for), so there is nothing to publish.
-            self.published, self.published_v = table, self.version
-            return False
-        changes = changes_of(self.published, table)
-        self.published = table
-        if changes is None:
-            return False
-        base, self.published_v = self.published_v, self.version
-        self.publish(self.code, "table", {"v": self.version, "base": base, "changes": changes})
-        return True
-
-    def table(self) -> dict[str, Any]:
+    def table(self, clocks: dict[str, Any] | None = None) -> dict[str, Any]:
         """The table: what every viewer sees alike (the room, with its clocks and the seats' health as of now, and
-        the game, which its part builds once a version)."""
-        return {"room": self._room_table(), "game": self.part.public()}
+        the game, which its part builds once a version). `clocks`: the part's, when the caller has them."""
+        return {"room": self._room_table(clocks or self.part.clocks()), "game": self.part.public()}
 
     def mine(self, viewer: Viewer) -> dict[str, Any]:
         """What one viewer alone sees: who they are to the room, and their own part of the game."""
@@ -628,12 +602,12 @@ class Room:
         to everyone first, the table and each one's own part together; else nobody else hears of it: the table is
         built again for this one alone, its clocks counted from now, and however often a connection asks, the
         room sends everyone else nothing more."""
-        if self.broadcast_v != self.version or self.published is None:
+        if self.broadcast_v != self.version or self.channel.table is None:
             self.broadcast()
-            table = self.published
+            table = self.channel.table
         else:
             table = self.table()  # the same version: only the clocks and how long seats were gone have moved on
-        return {"v": self.version, "table_v": self.published_v, "table": table, "mine": self.mine(viewer)}
+        return self.channel.state(self.version, table, self.mine(viewer))
 
     def sync(self, sid: str, viewer: Viewer) -> dict[str, Any]:
         """A connection asks for its whole view again (it missed an update): its next `mine` follows this one."""
@@ -656,7 +630,7 @@ class Room:
         playing = [(names, self.part.sheet(game), list(game.totals))] if self.playing() else []
         return list(self.state.sheets) + playing
 
-    def _room_table(self) -> dict[str, Any]:
+    def _room_table(self, clocks: dict[str, Any]) -> dict[str, Any]:
         now = self.clock()
         facts = RoomFacts(
             code=self.code,
@@ -666,7 +640,7 @@ class Room:
             # Whether a newcomer may join now (a new seat); open seats are in "seats" either way.
             can_join=len(self.state.seats) < self.variant.max_players
             and (not self.playing() or self.variant.newcomers == "next-hand"),
-            clocks=self.part.clocks(),
+            clocks=clocks,
             now=now,
             links=self.links,
         )

@@ -206,7 +206,7 @@ def register_sockets(
         engine_sids[request.sid] = eio_sid = socketio.server.manager.eio_sid_from_sid(request.sid, "/")
         sessions.connected(eio_sid)
         # The table's changes go to the room's connections at once (the audience's, to the audience's).
-        socketio.server.enter_room(request.sid, room.channel(viewer))
+        socketio.server.enter_room(request.sid, room.channel_name(viewer))
         with room.lock:
             rooms.by_sid[request.sid] = room
             room.attach(request.sid, viewer)

@@ -1,5 +1,5 @@
 """What each connection was last sent of its own part of the view, so that the next goes out as the changes
-since then (a `mine` update); the table's changes go to the whole room at once (Room.publish_table).
+since then (a `mine` update); the table's changes go to the whole room at once (room/channel.py).
 
 A connection's first view (on connecting, or when it asks) goes whole, as `state`: the table and its own part.
 Each later change of its own part goes as a `mine` update against the one it holds, and none at all when
