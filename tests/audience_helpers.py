@@ -1,5 +1,5 @@
-"""What the audience's tests share: a member joined as the page joins, the audience's part of a
-state, a round resolved, and the walk that finds a card anywhere in a payload."""
+"""What the audience's tests share: a member joined as the page joins, a pick written at once in-process, the
+audience's part of a state, a round resolved, and the walk that finds a card anywhere in a payload."""
 
 from __future__ import annotations
 
@@ -18,6 +18,13 @@ def member(night: Night, name: str, **client: Any) -> tuple[Client, str]:
     guest.close()
     token = ack["audience_token"]
     return night.client(role="audience", token=token, **client), token
+
+
+def pick_now(room: Any, sid: str, key: str, option: str) -> None:
+    """In-process: a member's pick, written at once (no batch to wait for), as a live one is once its batch is."""
+    ticket = room.audience.pick(sid, key, option)
+    room.audience.commit()
+    ticket.result()
 
 
 def audience(state: dict) -> dict:

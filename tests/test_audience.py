@@ -17,7 +17,7 @@ from partyrummy.server.room.room import Refused as NotKept
 from partyrummy.server.room.room import Room, Viewer
 from partyrummy.server.storage.journal import Journal, NotSaved
 
-from .audience_helpers import audience, cards_in, member, predict_all, resolved
+from .audience_helpers import audience, cards_in, member, pick_now, predict_all, resolved
 from .live import LiveServer, Refused, guest, lan_server
 from .night import Night
 from .words import refused
@@ -303,12 +303,12 @@ def test_with_real_cards_the_entries_resolve_the_round_and_a_restart_keeps_every
         fans, (("Bob", "yes", "Cy"), ("Ana", "no", "Cy"), ("Bob", "no", "Ana")), strict=True
     ):
         for key, option in (("first", first), ("under", under), ("worst", worst)):
-            room.audience.predict(sid, key, option)
+            pick_now(room, sid, key, option)
     room.start()
     room.flush()
     with refused(RummyError, "are closed"):
         room.call_now()  # "Draw!": closed
-        room.audience.predict(fans[0], "first", "Ana")
+        pick_now(room, fans[0], "first", "Ana")
     room.call_now()  # "Discard!"
     room.answer(room.viewers["tv"], "match", {"seat": 1})  # Bob
     room.call_now()
@@ -395,7 +395,7 @@ def test_picks_that_come_together_are_written_together_before_anything_after_the
             ticket.result()
     assert room.state.audience == before and room.audience.queue == []
     disk.full = False
-    room.audience.predict(max_, "worst", "Bob")
+    pick_now(room, max_, "worst", "Bob")
     assert room.state.audience.round.picks[(1, "worst")] == "Bob"
 
 
@@ -409,7 +409,7 @@ def test_the_audience_never_moves_a_players_score() -> None:
         room.start()
         room.flush()
     for first, points in ((0, {0: 0, 1: 12, 2: 7}), (2, {0: 30, 1: 1, 2: 0})):
-        crowded.audience.predict("fan2", "worst", "Bob")
+        pick_now(crowded, "fan2", "worst", "Bob")
         for room in (plain, crowded):
             play_real_hand(room, first, points)
             assert room.state.game.hand.phase.value == "scored"
@@ -442,7 +442,7 @@ def test_the_round_closes_on_the_first_draw_and_counts_down_to_it(party) -> None
     assert tables[-1]["changes"]["room"]["audience"]["round"]["closes_in"] == [8.0]
     clock.now = 103.0
     assert room.audience.state_for("zoe")["table"]["room"]["audience"]["round"]["closes_in"] == 5.0
-    room.audience.predict("zoe", "first", "Bob")
+    pick_now(room, "zoe", "first", "Bob")
     clock.now = 108.0
     room.settle()  # "Draw!"
     assert room.state.game.hand.phase.value == "draw" and room.state.audience.round.status == "closed"

@@ -30,6 +30,7 @@ from .channel import Channel
 from .refused import Refused
 from .seats import Viewer
 from .state import RoomState
+from .writes import Writes
 
 __all__ = ["Audience", "Stage", "Ticket", "CAPS", "channel"]
 
@@ -54,7 +55,7 @@ class Stage:
     game: Callable[[], dict[str, Any] | None]  # the game's public table now (its part's, once a version)
     clocks: Callable[[], dict[str, Any]]  # the caller's countdowns, in seconds from now
     clock: Callable[[], float]  # monotonic seconds
-    journal: Callable[[dict[str, Any]], None]  # write an event before it is applied (refuses, changing nothing)
+    journal: Writes  # write an event before it is applied (refuses, changing nothing); picks wait for a write
     changed: Callable[[], None]  # the room's table changed (its `room.audience`): a new version, batched
     publish: Callable[[str, str, dict], None]  # to every connection of a Socket.IO room at once
     send: Callable[[str, str, dict], None]  # to one connection
@@ -98,6 +99,7 @@ class Audience:
 
     def __init__(self, stage: Stage, version: int = 0) -> None:
         self.stage = stage
+        stage.journal.first(self.queued, self.written)  # the picks waiting go with the room's next write
         self.out = Channel(channel(stage.code), stage.publish, stage.send)  # its table, and each member's part
         self.sids: dict[str, int | None] = {}  # audience connections -> their member (None: not joined yet)
         self.joined: dict[str, int] = {}  # any connection that joined the audience -> the member it brought
@@ -184,12 +186,6 @@ class Audience:
         ticket = Ticket(not self.queue, lambda: self.stage.locked(self.commit))
         self.queue.append((move, ticket))
         return ticket
-
-    def predict(self, sid: str, key: str, option: str) -> None:
-        """A pick written at once (in one process, without a batch to wait for)."""
-        ticket = self.pick(sid, key, option)
-        self.commit()
-        ticket.result()
 
     def commit(self) -> None:
         """Write the queued picks, make them, and send their members their own part (the room's lock held)."""

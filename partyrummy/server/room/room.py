@@ -28,7 +28,6 @@ from typing import Any
 from ...i18n import Catalogs, default_catalogs
 from ...rules.variants import PACES, Variant
 from ...wire.delta import merge
-from ..storage.journal import NotSaved
 from . import seats as seating
 from .audience import Audience, Stage, channel
 from .channel import Channel
@@ -41,6 +40,7 @@ from .room_view import RoomFacts, room_mine, room_table, variant_menu
 from .seats import COLOURS, DROP_GRACE_S, RECONNECT_GRACE_S, Links, Viewer, bot_name, check_strength
 from .state import RoomState, Seat, apply_event
 from .tickets import TICKET_S, Tickets
+from .writes import Writes
 
 __all__ = ["Room", "Seat", "Viewer", "Refused", "COLOURS", "MODES", "RECONNECT_GRACE_S", "TICKET_S"]
 
@@ -67,7 +67,7 @@ class Room:
         """`send(sid, event, payload)` reaches one connection; `publish(code, event, payload)` every connection of
         the room at once (encoded once: a Socket.IO room); without it, each connection is sent it in turn."""
         self.catalogs = catalogs or default_catalogs()
-        self.record = record  # the journal: called with each change before it is made
+        self.journal = Writes(code, record)  # each change written before it is made (writes.py)
         self.seed = seed  # when set, game k of the night is dealt from seed + k
         self.code = code
         self.variants = variants
@@ -492,19 +492,6 @@ class Room:
         self.journal(event)
         self.apply_event(event, outcome)
         self.changed()
-
-    def journal(self, *events: dict[str, Any]) -> None:
-        """Journal changes in one write, after the audience's picks waiting for theirs (they came first, and are
-        made as soon as they are kept); a disk that refuses refuses them all (nothing is applied), with a clear
-        word."""
-        picks = self.audience.queued()
-        try:
-            self.record(self.code, [*picks, *events])
-        except NotSaved as error:
-            refused = Refused("error.not_saved")
-            self.audience.written(refused)
-            raise refused from error
-        self.audience.written(None)
 
     def apply_event(self, event: dict[str, Any], outcome: Any = None) -> None:
         """Make one recorded change (live, or replayed after a restart)."""
