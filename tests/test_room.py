@@ -260,3 +260,29 @@ def test_a_false_match_is_refused_to_its_caller_and_told_to_the_table_until_the_
     room.clock_.now += 2
     room.tick()  # "Draw!"
     assert room.view(room.viewers["tv"])["game"]["false_match"] is None
+
+
+def test_the_tv_is_told_what_the_host_may_do_now_and_what_it_is_not_offered_is_refused(room, party) -> None:
+    def host() -> dict:
+        return room.view(room.viewers["tv"])["room"]["you"]
+
+    assert host()["can"] == ["start", "add_bot"]  # three seated, cards on the phones: no player without a phone
+    assert host()["seats_can"] == {"release": [], "bot_seat": []}  # between games: no seat to hand over
+    with refused(Refused, "take the player off instead"):
+        room.release(1)
+    while len(room.state.seats) < party.max_players:
+        room.add_bot("easy")
+    assert "add_bot" not in host()["can"]  # the table is full
+    with refused(Refused, "full"):
+        room.add_bot("easy")
+    room.remove(11)
+    room.start(seed=1)
+    assert "start" not in host()["can"]
+    bots = [i for i, s in enumerate(room.state.seats) if s.robot]
+    assert host()["seats_can"] == {"release": list(range(11)), "bot_seat": [0, 1, 2]}  # the people's to a bot
+    room.release(1)
+    assert 1 not in host()["seats_can"]["release"] and 1 in host()["seats_can"]["bot_seat"]  # open: a bot may take it
+    with refused(Refused, "open already"):
+        room.release(1)
+    with refused(Refused, "bot plays that seat already"):
+        room.give_to_bot(bots[0], "easy")

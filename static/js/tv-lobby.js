@@ -41,14 +41,15 @@ export function renderLobby() {
   select.value = view.state.room.variant;
   const chosen = view.state.room.variants.find((v) => v.name === view.state.room.variant);
   $("variant-desc").textContent = chosen ? words(chosen, "description") : "";
-  $("start").disabled = seats.length < need;
+  const you = view.state.room.you;
+  $("start").disabled = !you.can.includes("start"); // what the host may do now is the server's to say
+  $("add-bot").disabled = !you.can.includes("add_bot");
   const full = seats.length >= view.state.room.max_players;
-  $("add-bot").disabled = full;
   const locked = view.state.room.locked;
   $("scan").textContent = t(locked ? "tv.locked_scan" : full ? "tv.table_full" : "tv.scan");
   $("scan").classList.toggle("full", full || locked);
   renderTakeover();
-  renderMode(full);
+  renderMode();
   $("night").replaceChildren(...nightList());
 }
 
@@ -61,7 +62,7 @@ function renderTakeover() {
 
 /* Cards on the phones or real cards on the table; with real cards, players without a phone and who answers for
    them, instead of bots (the server may not offer the modes). */
-function renderMode(full) {
+function renderMode() {
   const room = view.state.room;
   const known = "mode" in room;
   const real = room.mode === "real";
@@ -73,7 +74,7 @@ function renderMode(full) {
   $("allow-helpers").checked = !!room.allow_helpers;
   $("phoneless-box").hidden = !real;
   $("phoneless-ready").checked = !!room.phoneless_ready;
-  $("add-person").disabled = full;
+  $("add-person").disabled = !room.you.can.includes("add_person");
   $("person-name").placeholder = t("tv.person_placeholder");
   if (real) {
     $("takeover-box").hidden = true;

@@ -146,8 +146,9 @@ ready.then(() => {
     $("panel-name").textContent = seat.name;
     $("panel-health").textContent = healthText(seat) || t("health.connected");
     if (panelMinutes) $("panel-help").textContent = tn("tv.panel_help", panelMinutes);
-    $("panel-release").hidden = seat.open || seat.waiting || seat.phoneless || view.state.game.game_over;
-    $("panel-bot").hidden = !!seat.bot || seat.waiting || view.state.game.game_over || view.state.game.mode === "real";
+    const seatsCan = view.state.room.you.seats_can; // the seats the host may hand over now, as the server says
+    $("panel-release").hidden = !seatsCan.release.includes(panelSeat);
+    $("panel-bot").hidden = !seatsCan.bot_seat.includes(panelSeat);
     const row = view.state.game.mode === "real" && view.state.game.seats[panelSeat]; // its hand, to enter on the TV
     $("panel-enter").hidden = !row || seat.phoneless || !seat.connected || row.entered || !row.can.includes("points");
   }

@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...i18n import Catalogs, default_catalogs
+from ...rules.errors import RummyError
 from ...rules.variants import PACES, Variant
 from ...wire.delta import merge
 from . import seats as seating
@@ -304,22 +305,24 @@ class Room:
 
     def _new_seat(self, fields: dict[str, Any]) -> int:
         """Write a new seat at the end of the ring; mid-game, the engine deals it in at the next hand."""
-        self.part.check_seat(fields)  # a seat this way of playing cannot have
-        if len(self.state.seats) >= self.variant.max_players:
-            raise Refused("error.table_full", n=self.variant.max_players)
-        late = self.playing()
-        outcome = self.part.check_arrive(fields) if late else None  # refuses, with nothing written
+        late, outcome = self._seat_for(fields)
         event = {"t": "join", **fields, "colour": seating.free_colour(self.state.seats), "joined": self.state.joins + 1}
         self._do(event | ({"late": True} if late else {}), outcome)
         return len(self.state.seats) - 1
 
+    def _seat_for(self, fields: dict[str, Any]) -> tuple[bool, Any]:
+        """Refuse a new seat the table cannot have (this way of playing's, a full table's, a game's that lets in
+        no newcomer); else whether it comes late, and its effect on the game, for `_new_seat` to make."""
+        self.part.check_seat(fields)
+        if len(self.state.seats) >= self.variant.max_players:
+            raise Refused("error.table_full", n=self.variant.max_players)
+        late = self.playing()
+        return late, self.part.check_arrive(fields) if late else None  # refuses, with nothing written
+
     def give_to_bot(self, seat: int, strength: str) -> None:
         """A bot carries on a seat mid-game, with its hand and score (a player who left, or long gone)."""
         check_strength(strength)
-        self.part.check_seat({"bot": strength})
-        if not self.playing():
-            raise Refused("error.bot_between")
-        seating.check_seat(self.state.seats, seat)
+        self._may_hand_over(seat, bot=True)
         self._unseat(seat, "released", "notice.to_bot")
         self._do({"t": "seat", "seat": seat, "token": None, "bot": strength})
 
@@ -332,13 +335,28 @@ class Room:
 
     def release(self, seat: int) -> None:
         """Open a seat mid-game: its hand and score wait for a newcomer, and the caller plays it meanwhile."""
-        if not self.playing():
-            raise Refused("error.remove_between")
-        seating.check_seat(self.state.seats, seat)
-        if self.state.seats[seat].open:
-            raise Refused("error.seat_open_already")
+        self._may_hand_over(seat, bot=False)
         self._unseat(seat, "released")
         self._do({"t": "seat", "seat": seat, "token": None})
+
+    def _may_hand_over(self, seat: int, bot: bool) -> None:
+        """Refuse to hand a seat over mid-game, to a bot (`bot`) or to whoever takes it next, when there is nothing
+        to hand over: between games, a seat not dealt in yet, a player without a phone (take them off instead), a
+        seat already the bot's or already open."""
+        if bot:
+            self.part.check_seat({"bot": True})  # a way of playing without bots
+        if not self.playing():
+            raise Refused("error.bot_between") if bot else Refused("error.remove_between")
+        seating.check_seat(self.state.seats, seat)
+        held = self.state.seats[seat]
+        if seat >= self.state.dealt:
+            raise Refused("error.seat_waiting")
+        if held.phoneless:
+            raise Refused("error.release_phoneless")
+        if bot and held.robot is not None:
+            raise Refused("error.bot_already")
+        if not bot and held.open:
+            raise Refused("error.seat_open_already")
 
     def take(self, sid: str, seat: int, name: str) -> str:
         """A newcomer takes an open seat (or a bot's, if the host allows it), with its hand and score.
@@ -434,15 +452,36 @@ class Room:
 
     def start(self, seed: int | None = None) -> None:
         """Deal hand 1 to the seated players (or a new game after the last one ended)."""
+        self._may_start()
+        if seed is None:
+            seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.state.night)
+        self._do({"t": "start", "variant": self.state.variant_name, "seed": seed})
+
+    def _may_start(self) -> None:
+        """Refuse a deal while a game is on, or to too few or too many seats."""
         if self.playing():
             raise Refused("error.game_on")
         if len(self.state.seats) < self.variant.min_players:
             raise Refused("error.need_players", n=self.variant.min_players)
         if len(self.state.seats) > self.variant.max_players:
             raise Refused("error.max_seats", n=self.variant.max_players)
-        if seed is None:
-            seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.state.night)
-        self._do({"t": "start", "variant": self.state.variant_name, "seed": seed})
+
+    def host_can(self) -> dict[str, Any]:
+        """What the host may do now, by the same checks the room makes when asked (the TV's controls show what is
+        in it, and nothing else): the room's own actions, and for each seat-handing action the seats it may hand."""
+        checks = {
+            "start": self._may_start,
+            "add_bot": lambda: self._seat_for({"bot": "easy"}),
+            "add_person": lambda: self._seat_for({"phoneless": True}),
+        }
+        seats = range(len(self.state.seats))
+        return {
+            "can": [name for name, check in checks.items() if _allowed(check)],
+            "seats_can": {
+                "release": [s for s in seats if _allowed(lambda s=s: self._may_hand_over(s, bot=False))],
+                "bot_seat": [s for s in seats if _allowed(lambda s=s: self._may_hand_over(s, bot=True))],
+            },
+        }
 
     def to_lobby(self) -> None:
         """After a game, back to the lobby with the seats kept: to change the rules or the way to play. The
@@ -579,7 +618,8 @@ class Room:
         """What one viewer alone sees: who they are to the room, and their own part of the game."""
         seat = self.seat_for(viewer)
         room = room_mine(viewer, seat, self.may_host(viewer))
-        if viewer.role == "host":  # the TV's alone: the audience by name, to offer one a seat
+        if viewer.role == "host":  # the TV's alone: what it may do now, the audience by name to offer one a seat
+            room["you"] |= self.host_can()
             room["audience_roster"] = self.audience.roster()
         return {"room": room, "game": self.part.mine(viewer, seat)}
 
@@ -633,3 +673,11 @@ class Room:
         )
         return room_table(self.state, facts) | {"audience": self.audience.public()}
 
+
+def _allowed(check: Callable[[], Any]) -> bool:
+    """Whether a check passes (refuses nothing)."""
+    try:
+        check()
+    except RummyError:
+        return False
+    return True
