@@ -62,6 +62,7 @@ def table_view(game: GameState) -> dict[str, Any]:
         # What the phase means, as the rules say it, so that no page works it out: the Match! window is open (setup
         # only where the variant lets a dealt complete hand call it); the hand is scored.
         "window": window_open(game.variant, hand.phase in MATCH_WINDOWS, hand.phase is Phase.SETUP),
+        "revealed": hand.phase is Phase.REVEAL,  # this cycle's discards are face up: the window after "Discard!"
         "scored": hand.phase is Phase.SCORED,
         "on_deal": list(hand.on_deal),  # seats dealt a complete hand: why a hand can end before anyone acts
         "shoe_count": len(hand.shoe),

@@ -86,6 +86,9 @@ def table_view(book: Scorebook) -> dict[str, Any]:
         # What the phase means, as the rules say it, so that no page works it out (as with cards on the phones):
         # the Match! window is open, the last cycle (or last turns) is on, the hand is scored.
         "window": window_open(variant, hand.phase in WINDOWS, hand.phase is Phase.SETUP),
+        "revealed": hand.phase is Phase.REVEAL,  # the discards are down: the window after "Discard!"
+        "readying": hand.phase in (Phase.READY, Phase.LAST_READY),  # the table waits for everyone's Ready
+        "asking": hand.phase in (Phase.READY, Phase.LAST_READY, Phase.ENTRY),  # … for each seat's Ready, or hand
         "last_cycle": hand.phase in (Phase.LAST_READY, Phase.LAST_TURN)
         or (hand.phase is Phase.REVEAL and bool(hand.matched)),
         "scored": scored,

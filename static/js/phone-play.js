@@ -155,7 +155,7 @@ function whereText(game, you, mine, now) {
   if (mine.matched) return lastCycleText(game, now);
   if (game.window && now.others.length && !now.turns) return t("phone.your_last_cycle");
   const myTop = mine.pile_top;
-  if (game.window && game.cycle > 0 && myTop) {
+  if (game.revealed && myTop) {
     return t("phone.onto_pile", { card: cardName(myTop), name: view.state.room.seats[you.left].name });
   }
   if (now.lastOne && (now.drawing || (now.choosing && you.pick === null))) return t("phone.others_ready");
@@ -191,7 +191,7 @@ function renderMoments(game, you, mine, now) {
   if (change.matched) moment(mine.matched ? "matched" : "match", heading);
   else if (change.moved && game.game_over) moment((game.winners || []).includes(you.seat) ? "win" : "flip", heading);
   else if (change.moved && game.scored) moment(mineScored(game, you.seat) ? "good" : "flip", heading);
-  else if (change.moved && game.window && game.cycle > 0) moment("flip", heading);
+  else if (change.moved && game.revealed) moment("flip", heading);
   else if (change.moved && now.drawing) moment("draw", heading);
 }
 

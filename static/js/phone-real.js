@@ -64,11 +64,9 @@ export function render(me, game) {
   const change = seen(`${game.hand_no}:${game.cycle}:${game.phase}`, game.matched.length);
   if (change.matched) moment("match", $("r-step"));
   else if (change.moved && game.game_over) moment((game.winners || []).includes(game.you.seat) ? "win" : "flip", $("r-step"));
-  else if (change.moved && MOMENTS[game.phase]) moment(MOMENTS[game.phase], $("r-step"));
+  else if (change.moved && (game.revealed || game.scored)) moment("flip", $("r-step")); // the cards turn over
+  else if (change.moved && game.readying) moment("draw", $("r-step"));
 }
-
-/* The moment each phase begins with, on this phone: the cards turning over, or "Draw!". */
-const MOMENTS = { reveal: "flip", scored: "flip", ready: "draw", last_ready: "draw" };
 
 /* The other seats that called Match! (or went out), by name: "Ana called Match!". */
 function theyMatched(game, seat, who) {
@@ -153,7 +151,7 @@ function renderButtons(game, mine, now) {
   ready.classList.toggle("on", !!mine.ready);
   ready.setAttribute("aria-pressed", String(!!mine.ready));
   $("r-match").hidden = !can("match");
-  $("r-match").classList.toggle("ready", game.window && game.cycle > 0); // in setup only a dealt complete hand calls it
+  $("r-match").classList.toggle("ready", game.revealed); // in setup only a dealt complete hand calls it
   $("r-withdraw").hidden = !can("withdraw");
   $("r-done").hidden = !can("done");
   $("r-out").hidden = !can("out");
@@ -162,12 +160,9 @@ function renderButtons(game, mine, now) {
 /* Whom the table waits for, once this seat has done its part. */
 function renderWaiting(game, seat, who, entering) {
   const others = game.waiting_for.filter((s) => s !== seat);
-  const asked = ASKED[game.phase]; // the table waits for everyone's Ready, or everyone's hand
-  const waiting = asked && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
+  const waiting = game.asking && !entering && !game.waiting_for.includes(seat); // while entering, the picker has the screen
   $("r-wait").textContent = waiting && others.length ? t("step.wait_for", { names: list(others.map((s) => who[s])) }) : "";
 }
-
-const ASKED = { ready: true, last_ready: true, entry: true };
 
 /* The VIP's phone: "Cards are dealt: Draw!" while people deal, the next hand, and at the foot, small, pause and
    call now. */

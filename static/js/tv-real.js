@@ -63,14 +63,14 @@ export function renderTable() {
   // The deal's own big button calls the first "Draw!"; while hands are entered there is nothing to call.
   $("call-now").hidden = game.call !== "call" && game.call !== "next";
   $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => matchedHand(seats[s.seat].name, s.entry)));
-  const flip = firstReveal(game.phase);
+  const flip = firstReveal();
   $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat], flip)), ...newcomerTiles(seats));
 }
 
 /* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */
 function waitingLine(game, seats) {
   const listed = (ids) => list(ids.map((s) => seats[s].name));
-  if (READYING[game.phase]) {
+  if (game.readying) {
     const playing = game.seats.filter((s) => !s.matched);
     const slow = playing.filter((s) => !s.ready).map((s) => s.seat);
     if (!slow.length) return "";
@@ -108,8 +108,6 @@ function renderDeal(game, seats) {
   $("deal-go").disabled = !!view.state.room.paused;
 }
 
-const READYING = { ready: true, last_ready: true }; // the phases in which the table waits for everyone's Ready
-
 /* A matched player's hand as entered, laid out for everyone to check, and whether it holds. */
 function matchedHand(name, entry) {
   const verdict = [entry.how === "typed" ? `✎ ${tn("points", entry.points)}` : "",
@@ -121,14 +119,14 @@ function matchedHand(name, entry) {
    without a phone gets the TV's buttons. */
 function realTile(game, s, seat, flip) {
   const entering = s.can.includes("points") || (s.entered && !game.call && !game.game_over); // its hand to enter, or in
-  const readying = READYING[game.phase];
+  const readying = game.readying;
   const turn = game.turn === s.seat; // with turns: its turn
   // Entering, a matched seat's tile stays green; its line says whether its hand is in (two words fit 720p).
   const status = entering ? (s.entered ? `✓ ${t("tv.real.entered")}` : t("tv.real.not_in"))
     : s.matched ? t(game.pacing === "turns" ? "tv.real.out" : "status.matched")
       : readying && s.ready ? `✓ ${t("tv.real.ready")}`
         : turn ? t("status.their_turn")
-          : game.window && game.cycle > 0 ? t("call.discard") : "";
+          : game.revealed ? t("call.discard") : "";
   const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : turn;
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));

@@ -24,7 +24,7 @@ export function momentsOf(before, after) {
   if (dealt) return found;
   if (after.matched.length > before.matched.length) found.push("match");
   if (after.false_match && !before.false_match) found.push("false");
-  const flipped = after.window && after.cycle > 0 && !(before.window && before.cycle === after.cycle);
+  const flipped = after.revealed && !(before.revealed && before.cycle === after.cycle);
   if (flipped) found.push("flip");
   if (after.cycle > before.cycle && !after.window && !after.scored) found.push("draw");
   return found;

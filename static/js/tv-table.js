@@ -12,7 +12,7 @@ let counted = 0; // the second of the count into the flip last shown
    never again on a redraw. The table says when its match window opens after a cycle (`window`, `cycle`). */
 export function firstReveal() {
   const game = view.state.game;
-  const key = game.window && game.cycle > 0 ? `${game.hand_no}/${game.cycle}` : "";
+  const key = game.revealed ? `${game.hand_no}/${game.cycle}` : "";
   const first = !!key && drawn !== key;
   drawn = key;
   return first;
