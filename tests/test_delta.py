@@ -142,6 +142,22 @@ def test_a_new_table_waits_for_the_viewers_own_part_of_the_same_moment() -> None
     assert again.receive("table", table) and again.state == replica.state
 
 
+def test_the_moments_of_a_tables_updates_come_with_the_view_they_make_and_never_with_a_whole_one() -> None:
+    first = {"v": 1, "table_v": 1, "table": {"room": {}, "game": None}, "mine": {"room": {"you": 1}, "game": None}}
+    replica = Replica()
+    replica.full(first)
+    assert replica.moments == []
+    table = {"v": 2, "base": 1, "changes": {"game": [{"phase": "reveal"}]}, "moments": [{"kind": "flip"}]}
+    assert not replica.receive("table", table)  # waits for this seat's part of the same moment
+    assert replica.receive("mine", {"v": 2, "base": 1, "table_v": 2, "changes": {}})
+    assert replica.moments == [{"kind": "flip"}]
+    replica.receive("table", {"v": 3, "base": 2, "changes": {}, "moments": [{"kind": "match", "seat": 0}]})
+    assert replica.receive("mine", {"v": 3, "base": 2, "table_v": 3, "changes": {}})
+    assert replica.moments == [{"kind": "match", "seat": 0}]  # each view its own
+    replica.full({**first, "v": 4, "table_v": 4}, force=True)
+    assert replica.moments == []  # a whole state: nothing seen happen
+
+
 @given(broadcasts(), st.data())
 def test_a_missed_update_leaves_the_copy_behind_until_a_full_state(history, data) -> None:
     states, messages = history

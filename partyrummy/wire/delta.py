@@ -143,9 +143,10 @@ class _Chain:
         self.v = -1
         self.pending: dict[int, dict[str, Any]] = {}  # updates by their base
         self.last: dict[str, Any] | None = None  # the last update applied
+        self.moments: list[dict[str, Any]] = []  # what the updates applied since the view was last shown meant
 
     def reset(self, value: dict[str, Any], v: int) -> None:
-        self.value, self.v, self.last = value, v, None
+        self.value, self.v, self.last, self.moments = value, v, None, []  # a whole part: nothing seen happen
         self.drain()
 
     def receive(self, message: dict[str, Any]) -> bool:
@@ -159,6 +160,7 @@ class _Chain:
         while self.value is not None and self.v in self.pending:
             message = self.pending.pop(self.v)
             self.value, self.v, self.last = apply(self.value, message["changes"]), message["v"], message
+            self.moments += message.get("moments", [])
             moved = True
         self.pending = {base: m for base, m in self.pending.items() if m["v"] > self.v}
         return moved
@@ -178,6 +180,7 @@ class Replica:
     table: _Chain = field(default_factory=_Chain)
     mine: _Chain = field(default_factory=_Chain)
     state: dict[str, Any] | None = None  # the whole view, as of the last moment both parts went together
+    moments: list[dict[str, Any]] = field(default_factory=list)  # what the table's updates to it meant (none: whole)
     goes_with: int = -1  # the table version the viewer's own part goes with (`table_v`)
 
     def _show(self) -> bool:
@@ -185,6 +188,7 @@ class Replica:
         if self.table.value is None or self.mine.value is None or self.table.v != self.goes_with:
             return False
         self.state = {"v": max(self.table.v, self.mine.v), **merge(self.table.value, self.mine.value)}
+        self.moments, self.table.moments = self.table.moments, []
         return True
 
     @property

@@ -65,7 +65,8 @@ export function infoText(game, room) {
   return parts.join(" · ");
 }
 
-/* Connect with credentials re-read on every (re)connect; resync on connect, on waking, and on a missed update. */
+/* Connect with credentials re-read on every (re)connect; resync on connect, on waking, and on a missed update.
+   `onState(state, moments)`: each new view, with the moments its table's updates came with (none: it came whole). */
 export function connect(role, room, getToken, onState, getTicket = () => null) {
   let copy = replica(); // the view: the table and this page's own part, kept from states and updates
   let resyncing = false;
@@ -78,10 +79,10 @@ export function connect(role, room, getToken, onState, getTicket = () => null) {
   });
   function whole(state) {
     copy = replica(); // a whole state always wins
-    if (copy.full(state)) onState(copy.state);
+    if (copy.full(state)) onState(copy.state, copy.moments);
   }
   function update(event, message) {
-    if (copy.receive(event, message)) onState(copy.state);
+    if (copy.receive(event, message)) onState(copy.state, copy.moments); // with what its updates meant
     if (copy.behind && !resyncing) sync(); // one went missing: ask for the whole view
   }
   function sync() {

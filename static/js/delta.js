@@ -33,11 +33,13 @@ export function merge(table, mine) {
    that does not follow waits for the one before it. The whole view changes only when the two go together
    (the table version the own part names, `table_v`): never a new table with an old hand. */
 export function replica() {
-  const chain = () => ({ value: null, v: -1, pending: new Map(), last: null });
+  // `moments`: what the table's updates applied since the view was last shown meant (docs/protocol.md, `table`)
+  const chain = () => ({ value: null, v: -1, pending: new Map(), last: null, moments: [] });
   const table = chain();
   const mine = chain();
   let goesWith = -1;
   let state = null;
+  let moments = []; // what the table's updates to the state last shown meant (none: it came whole)
   function drain(part) {
     let moved = false;
     while (part.value !== null && part.pending.has(part.v)) {
@@ -46,6 +48,7 @@ export function replica() {
       part.value = applyChange(part.value, message.changes);
       part.v = message.v;
       part.last = message;
+      if (message.moments) part.moments.push(...message.moments);
       moved = true;
     }
     for (const [base, message] of part.pending) if (message.v <= part.v) part.pending.delete(base);
@@ -55,17 +58,20 @@ export function replica() {
     if (mine.last && mine.last.table_v !== undefined) goesWith = mine.last.table_v;
     if (table.value === null || mine.value === null || table.v !== goesWith) return false;
     state = { v: Math.max(table.v, mine.v), ...merge(table.value, mine.value) };
+    moments = table.moments;
+    table.moments = [];
     return true;
   }
   return {
     get state() { return state; },
+    get moments() { return moments; },
     /* An update came that does not follow its part: ask for the whole view (not before the first one, which
        is on its way). */
     get behind() { return mine.value !== null && (table.pending.size > 0 || mine.pending.size > 0); },
     full(whole) {
       goesWith = whole.table_v;
-      Object.assign(table, { value: whole.table, v: whole.table_v, last: null });
-      Object.assign(mine, { value: whole.mine, v: whole.v, last: null });
+      Object.assign(table, { value: whole.table, v: whole.table_v, last: null, moments: [] }); // nothing seen happen
+      Object.assign(mine, { value: whole.mine, v: whole.v, last: null, moments: [] });
       drain(table);
       drain(mine);
       return show();

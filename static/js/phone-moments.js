@@ -60,14 +60,5 @@ export function moment(kind, node) {
   node.classList.add(`moment-${kind}`);
 }
 
-/* What changed since the last state this screen drew, for the moments: a key of the hand's phase, and how many
-   have called Match!. The first state a page draws (a reload, a return) is no moment. */
-export function watcher() {
-  let last = null;
-  return (key, matched) => {
-    const before = last;
-    last = { key, matched };
-    if (!before) return { moved: false, matched: false };
-    return { moved: before.key !== key, matched: matched > before.matched };
-  };
-}
+/* The kinds of moment that came with the state being drawn (docs/protocol.md, `table`: `moments`). */
+export const kinds = (moments) => new Set(moments.map((m) => m.kind));

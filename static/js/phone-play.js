@@ -5,13 +5,12 @@ import { callText } from "./call.js";
 import { cardFace, laidOut } from "./cards.js";
 import { deadlines, el, infoText, store } from "./common.js";
 import { list, t, tn } from "./i18n.js";
-import { moment, watcher } from "./phone-moments.js";
+import { kinds, moment } from "./phone-moments.js";
 import { renderResults } from "./phone-results.js";
 import { $, act, cardName, view } from "./phone-shared.js";
 import { placeText, winnersLine } from "./phone-story.js";
 
 let clocks = {}; // the deadlines on this page's clock (performance.now() ms), set when a state arrives
-const seen = watcher();
 let playedFor = null; // the TV's play for this seat, this cycle: {key, card} (its notice says the same)
 let buzzed = ""; // the hurry (hand/cycle) this phone has buzzed for
 
@@ -186,13 +185,13 @@ function renderPickNote(game, you, now) {
 /* The moments: the flip (the heading turns over), someone's Match!, the call to draw, a hand's end and the end of
    the night as this player's own (a hand at 0, a place won, the win, an award). */
 function renderMoments(game, you, mine, now) {
-  const change = seen(`${game.hand_no}:${game.cycle}:${game.window}:${game.scored}`, game.matched.length);
+  const happened = kinds(view.moments);
   const heading = $("p-step");
-  if (change.matched) moment(mine.matched ? "matched" : "match", heading);
-  else if (change.moved && game.game_over) moment((game.winners || []).includes(you.seat) ? "win" : "flip", heading);
-  else if (change.moved && game.scored) moment(mineScored(game, you.seat) ? "good" : "flip", heading);
-  else if (change.moved && game.revealed) moment("flip", heading);
-  else if (change.moved && now.drawing) moment("draw", heading);
+  if (happened.has("match")) moment(mine.matched ? "matched" : "match", heading);
+  else if (happened.has("win")) moment((game.winners || []).includes(you.seat) ? "win" : "flip", heading);
+  else if (happened.has("over")) moment(mineScored(game, you.seat) ? "good" : "flip", heading);
+  else if (happened.has("flip")) moment("flip", heading);
+  else if (happened.has("draw") && now.drawing) moment("draw", heading);
 }
 
 /* A hand that went this player's way: scored at 0, or a place won. */

@@ -4,7 +4,7 @@
 import { calledText, deadlines, el, infoText, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { renderEntry, wireEntry } from "./phone-entry.js";
-import { moment, watcher } from "./phone-moments.js";
+import { kinds, moment } from "./phone-moments.js";
 import { renderEntered, renderResults } from "./phone-real-scores.js";
 import { $, act, view } from "./phone-shared.js";
 import { placeText, winnersLine } from "./phone-story.js";
@@ -12,7 +12,6 @@ import { placeText, winnersLine } from "./phone-story.js";
 /* The seat this phone answers for now: its own, or (helpers allowed) a phone-less one chosen below. */
 const answering = { seat: null, hand: null };
 let clocks = {}; // the hurry and the match window on this page's clock (performance.now() ms), set as a state arrives
-const seen = watcher();
 
 /* The room's clocks of the state just received: a redraw (a change of language) never moves them. */
 export function setClocks(state) {
@@ -61,11 +60,11 @@ export function render(me, game) {
   renderResults(game, who);
   renderVip(me, game, paused);
   renderClock();
-  const change = seen(`${game.hand_no}:${game.cycle}:${game.phase}`, game.matched.length);
-  if (change.matched) moment("match", $("r-step"));
-  else if (change.moved && game.game_over) moment((game.winners || []).includes(game.you.seat) ? "win" : "flip", $("r-step"));
-  else if (change.moved && (game.revealed || game.scored)) moment("flip", $("r-step")); // the cards turn over
-  else if (change.moved && game.readying) moment("draw", $("r-step"));
+  const happened = kinds(view.moments);
+  if (happened.has("match")) moment("match", $("r-step"));
+  else if (happened.has("win")) moment((game.winners || []).includes(game.you.seat) ? "win" : "flip", $("r-step"));
+  else if (happened.has("flip") || happened.has("over")) moment("flip", $("r-step")); // the cards turn over
+  else if (happened.has("draw") && game.readying) moment("draw", $("r-step"));
 }
 
 /* The other seats that called Match! (or went out), by name: "Ana called Match!". */

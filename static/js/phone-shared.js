@@ -5,7 +5,8 @@ export const $ = (id) => document.getElementById(id);
 export const room = document.body.dataset.room;
 
 /* The latest state; the link once connected; where this device keeps its seat's token. */
-export const view = { state: null, link: null, tokenKey: `pr.token.${room}` };
+// `moments`: what the updates to the state being drawn meant (docs/protocol.md, `table`), until it is drawn
+export const view = { state: null, link: null, tokenKey: `pr.token.${room}`, moments: [] };
 
 let noticeTimer = null;
 let pressed = null; // the button just pressed: shown pressed until the server answers

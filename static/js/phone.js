@@ -107,8 +107,9 @@ ready.then(() => {
     render(next);
   });
 
-  function render(next) {
+  function render(next, moments = []) {
     if (!next) return;
+    view.moments = [...view.moments, ...moments]; // played with the state they came with, once it is drawn
     const game = next.game;
     const mode = game && modeOf(game);
     if (game && !mode) { // drawn once the mode's module is in
@@ -130,5 +131,6 @@ ready.then(() => {
     $("real").hidden = !dealtIn || !real;
     if (seated && !dealtIn) renderWaiting(me);
     if (dealtIn) mode.render(me, game);
+    view.moments = [];
   }
 });

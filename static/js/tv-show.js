@@ -11,23 +11,14 @@ import { say, sting } from "./tv-voice.js";
 const HOLD = { flip: 1600, match: 1200, false: 900, last: 1500 };
 const BANNER = 3500; // a banner's time over the band
 
-/* The moments from one state of a game to the next (the tables' facts, never their phase), the biggest first. A
-   page's first state is none: a reload or a return is no moment. Pure. */
-export function momentsOf(before, after) {
-  if (!before || !after) return [];
-  const found = [];
-  const dealt = after.hand_no !== before.hand_no || (before.game_over && !after.game_over);
-  if (after.game_over && !before.game_over) found.push("win");
-  if (after.scored && !before.scored) found.push("over");
-  if (dealt && after.hand_no === after.hands_total && after.hands_total > 1) found.push("last");
-  if (dealt) found.push("deal");
-  if (dealt) return found;
-  if (after.matched.length > before.matched.length) found.push("match");
-  if (after.false_match && !before.false_match) found.push("false");
-  const flipped = after.revealed && !(before.revealed && before.cycle === after.cycle);
-  if (flipped) found.push("flip");
-  if (after.cycle > before.cycle && !after.window && !after.scored) found.push("draw");
-  return found;
+/* The moments, biggest first, as the server said they happened with the updates to the state about to be drawn
+   (docs/protocol.md, `table`: `moments`); a deal's are its own. A state that came whole (a load, a return) has none.
+   Pure. */
+const BIGGEST = ["win", "over", "last", "deal", "match", "false", "flip", "draw"];
+const DEAL = new Set(["win", "over", "last", "deal"]);
+export function momentsOf(moments) {
+  const kinds = new Set(moments.map((m) => m.kind));
+  return BIGGEST.filter((kind) => kinds.has(kind) && (!kinds.has("deal") || DEAL.has(kind)));
 }
 
 let holdUntil = 0;

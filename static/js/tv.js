@@ -27,8 +27,10 @@ ready.then(() => {
 
   /* A state as it comes: its clocks start now; it is drawn at once, or when the moment on screen has had its time. */
   let latest = null;
-  function receive(next) {
+  let happened = []; // what the updates not yet drawn meant, played when their state is
+  function receive(next, moments = []) {
     latest = next;
+    happened = [...happened, ...moments];
     view.received = Date.now();
     setClocks(next.room);
     if (mayDraw(next, () => render(latest))) render(next);
@@ -182,7 +184,8 @@ ready.then(() => {
   const scoredKey = (game) => `${view.state.room.night.length}/${game.hand_no}/${game.scored}`;
 
   function render(next) {
-    const moments = momentsOf(view.state && view.state.game, next.game);
+    const moments = momentsOf(happened);
+    happened = [];
     view.state = next;
     $("opt-lock").checked = !!view.state.room.locked;
     $("pace").textContent = t(`pace.${view.state.room.pace}`);

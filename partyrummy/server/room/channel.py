@@ -28,18 +28,20 @@ class Channel:
         self.table: dict[str, Any] | None = None  # the table as last published
         self.table_v = 0  # and the version it was published at
 
-    def publish(self, table: dict[str, Any], v: int) -> bool:
-        """The table as of version `v`: its changes since the last one, to every connection at once; whether there
-        were any (the first table: none, its connections hold it whole)."""
+    def publish(self, table: dict[str, Any], v: int, moments: list[dict[str, Any]] | None = None) -> bool:
+        """The table as of version `v`: its changes since the last one, to every connection at once, with the
+        `moments` they came with (moments.py); whether there were any (the first table: none, its connections hold
+        it whole and saw nothing happen)."""
         if self.table is None:
             self.table, self.table_v = table, v
             return False
         changes = changes_of(self.table, table)
         self.table = table
-        if changes is None:
+        if changes is None and not moments:
             return False
         base, self.table_v = self.table_v, v
-        self._publish(self.name, "table", {"v": v, "base": base, "changes": changes})
+        update = {"v": v, "base": base, "changes": changes or {}}
+        self._publish(self.name, "table", update | {"moments": moments} if moments else update)
         return True
 
     def parts(

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Protocol
 from ...rules.commands import Arrive, Leave
 from ...rules.errors import GameOver
 from ...rules.events import GameEnded
+from .moments import moments_of
 from .pace import Beat, Pace, Timing, clocks
 from .room_view import TableCache
 from .score_sheet import Score
@@ -114,6 +115,9 @@ class GamePart(GameReplay, Protocol):
     def sheet(self, game: Any) -> list[list[Score | None]]:
         """A game's score sheet for the CSV: each seat's cells, hand by hand."""
 
+    def take_moments(self) -> list[dict[str, Any]]:
+        """What the game's changes since the last call meant on the screens (moments.py)."""
+
 
 class PacedPart:
     """What both ways to play do alike (each subclass is a GamePart): the caller's clock of the current phase,
@@ -126,6 +130,18 @@ class PacedPart:
         self.table = table
         self.pace = Pace()
         self.tables = TableCache()  # the public table, once a version
+        self.moments: list[dict[str, Any]] = []  # what the game's changes meant on the screens, until sent
+
+    def take_moments(self) -> list[dict[str, Any]]:
+        """The moments since the last call (moments.py), to go with the table's change they came with."""
+        moments, self.moments = self.moments, []
+        return moments
+
+    def _begun(self, state: RoomState, game: Any, events: list[Any]) -> None:
+        """A new game dealt: after a game on the table ("Play again"), its deal is a moment too."""
+        if state.game is not None:
+            self.moments += moments_of(events, game.variant.hands, over_before=False)
+        state.game = game
 
     @property
     def game(self) -> Any:
@@ -179,7 +195,9 @@ class PacedPart:
         return self._run(self.table.state, self.game, Leave(seat))
 
     def _commit(self, state: RoomState, game: Any, events: list[Any]) -> None:
-        """The game after one command, as its single apply made it; a game that ended goes into the night."""
+        """The game after one command, as its single apply made it (and what it meant on the screens); a game that
+        ended goes into the night."""
+        self.moments += moments_of(events, game.variant.hands, over_before=state.game.over)
         ended = any(isinstance(e, GameEnded) for e in events)
         state.set_game(game, ended, self.sheet(game) if ended else None)
 

@@ -69,7 +69,7 @@ class PhonesPlay(PacedPart):
     # -- Its journal events -----------------------------------------------------------
 
     def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
-        state.game, _ = engine.new_game(variant, len(state.seats), seed)
+        self._begun(state, *engine.new_game(variant, len(state.seats), seed))
         self.hints.clear()
 
     def _run(self, state: RoomState, game: GameState, command: Command) -> tuple[GameState, list[Event]]:
@@ -97,6 +97,7 @@ class PhonesPlay(PacedPart):
         except NotComplete as refusal:
             if event == "match":  # the claim costs nothing, but the table hears of it ("Not yet, Ana: 11 points")
                 self.false_match = {"seat": seat, "points": refusal.params["points"], "key": self.pace.key}
+                self.moments.append({"kind": "false", "seat": seat})
                 self.table.changed(False)
             raise
 

@@ -97,7 +97,7 @@ class RealPlay(PacedPart):
     # -- Its journal events -----------------------------------------------------------
 
     def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
-        state.game, _ = scorebook.new_book(variant, len(state.seats), seed)
+        self._begun(state, *scorebook.new_book(variant, len(state.seats), seed))
 
     def _run(self, state: RoomState, book: Scorebook, command: Command) -> tuple[Scorebook, list[Event]]:
         """The engine is told which seats a phone may answer for (the room's)."""

@@ -542,6 +542,8 @@ class Room:
             self.apply_event(event)
         for seat in self.state.seats:  # nobody is connected yet: every phone is on its way back
             self.links[seat].gone_since = self.clock()
+        for part in self.parts.values():
+            part.take_moments()  # what the journal replayed happened before anyone now connected
         # Versions go on growing across a restart (clients keep the highest): start from the clock, in ms.
         self.version = max(self.version, int(time.time() * 1000))
         self.changed()
@@ -604,7 +606,7 @@ class Room:
         self.broadcast_v = self.version
         clocks = self.part.clocks()
         self.audience.observe(clocks)  # the predictions the table now calls for, in the table about to go out
-        published = self.channel.publish(self.table(clocks), self.version)
+        published = self.channel.publish(self.table(clocks), self.version, self.part.take_moments())
         owners = ((sid, (v.role, self.seat_for(v)), v) for sid, v in list(self.viewers.items()) if v.role != "audience")
         self.channel.parts(self.version, owners, self.mine, always=published)
         self.audience.send(clocks)
