@@ -188,7 +188,6 @@ def test_bare_sessions_from_one_address_hold_at_most_its_cap_and_the_tv_and_a_ph
         assert clients[-1].join("Bob")["ok"]
 
 
-@pytest.mark.slow
 def test_seven_addresses_at_their_caps_leave_the_tv_and_a_returning_seated_phone_their_way_in() -> None:
     per_address, total = 4, 24  # seven guest addresses at their caps would hold 28
     server = lan_server({"LIMITS": {"connections": {"per_address": per_address, "guests": total}}})
@@ -282,7 +281,6 @@ def test_claiming_a_phoneless_seat_never_hands_over_the_vips_controls_even_after
         again.stop()
 
 
-@pytest.mark.slow
 def test_a_locked_room_lets_in_the_tv_seated_phones_and_ticket_holders_only() -> None:
     server = lan_server({})
     with clients_of(server) as clients:
@@ -320,7 +318,6 @@ def test_a_locked_room_lets_in_the_tv_seated_phones_and_ticket_holders_only() ->
         assert late.join("Carla")["ok"]
 
 
-@pytest.mark.slow
 def test_the_lock_holds_however_a_guest_tries_it() -> None:
     """A stale watcher, a rejoin ticket used twice, a released seat's old token, the bots' path: only the TV, the
     seats' phones and a ticket's one holder get in."""

@@ -160,7 +160,6 @@ def test_the_host_offers_a_member_a_seat_which_they_take_between_games_even_lock
     assert audience(seated)["members"] == 0
 
 
-@pytest.mark.slow
 def test_an_audience_phone_never_receives_a_card_of_anyones_hand(nights, server) -> None:
     """A whole game of twelve bots: every payload an audience phone received, walked to the bottom, holds no card
     and nothing of the game's table; a watcher of the room, beside it, got cards (the walk finds them)."""

@@ -56,6 +56,7 @@ def test_bots_call_match_exactly_when_complete(rules) -> None:
     assert not Bot("sharp").match(parse_cards("5H 6H 8H"), 3, rules)
 
 
+@pytest.mark.slow  # 6 s here: many whole games of bots
 def test_sharp_beats_easy_over_many_games(party) -> None:
     report = simulate(party, 6, 40, seed=7, strengths=["easy", "sharp"])
     table = report.by_strength()

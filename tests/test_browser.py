@@ -39,6 +39,7 @@ def seat_phones(night, names: list[str]):
     return tv, join_url, phones
 
 
+@pytest.mark.slow  # 25 s here: four phones in Chromium through a hand
 def test_four_phones_join_from_the_qr_code_and_play_a_hand_by_tapping(nights, server, browser, shots: Path) -> None:
     night = nights(server=server, browser=browser)
     tv = night.tv()
@@ -271,6 +272,7 @@ OVERFLOWING = """
 """
 
 
+@pytest.mark.slow  # 24 s here
 def test_phones_in_four_languages_play_a_hand_each_in_its_own_and_the_tv_in_its_own(
     nights, server, browser, shots: Path
 ) -> None:

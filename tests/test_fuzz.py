@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def card_count(state: dict) -> int:
     return game["shoe_count"] + sum(s["cards"] + s["pile_count"] for s in game["seats"])
 
 
+@pytest.mark.slow  # 14 s here
 def test_random_and_malformed_events_change_nothing_they_should_not() -> None:
     server = LiveServer("--event-rate", "100000")  # the noise must reach the handlers, not the rate limit
     host, phones = seated(server, "fast", 4)

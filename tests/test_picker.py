@@ -127,6 +127,7 @@ def focus_in_pad(tv) -> bool:
     return tv.evaluate("document.getElementById('pad').contains(document.activeElement)")
 
 
+@pytest.mark.slow  # 6 s here
 def test_digits_typed_on_the_keyboard_then_enter_save_the_score_from_the_tvs_pad(table) -> None:
     tv = tv_at_entry(table)
     assert table.host.call("points", {"seat": DAN, "points": 5})["ok"]  # Carla is the last hand the table waits for
@@ -186,6 +187,7 @@ def test_a_refusal_on_the_pad_follows_the_tvs_language(table) -> None:
     assert not table.watch.problems, table.watch.problems
 
 
+@pytest.mark.slow  # 8 s here
 def test_a_correction_opens_at_the_score_of_the_cell_tapped(table, shots: Path) -> None:
     tv = tv_at_entry(table)
     assert table.host.call("points", {"seat": CARLA, "points": 17})["ok"]
@@ -377,6 +379,7 @@ def test_a_phone_enters_a_13_card_hand_in_15_taps_at_most_scored_as_tapped_card_
     assert not table.watch.problems, table.watch.problems
 
 
+@pytest.mark.slow  # 5 s here
 def test_the_phones_picker_fits_320x568_and_390x844(table, shots: Path) -> None:
     folder = shots / "picker"
     folder.mkdir()

@@ -161,7 +161,6 @@ def test_the_tv_page_is_for_this_laptop_or_the_screen_key(server) -> None:
     again.extensions["partyrummy.rooms"].journal.close()
 
 
-@pytest.mark.slow  # a whole game over real sockets
 def test_nobody_sees_another_seats_cards_across_seat_changes(server) -> None:
     # Seats change hands three ways mid-game: a late guest dealt in, a released seat taken by someone new (its
     # old phone still connected, now watching), a bot's seat taken by a guest. At every version, every message

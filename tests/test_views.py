@@ -10,6 +10,7 @@ import json
 import random
 from collections import defaultdict
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -68,6 +69,7 @@ def check_served(room: Room, sent: dict[str, list]) -> None:
             assert named - {None} <= own
 
 
+@pytest.mark.slow  # 20 s here: whole games, every view served after every command
 @settings(max_examples=4, deadline=None)
 @given(players=st.integers(2, 12), seed=st.integers(0, 10_000))
 def test_nothing_served_ever_holds_a_card_its_viewer_may_not_see(party, players: int, seed: int) -> None:
