@@ -44,8 +44,8 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
     assert phone_clock.inner_text().startswith("The TV plays for you in")
     # The countdown is the phone's heading, and the phone buzzes as it starts: felt in a pocket.
     assert ana.get_by_role("heading").inner_text().startswith("The TV plays for you in")
-    ana.wait_for_function("() => window.buzzes.length > 0")
-    assert ana.evaluate("window.buzzes")[0][1] == [300, 150, 300]
+    # (the call to draw, or the cards turning over, may have buzzed before: each a moment of its own)
+    ana.wait_for_function("() => window.buzzes.some(([, pattern]) => String(pattern) === '300,150,300')")
     # Past the TV's 5 s redraw, the count has gone on (a restarted count would still show 6 or more).
     tv_clock.get_by_text(re.compile(r"\b[1-3]\b")).wait_for(timeout=9000)
     ends = [int(page.get_attribute("[data-ends-at]:not([data-ends-at=''])", "data-ends-at")) for page in (tv, ana)]

@@ -114,6 +114,18 @@ class GameReplay(Protocol):
         """A seat left mid-game (`outcome`: what `check_leave` found, as for `arrive`)."""
 
 
+# The host's choices, each an event setting one field of the state: its name, and the event's key for the value.
+_SETTINGS = {
+    "takeover": ("allow_bot_takeover", "allow"),
+    "helpers": ("allow_helpers", "allow"),
+    "phoneless_ready": ("phoneless_ready", "ready"),
+    "variant": ("variant_name", "name"),
+    "pause": ("paused", "paused"),
+    "pace": ("pace", "pace"),
+    "lock": ("locked", "locked"),
+}
+
+
 def apply_event(
     state: RoomState, event: dict[str, Any], variants: dict[str, Variant], part: GameReplay, outcome: Any = None
 ) -> None:
@@ -146,17 +158,9 @@ def apply_event(
                 seat.joined = state.joins = event["joined"]
             if seat.token is not None:  # a player without a phone scanned their seat's QR: they have one now
                 seat.phoneless = False
-        case "takeover":
-            state.allow_bot_takeover = event["allow"]
         case "mode":
             state.mode = event["mode"]
             state.game = None  # the last game was of the other way to play: the night keeps its result
-        case "helpers":
-            state.allow_helpers = event["allow"]
-        case "phoneless_ready":
-            state.phoneless_ready = event["ready"]
-        case "variant":
-            state.variant_name = event["name"]
         case "start":
             state.variant_name = event["variant"]
             part.begin(state, variants[state.variant_name], event["seed"])
@@ -166,12 +170,9 @@ def apply_event(
             part.replay(state, event["cmd"])
         case "lobby":
             state.forget_finished_game()
-        case "pause":
-            state.paused = event["paused"]
-        case "pace":
-            state.pace = event["pace"]
-        case "lock":
-            state.locked = event["locked"]
+        case kind if kind in _SETTINGS:  # one of the host's choices
+            field, key = _SETTINGS[kind]
+            setattr(state, field, event[key])
         case "audience":  # the audience's own moves (partyrummy.audience.predictions)
             state.audience = predictions.apply(state.audience, predictions.from_dict(event))
 
