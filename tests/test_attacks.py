@@ -1,4 +1,4 @@
-"""Attacks on a live server, as a guest on the Wi-Fi would make them (issue 15).
+"""Attacks on a live server, as a guest on the Wi-Fi would make them.
 
 The server is `partyrummy` started through tests/lan_server.py, which takes a request's peer address from
 its X-Test-Peer header: every request goes to 127.0.0.1, and the server sees 192.168.x.y.

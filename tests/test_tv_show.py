@@ -386,6 +386,8 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
     final = host.wait_for(lambda s: s["game"]["game_over"])["game"]
     assert final["winners"] == [2, 3] and final["awards"]["podium"][0] == [2, 3]
     tv.locator(".step1 .name").nth(1).wait_for()
+    tv.locator(".awards .award").first.wait_for(timeout=30000)  # the podium built to its end, as it stays
+    settle(tv)
     moments.measure(tv, "real-podium", PODIUM, podium_names)
     winners_marked(tv, LONG_NAMES[2:4])
     moments.measure(tv, "real-final-scores", SCORED)
