@@ -28,16 +28,19 @@ class Channel:
         self.table: dict[str, Any] | None = None  # the table as last published
         self.table_v = 0  # and the version it was published at
 
-    def publish(self, table: dict[str, Any], v: int, moments: list[dict[str, Any]] | None = None) -> bool:
+    def publish(
+        self, table: dict[str, Any], v: int, moments: list[dict[str, Any]] | None = None, clocks_moved: bool = False
+    ) -> bool:
         """The table as of version `v`: its changes since the last one, to every connection at once, with the
         `moments` they came with (moments.py); whether there were any (the first table: none, its connections hold
-        it whole and saw nothing happen)."""
+        it whole and saw nothing happen). `clocks_moved`: a countdown's end moved though its seconds read the same,
+        so the table goes out even with no change (a screen counts each countdown from the update that says it)."""
         if self.table is None:
             self.table, self.table_v = table, v
             return False
         changes = changes_of(self.table, table)
         self.table = table
-        if changes is None and not moments:
+        if changes is None and not moments and not clocks_moved:
             return False
         base, self.table_v = self.table_v, v
         update = {"v": v, "base": base, "changes": changes or {}}

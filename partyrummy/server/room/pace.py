@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-__all__ = ["Beat", "Due", "Pace", "Timing", "clocks", "plan"]
+__all__ = ["Beat", "Due", "Pace", "Timing", "clocks", "deadlines", "plan"]
 
 
 class Due(Enum):
@@ -181,3 +181,18 @@ def clocks(beat: Beat | None, timing: Timing | None, pace: Pace, paused: bool, n
         if beat.next and timing.next_hand_s:
             next_in = round(pace.since + timing.next_hand_s - now, 2)
     return {"hurry": hurry, "call_in": call_in, "match_ends_in": match_ends_in, "next_in": next_in}
+
+
+def deadlines(clocks: dict[str, Any], now: float) -> dict[str, float]:
+    """The countdowns of `clocks` (seconds from `now`) as the moments they end. The screens are sent seconds from
+    the moment a table goes out, so an unchanged number may be a deadline that moved: a pick changed 2.3 s into a
+    3 s count says "3.0" again once the update's batch goes out, and the moment it ends is 2.3 s later."""
+    hurry = clocks.get("hurry") or {}
+    counted = {"hurry_starts": hurry.get("starts_in"), "hurry_ends": hurry.get("ends_in")}
+    counted |= {key: clocks.get(key) for key in ("call_in", "match_ends_in", "next_in")}
+    return {key: now + secs for key, secs in counted.items() if secs is not None}
+
+
+def moved(before: dict[str, float], after: dict[str, float], slack: float = 0.1) -> bool:
+    """Whether a countdown came, went or moved by more than `slack` seconds (the rounding of its seconds)."""
+    return before.keys() != after.keys() or any(abs(after[k] - before[k]) > slack for k in after)

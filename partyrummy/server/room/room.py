@@ -36,6 +36,7 @@ from .channel import Channel
 from .game_part import GamePart, Table
 from .lobby import Lobby
 from .outbox import Outbox
+from .pace import deadlines, moved
 from .phones_play import PhonesPlay
 from .real_play import RealPlay
 from .refused import Refused
@@ -91,6 +92,7 @@ class Room(Lobby):
         self.outbox = Outbox()
         self.channel = Channel(code, self.publish, send)  # the table published to the room, each one's own part
         self.broadcast_v = -1  # the version last sent to everyone
+        self.published_ends: dict[str, float] = {}  # the moments the countdowns last sent to everyone end
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
         self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
@@ -381,7 +383,9 @@ class Room(Lobby):
         self.broadcast_v = self.version
         clocks = self.part.clocks()
         self.audience.observe(clocks)  # the predictions the table now calls for, in the table about to go out
-        published = self.channel.publish(self.table(clocks), self.version, self.part.take_moments())
+        ends, before = deadlines(clocks, self.outbox.sent_at), self.published_ends
+        self.published_ends = ends
+        published = self.channel.publish(self.table(clocks), self.version, self.part.take_moments(), moved(before, ends))
         owners = ((sid, (v.role, self.seat_for(v)), v) for sid, v in list(self.viewers.items()) if v.role != "audience")
         self.channel.parts(self.version, owners, self.mine, always=published)
         self.audience.send(clocks)
