@@ -21,18 +21,28 @@ from .audience_helpers import audience, member
 from .layout import check, playwright_js
 from .live import Client, guest, lan_server, phase
 from .night import Night
-from .screens import LOBBY, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, host_tools, open_tv, settle, tv_problems
+from .screens import HANDS, LOBBY, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, host_tools, open_tv, settle, tv_problems
 
 pytestmark = pytest.mark.slow
 
 FANS = ["Zoë Ainsworth-Kapoor", "WWWWWWWWWWWWWWWWWWW1", "Ștefan Ionescu-Dobre", "MMMMMMMMMM MMMMMMMM2"]
-AUD = ["#aud-strip", "#aud-scores", "#aud-scores *", "#aud-best", "#aud-lobby"]
+AUD = ["#aud-split", "#aud-split *", "#aud-reveal", "#aud-reveal *", "#aud-scores", "#aud-scores *", "#aud-best", "#aud-lobby"]
 LOBBY_AUD = LOBBY | {"overlap": LOBBY["overlap"] + [["#aud-lobby", ".mode, .url, .code"]], "covered": "#aud-lobby"}
 PANEL = {"root": "#aud-panel", "covered": "#aud-panel button, #aud-panel select, #aud-on"}
 TABLE_AUD = TABLE | {
-    "overlap": TABLE["overlap"] + [["#aud-strip", "#seats, #call, #melds, .table-controls, .waiting-names"]],
-    "covered": TABLE["covered"] + ", #aud-strip span",
+    "overlap": TABLE["overlap"] + [["#aud-split", "#seats, #call, #melds, .call-status, .table-controls"]],
+    "covered": TABLE["covered"] + ", #aud-split p, #aud-split strong, #aud-split span",
 }
+HANDS_AUD = HANDS | {
+    "overlap": HANDS["overlap"] + [["#aud-reveal", "#hands, .scores-controls, .scores-head"]],
+    "covered": HANDS["covered"] + ", #aud-reveal p",
+}
+# Every text the TV's banner says, as it says it (the moment a guess comes true is said there, for 3.5 s).
+BANNERS = """() => {
+  window.banners = [];
+  new MutationObserver(() => window.banners.push(document.getElementById("banner").textContent))
+    .observe(document.getElementById("banner"), { childList: true, characterData: true, subtree: true });
+}"""
 SCORES_AUD = SCORED | {
     "overlap": SCORED["overlap"] + [["#aud-scores", "#score-table, #chart, #story, .scores-controls"]],
     "covered": SCORED["covered"] + ", #aud-scores p",
@@ -115,16 +125,40 @@ def test_the_tv_shows_the_audience_split_answers_and_leaders_with_cards_on_the_p
         hand += 1
         predict(fans, hand, lead=hand)
         state = night.advance(people, lambda s, h=hand: s["game"]["hand_no"] == h and phase(s) == "draw")
-    for key in ("first", "under", "worst"):  # each question's split in turn, every one measured
-        shown(tv, f'#aud-strip[data-q="{key}"]')
-        strip = tv.locator("#aud-strip").inner_text()
-        assert re.search(r"75% say ", strip), strip  # three of four said the same
-        moments.measure(tv, f"split-{key}", TABLE_AUD)
+    # In the band, beside the seats: each question's split as a bar of the players' colours, and how many guessed.
+    shown(tv, "#aud-split")
+    split = tv.locator("#aud-split").inner_text()
+    assert "4 guessed" in split and split.count("75%") == 3, split  # three of four said the same of each
+    for key in ("first", "under", "worst"):
+        parts = tv.locator(f'#aud-split [data-q="{key}"] .aud-part').count()
+        assert parts == 2, (key, parts)  # the bar: one part for the three who agreed, one for the fourth
+    moments.measure(tv, "split", TABLE_AUD)
 
-    # A scored hand: the sheet's rows fill their column, so beside the title, in two lines, the share of the
-    # audience that saw it coming and the best guesser (each answer in full is on the audience's phones).
+    # The first Match! of the hand: the TV says how many of the audience saw it coming, at that moment.
+    tv.evaluate(BANNERS)
+    state = night.advance(people, lambda s: bool(s["game"]["matched"]) or phase(s) == "scored")
+    if state["game"]["matched"]:
+        name = state["room"]["seats"][state["game"]["matched"][0]["seat"]]["name"]
+        said = audience(state)["round"]["split"]["first"].get(name, 0)
+        wanted = f"{said} of 4 in the audience saw {name}'s Match! coming"
+        tv.wait_for_function("(wanted) => window.banners.includes(wanted)", arg=wanted)
+
+    # A scored hand: every hand laid out, and under them each answer with how many saw it coming, and the hand's
+    # best guessers with what they just earned.
     state = night.advance(people, lambda s: phase(s) == "scored")
-    tv.locator("#scores:not(.showing-hands) #score-table").wait_for(timeout=20000)  # every hand laid out, then this
+    shown(tv, "#aud-reveal")
+    reveal = tv.locator("#aud-reveal").inner_text()
+    assert re.search(r"\d of 4 saw it", reveal), reveal
+    top = audience(state)["top"]
+    assert all(f"{m['name']} +{m['earned']}" in reveal for m in top), (top, reveal)
+    tv.locator("#scores:not(.showing-hands) #score-table").wait_for(timeout=20000)  # the totals after them
+    tv.locator("#show-hands").click()  # the hands again, as the host may ask for them: measured as they stay
+    shown(tv, "#aud-reveal")
+    moments.measure(tv, "reveal", HANDS_AUD)
+    tv.locator("#show-hands").click()
+
+    # Beside the totals, the sheet's rows fill their column, so beside the title, in two lines, the share of the
+    # audience that saw it coming and the best guesser (each answer in full is on the audience's phones).
     shown(tv, "#aud-scores.compact")
     box = tv.locator("#aud-scores").inner_text()
     leader = audience(state)["leaders"]
@@ -171,8 +205,8 @@ def test_with_real_cards_the_tv_keeps_the_audience_in_sight_beside_the_title(
     host.wait_for(lambda s: phase(s) == "setup")
     send("call_now")  # "Cards are dealt: Draw!": the guesses close
     host.wait_for(lambda s: phase(s) == "ready")
-    shown(tv, "#aud-strip")
-    assert tv.locator("#aud-strip").is_visible()
+    shown(tv, "#aud-split")
+    assert tv.locator("#aud-split").is_visible()
     moments.measure(tv, "real-split", TABLE_AUD)
     send("phoneless_ready", {"ready": True})
     send("call_now")  # "Discard!" without them

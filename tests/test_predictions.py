@@ -107,6 +107,12 @@ def test_a_round_opens_in_the_lobby_closes_at_the_first_draw_and_resolves_when_t
     assert book.points == (249, 83, 166)
     # The next hand's round opened with the scores: its leader is who leads now.
     assert book.round.key == (1, 2) and book.round.status == OPEN and book.round.subject == "Ana"
+    # The TV names the hand's best guessers with what they just earned, the most first.
+    assert public(book, scored((0, 12, 30)), False)["top"] == [
+        {"name": "Zoe", "earned": 249, "points": 249},
+        {"name": "Lu", "earned": 166, "points": 166},
+        {"name": "Max", "earned": 83, "points": 83},
+    ]
 
 
 def test_a_bold_guess_earns_more_and_a_lone_one_nearly_the_most() -> None:

@@ -17,6 +17,7 @@ from .predictions import KEYS, LINE, NO, OPEN, VOID, YES, Book, Round
 __all__ = ["LEADERS", "public", "member", "roster", "places", "standing"]
 
 LEADERS = 5  # the audience's leaders the screens show
+TOP = 3  # the best guessers of one hand the TV names at its end
 
 
 def places(points: tuple[int, ...]) -> list[int]:
@@ -48,6 +49,16 @@ def _leaders(book: Book) -> list[dict[str, Any]]:
         }
         for i in order[:LEADERS]
     ]
+
+
+def _top(book: Book) -> list[dict[str, Any]]:
+    """The members who earned most on the round settled last (some: more than none), the most first, ties in join
+    order: the TV names them, with what they just earned, as the hand is laid out."""
+    if book.last is None:
+        return []
+    won = {i: sum(q.values()) for i, q in book.last.earned.items() if not book.members[i].removed}
+    order = sorted((i for i, n in won.items() if n > 0), key=lambda i: (-won[i], i))
+    return [{"name": book.members[i].name, "earned": won[i], "points": book.points[i]} for i in order[:TOP]]
 
 
 def _questions(r: Round, names: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -84,6 +95,7 @@ def public(book: Book, facts: Facts, over: bool) -> dict[str, Any]:
         "round": _round(book.round, facts.players) if book.round is not None else None,
         "last": _round(book.last, facts.players) if book.last is not None else None,
         "leaders": _leaders(book),
+        "top": _top(book),
         "best": {"names": best, "points": top} if best else None,
     }
 

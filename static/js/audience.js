@@ -10,16 +10,6 @@ export const askedText = (q) => (q.key === "under" ? t("aud.q.under", { name: q.
 /* An option in words: a name, or yes and no in the reader's language. */
 export const optionText = (q, option) => (q.key === "under" ? t(`aud.${option}`) : option);
 
-/* What the audience said of one question: its most picked option, and its share ("62% say Ana calls Match!
-   first"); the split comes most picked first. */
-export function saidText(q, counts) {
-  const [option, n] = Object.entries(counts || {})[0] || [];
-  if (option === undefined) return "";
-  const pct = percent(n, total(counts));
-  if (q.key === "under") return t(option === "yes" ? "aud.said.under_yes" : "aud.said.under_no", { pct, name: q.subject, n: q.line });
-  return t(`aud.said.${q.key}`, { pct, name: option });
-}
-
 /* The hand's answer to one question. */
 export function answerText(q, answer) {
   if (q.key === "first") return t("aud.a.first", { name: answer[0] });

@@ -1,15 +1,16 @@
-/* The audience on the TV (docs/protocol.md, "The audience"): its split under the call once its guesses close
-   ("62% say Ana calls Match! first"), the answers and its best guessers beside a scored hand, the night's best
+/* The audience on the TV (docs/protocol.md, "The audience"): its split as a picture in the band once its guesses
+   close, the moment a guess comes true ("31 of 54 saw Ana's Match! coming"), the answers and the hand's best
+   guessers under every hand laid out, a line beside a scored hand's sheet, the night's best
    guesser under the podium, and the host's panel: let an audience in, cap it, offer one of them a seat. Drawn after
    the rest of the screen, from `room.audience`, which every viewer of the room shares; the panel also takes one
    member out of the audience, or everyone their device brought. */
-import { answerText, percent, saidText, total } from "./audience.js";
+import { answerText, optionText, percent, total } from "./audience.js";
 import { el } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
+import { banner } from "./tv-show.js";
 
 const SHOWN = 3; // best guessers beside a scored hand
-const TURN_MS = 4000; // each question's split under the call, in turn
 
 export function wireAudience() {
   $("aud-open").addEventListener("click", () => { $("aud-panel").hidden = false; renderAudience(); $("aud-close").focus(); });
@@ -41,8 +42,9 @@ export function renderAudience() {
   const game = state.game;
   $("aud-open").textContent = t("tv.aud.button", { n: aud.members });
   renderLobbyLine(aud, game);
-  renderStrip(aud, game);
+  renderSplit(aud, game);
   renderScoresBox(aud, game);
+  renderReveal(aud, game);
   const best = aud.best;
   $("aud-best").hidden = !best || !$("scores").classList.contains("on-podium");
   if (best) $("aud-best").textContent = t("tv.aud.best", { names: list(best.names), points: tn("points", best.points) });
@@ -59,21 +61,70 @@ function renderLobbyLine(aud, game) {
   $("aud-lobby").textContent = t("tv.aud.count", { n: aud.members });
 }
 
-/* Under the call once the guesses close, until a Match! lays its hands down: what the audience says, one question
-   at a time (each for a few seconds), on the call's status line beside who the table waits for. */
-let told = 0; // the question on show
-let turning = null;
-function renderStrip(aud, game) {
+/* In the band, once the guesses close and until a Match! lays its hands down there: what the audience said of each
+   question as a picture (a bar of the players' colours, each as long as its share), the most picked beside it, and
+   how many guessed. Beside the seats, never over them. */
+function renderSplit(aud, game) {
   const r = aud.round;
+  const box = $("aud-split");
   const show = !!game && !!r && !r.open && !!r.predicted && !game.scored && !(game.matched || []).length;
-  const said = show ? r.questions.map((q) => [q.key, saidText(q, r.split[q.key])]).filter(([, text]) => text) : [];
-  $("aud-strip").hidden = !said.length;
-  clearTimeout(turning);
-  if (!said.length) return;
-  const [key, text] = said[told % said.length];
-  $("aud-strip").dataset.q = key;
-  $("aud-strip").replaceChildren(el("strong", { text: t("tv.aud.title") }), el("span", { text }));
-  turning = setTimeout(() => { told += 1; renderAudience(); }, TURN_MS);
+  box.hidden = !show;
+  if (!show) return;
+  const colours = Object.fromEntries(view.state.room.seats.map((s) => [s.name, s.colour]));
+  const columns = r.questions.map((q) => {
+    const counts = r.split[q.key] || {};
+    const whole = total(counts);
+    const [lead, n] = Object.entries(counts)[0] || [];
+    const bar = el("div", { class: "aud-bar", "aria-hidden": "true" }, ...Object.entries(counts).map(([option, k]) => {
+      const part = el("span", { class: `aud-part ${q.key === "under" ? option : ""}` });
+      part.style.flexGrow = String(k);
+      if (colours[option]) part.style.background = colours[option];
+      return part;
+    }));
+    return el("div", { class: "aud-q", "data-q": q.key }, el("p", { class: "aud-ask", text: shortAsked(q) }), bar,
+      el("p", { class: "aud-lead", text: lead === undefined ? "–" : `${optionText(q, lead)} · ${percent(n, whole)}%` }));
+  });
+  box.setAttribute("aria-label", t("tv.aud.title"));
+  box.replaceChildren(el("div", { class: "aud-head" }, el("strong", { text: t("tv.aud.title") }),
+    el("span", { text: tn("tv.aud.guessed", r.predicted) })), ...columns);
+}
+
+/* A question as the TV's picture names it: short, the players' names are under it. */
+const shortAsked = (q) => t(`tv.aud.short.${q.key}`, { name: q.subject, n: q.line });
+
+/* The moment something the audience predicted happens: the first Match! of a hand ("31 of 54 saw Ana's Match!
+   coming"), said over the band as the hand is laid down. `moments`: the server's, as they came with the state. */
+export function cheer(moments) {
+  const state = view.state;
+  const aud = state && state.game && state.room.audience;
+  const r = aud && aud.round;
+  const first = (state.game.matched || [])[0]; // a Match! of this update's that came first in the hand
+  if (!first || !r || r.open || !moments.some((m) => m.kind === "match" && m.seat === first.seat)) return;
+  const counts = (r.split || {}).first || {};
+  const whole = total(counts);
+  if (!whole) return;
+  const name = state.room.seats[first.seat].name;
+  banner(t("tv.aud.saw_match", { n: counts[name] || 0, of: whole, name }));
+}
+
+/* Under every hand laid out at a hand's end: each answer with how many saw it coming, and the hand's best guessers
+   with what they just earned. */
+function renderReveal(aud, game) {
+  const last = aud.last;
+  const box = $("aud-reveal");
+  const show = !!game && game.scored && !!last && !!last.answers && last.hand === game.hand_no && !!last.predicted
+    && $("scores").classList.contains("showing-hands");
+  box.hidden = !show;
+  if (!show) return;
+  const answers = last.questions.filter((q) => last.answers[q.key]).map((q) => {
+    const counts = last.split[q.key] || {};
+    const saw = last.answers[q.key].reduce((sum, option) => sum + (counts[option] || 0), 0);
+    return el("p", { class: "aud-answer" }, el("span", { text: answerText(q, last.answers[q.key]) }), " ",
+      el("strong", { text: t("tv.aud.saw_of", { n: saw, of: total(counts) }) }));
+  });
+  const top = aud.top.map((m, k) => `${k + 1}. ${m.name} +${m.earned}`);
+  box.replaceChildren(el("h3", { text: t("tv.aud.title") }), el("div", { class: "aud-answers" }, ...answers),
+    top.length ? el("p", { class: "aud-top" }, el("strong", { text: `${t("tv.aud.this_hand")}: ` }), top.join(" · ")) : null);
 }
 
 /* Beside a scored hand: each answer with the share that saw it coming, and the best guessers; under the sheet,
@@ -81,7 +132,8 @@ function renderStrip(aud, game) {
 function renderScoresBox(aud, game) {
   const last = aud.last;
   const box = $("aud-scores");
-  const show = !!game && game.scored && !!last && !!last.answers && last.hand === game.hand_no && !!last.predicted;
+  const show = !!game && game.scored && !!last && !!last.answers && last.hand === game.hand_no && !!last.predicted
+    && !$("scores").classList.contains("showing-hands"); // the hands laid out have the answers under them
   box.hidden = !show;
   if (!show) return;
   let picks = 0;

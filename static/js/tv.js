@@ -5,7 +5,7 @@
 import { setWild } from "./cards.js";
 import { connect, infoText, modeLoader, store } from "./common.js";
 import { onChange, ready, t, tn } from "./i18n.js";
-import { renderAudience, wireAudience } from "./tv-audience.js";
+import { cheer, renderAudience, wireAudience } from "./tv-audience.js";
 import { renderLobby } from "./tv-lobby.js";
 import { endOf, renderScores } from "./tv-scores.js";
 import { $, act, room, view } from "./tv-shared.js";
@@ -184,6 +184,7 @@ ready.then(() => {
   const scoredKey = (game) => `${view.state.room.night.length}/${game.hand_no}/${game.scored}`;
 
   function render(next) {
+    const said = happened; // the server's moments, as they came (the audience's reads who matched)
     const moments = momentsOf(happened);
     happened = [];
     view.state = next;
@@ -222,6 +223,7 @@ ready.then(() => {
       // The call, said (the winner's is said when the podium names them: tv-scores.js), and the moment's sting.
       if (!game.game_over) say(`${mode.call(view.state)} ${falseText(game, view.state.room.seats)}`.trim());
       play(moments);
+      cheer(said);
     }
     for (const loaded of Object.values(modeOf.loaded)) loaded.refresh(); // an open pad follows the state, or closes
     if (game) fitCall(); // the call again, if the pad closed over it
