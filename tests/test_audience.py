@@ -4,6 +4,8 @@ resolving the round. In-process rooms where a clock or a deterministic hand is n
 
 from __future__ import annotations
 
+import ast
+import re
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -160,9 +162,14 @@ def test_the_host_offers_a_member_a_seat_which_they_take_between_games_even_lock
     assert audience(seated)["members"] == 0
 
 
+# Where an audience's payload may hold a card: a seat's pile top, in the hand it follows (whole, or as a change).
+PILE = re.compile(r"\.hand(\[0\])?\.seats[.\[\]\d]*\.pile(\.card|\.label)?$")
+
+
 def test_an_audience_phone_never_receives_a_card_of_anyones_hand(nights, server) -> None:
     """A whole game of twelve bots: every payload an audience phone received, walked to the bottom, holds no card
-    and nothing of the game's table; a watcher of the room, beside it, got cards (the walk finds them)."""
+    but the piles' tops, each of which the TV showed face up, and nothing else of the game's table; a watcher of the
+    room, beside it, got cards (the walk finds them)."""
     night = full_table(nights, server)
     host = night.host
     zoe, _ = member(night, "Zoe")
@@ -179,12 +186,20 @@ def test_an_audience_phone_never_receives_a_card_of_anyones_hand(nights, server)
     assert audience(final)["round"]["hand"] == 1  # the next game's first hand is open
     received = [(event, data) for event, data in zoe.messages]
     assert len(received) > 10 and {e for e, _ in received} <= {"state", "table", "mine"}
+    tops = [s["pile_top"] for v in watcher.views if v["game"] for s in v["game"]["seats"] if s["pile_top"]]
+    face_up = {top["card"] for top in tops} | {top["label"] for top in tops}
+    piles = 0
     for event, data in received:
-        assert cards_in(data) == [], (event, cards_in(data)[:3])
+        for found in cards_in(data):
+            path, value = found.split(": ", 1)
+            card = ast.literal_eval(value)
+            assert PILE.search(path) and (card["card"] if isinstance(card, dict) else card) in face_up, (event, found)
+            piles += 1
         assert "game" not in str(data.get("changes", {}).keys()), data  # never a change of the game's table
         table = data.get("table")
         if table is not None:
-            assert table["game"] is None and set(table["room"]) == {"code", "mode", "audience", "colours"}
+            assert table["game"] is None and set(table["room"]) == {"code", "mode", "audience", "colours", "hand"}
+    assert piles, "the audience follows the piles as the TV shows them"
     assert cards_in([d for _, d in watcher.messages]), "the walk finds the cards a watcher of the room gets"
 
 

@@ -26,7 +26,8 @@ from .screens import HANDS, LOBBY, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, h
 pytestmark = pytest.mark.slow
 
 FANS = ["Zoë Ainsworth-Kapoor", "WWWWWWWWWWWWWWWWWWW1", "Ștefan Ionescu-Dobre", "MMMMMMMMMM MMMMMMMM2"]
-AUD = ["#aud-split", "#aud-split *", "#aud-reveal", "#aud-reveal *", "#aud-scores", "#aud-scores *", "#aud-best", "#aud-lobby"]
+AUD = ["#aud-split", "#aud-split *", "#aud-reveal", "#aud-reveal *", "#aud-scores", "#aud-scores *", "#aud-best",
+       "#aud-lobby"]
 LOBBY_AUD = LOBBY | {"overlap": LOBBY["overlap"] + [["#aud-lobby", ".mode, .url, .code"]], "covered": "#aud-lobby"}
 PANEL = {"root": "#aud-panel", "covered": "#aud-panel button, #aud-panel select, #aud-on"}
 TABLE_AUD = TABLE | {
@@ -326,3 +327,65 @@ def test_the_host_takes_a_member_out_on_the_tv_and_everyone_one_device_brought(b
             assert not night.watch.problems, night.watch.problems
     finally:
         server.stop()
+
+
+# A phone's buzzes, as the page asks for them (navigator.vibrate), kept for the test to read.
+BUZZES = "window.buzzes = []; navigator.vibrate = (pattern) => { window.buzzes.push(pattern); return true; };"
+# The seats as the audience's phone lists them: each name, and its pile's top card where it has one.
+SEATS_SHOWN = """(seats) => [...document.querySelectorAll('#aud-seats li')]
+  .map((li) => li.innerText.replace(/\\s+/g, ' ').trim()).join('|') === seats.join('|')"""
+STAGE_CHECK = {"viewport": "x", "min_text": 14, "min_contrast": 4.5, "covered": "#audience button, #aud-seats li"}
+
+
+def test_an_audience_phone_follows_the_hand_once_its_guesses_are_in(nights, browser, shots: Path) -> None:
+    """At 320 × 568: a member's guesses in, the phone shows the hand as the TV does (the call, each seat's pile
+    face up, who called Match!) under its picks, and buzzes when a guess comes true; a guest who joins mid-hand sees
+    the hand on and when the next guesses open."""
+    night = nights(seed=5, browser=browser)
+    host = night.host
+    folder = shots / "audience"
+    folder.mkdir(exist_ok=True)
+    people = night.players(3)
+    assert host.call("variant", {"name": "browser3"})["ok"]
+    assert host.call("lock", {"locked": True})["ok"]  # a stranger's page goes to the audience
+    phone = night.phone(size=(320, 568), script=BUZZES)
+    phone.locator("#aud-name").fill("Zoë")
+    phone.locator("#aud-join-form button").tap()
+    phone.locator("#aud-options button").first.wait_for()
+    zoe = night.client(role="audience", token=phone.evaluate(f"localStorage.getItem('pr.aud.{night.code}')"))
+    for n in range(3):  # each question in turn: the first name (or yes)
+        phone.locator("#aud-options button").first.tap()
+        zoe.wait_for(lambda s, n=n: len(s["room"]["you"]["picks"]) == n + 1)
+    picks = zoe.state["room"]["you"]["picks"]
+    assert host.call("start")["ok"]
+    state = night.advance(people, lambda s: phase(s) != "setup" or bool(s["game"]["matched"]))
+    found = []
+    while not state["game"]["scored"]:
+        stage = phone.locator("#aud-stage:not([hidden])")
+        stage.wait_for()
+        names = [s["name"] for s in state["room"]["seats"]]
+        # Each seat as the TV shows it: its name, its Match! if it called one, its pile's top card.
+        seats = [" ".join(filter(None, [names[s["seat"]], "Match!" if s["matched"] else None,
+                                        (s["pile_top"] or {}).get("label")])) for s in state["game"]["seats"]]
+        phone.wait_for_function(SEATS_SHOWN, arg=seats)
+        settle(phone)
+        found += check(playwright_js(phone), **STAGE_CHECK)
+        phone.screenshot(path=str(folder / f"phone-stage-{state['game']['cycle']}.png"), full_page=True)
+        if len(night.contexts) == 1:  # a guest who comes in mid-hand: the hand on, and when the next guesses open
+            late = night.phone()
+            late.locator("#aud-name").fill("Max")
+            late.locator("#aud-join-form button").tap()
+            late.locator("#aud-stage:not([hidden])").wait_for()
+            late.get_by_text("Guesses for the next hand open when this one is scored").wait_for()
+            assert late.locator("#aud-call").inner_text() == phone.locator("#aud-call").inner_text()
+        state = night.advance(people, lambda s, v=state["v"]: s["v"] > v and (s["game"]["scored"] or s["game"]["revealed"]))  # noqa: E501
+    # A guess come true buzzes: the first Match! of the one picked first, and the hand's answers once they earn.
+    resolved_ = zoe.wait_for(lambda s: (last := s["room"]["you"]["last"]) is not None and last["hand"] == 1)
+    called = state["game"]["matched"]
+    first_right = bool(called) and names[called[0]["seat"]] == picks["first"]
+    earned = any(p > 0 for p in resolved_["room"]["you"]["last"]["earned"].values())
+    wanted = int(first_right) + int(earned)
+    phone.wait_for_function("(n) => window.buzzes.length >= n", arg=wanted)
+    assert phone.evaluate("window.buzzes.length") == wanted, (picks, called, resolved_["room"]["you"]["last"])
+    assert found == [], found
+    assert not night.watch.problems, night.watch.problems

@@ -5,6 +5,8 @@ points; never a card, never a token.
   The same for everyone: the TV's table carries it (`room.audience`), and the audience's own table.
 - `member`: what one member alone sees: their picks, what they earned, their points and their place.
 - `roster`: the members as the TV's host lists them, to offer one a seat or take them out of the audience.
+- `hand`: the hand on the table as the audience's phones follow it once their guesses are in: the call, each seat's
+  pile as the TV shows it, who called Match!; read off the public table alone (whitelisted again all the same).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from .facts import Facts
 from .predictions import KEYS, LINE, NO, OPEN, VOID, YES, Book, Round
 
-__all__ = ["LEADERS", "public", "member", "roster", "places", "standing"]
+__all__ = ["LEADERS", "TOP", "public", "member", "roster", "places", "standing", "hand"]
 
 LEADERS = 5  # the audience's leaders the screens show
 TOP = 3  # the best guessers of one hand the TV names at its end
@@ -149,3 +151,45 @@ def roster(book: Book) -> list[dict[str, Any]]:
         for i, (m, p) in enumerate(zip(book.members, book.points, strict=True))
         if not m.removed
     ]
+
+
+# The TV's call in each phase of either way to play, as a catalog key: the audience's phones show the call without
+# knowing the phases (a Match! is said beside it, from `called`).
+SHOUTS = {
+    "setup": "call.setup",
+    "draw": "call.draw",
+    "choose": "call.choose",
+    "reveal": "call.reveal",
+    "last_draw": "call.last_draw",
+    "last_choose": "call.last_choose",
+    "scored": "call.scored",
+    "ready": "call.draw",
+    "last_ready": "call.last_draw",
+    "turn": "call.draw",
+    "last_turn": "call.last_draw",
+    "entry": "tv.real.call.entry",
+}
+_FACE = ("card", "label", "rank", "suit")  # a pile's top card, as the TV shows it face up
+
+
+def hand(game: dict[str, Any] | None, names: tuple[str, ...]) -> dict[str, Any] | None:
+    """The hand on the table as the audience follows it, from the public table `game` (None: no game) and the
+    seats' names: the hand's number, the call's key, who called Match! (in order), and each dealt seat's pile top
+    and whether it matched. Nothing else of the table: never a card but the piles' tops, which the TV shows."""
+    if not game:
+        return None
+    seats = game["seats"]
+    return {
+        "hand": game["hand_no"],
+        "of": game["hands_total"],
+        "shout": "call.scored" if game.get("game_over") else SHOUTS.get(game["phase"], "call.draw"),
+        "called": [names[m["seat"]] for m in game.get("matched") or [] if m["seat"] < len(names)],
+        "seats": [
+            {
+                "name": names[s["seat"]] if s["seat"] < len(names) else "",
+                "pile": {k: s["pile_top"][k] for k in _FACE} if s.get("pile_top") else None,
+                "matched": bool(s.get("matched")),
+            }
+            for s in seats
+        ],
+    }

@@ -5,6 +5,7 @@ import { answerText, askedText, optionText, percent, total } from "./audience.js
 import { connect, el, store } from "./common.js";
 import { onChange, t, tn } from "./i18n.js";
 import { $, act, notice, room, view } from "./phone-shared.js";
+import { feel, renderStage } from "./phone-stage.js";
 
 const KEY = `pr.aud.${room}`; // this device's audience token for the room
 let asking = null; // the question on screen (its key), or null: the first still to answer
@@ -44,7 +45,7 @@ export function start() {
 const asked = askedText;
 const said = optionText;
 
-function render(state) {
+function render(state, moments = []) {
   const fresh = state !== view.state;
   view.state = state;
   const aud = state.room.audience;
@@ -59,6 +60,8 @@ function render(state) {
   renderOffer(you);
   renderHappened(aud, you);
   renderRound(aud, r, you, joined);
+  renderStage(state, !!r && r.open && joined);
+  if (joined) feel(state, moments, you);
   $("aud-leaders-box").hidden = !aud.leaders.length;
   $("aud-leaders").replaceChildren(...aud.leaders.map((l) => el("li", { class: joined && l.name === you.name ? "me" : "",
     text: `${l.name}: ${tn("points", l.points)}` })));

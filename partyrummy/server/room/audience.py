@@ -22,7 +22,7 @@ from typing import Any
 from ...audience import predictions as book_of
 from ...audience.facts import Facts, facts_of
 from ...audience.predictions import Book, Join, Offer, Remove, Seated, Settings, check_join, check_pick
-from ...audience.views import member, places, public, roster, standing
+from ...audience.views import hand, member, places, public, roster, standing
 from ...rules.names import name_key
 from ...wire.delta import diff
 from ..defences.limits import LIMITS
@@ -350,9 +350,11 @@ class Audience:
         view = dict(self._view())
         if view["round"] is not None and self.close_at is not None:
             view["round"] = {**view["round"], "closes_in": self._closes_in()}
-        colours = {s.name: s.colour for s in self.stage.state.seats}
+        seats = self.stage.state.seats
+        colours = {s.name: s.colour for s in seats}
+        followed = hand(self.stage.game(), tuple(s.name for s in seats))  # the hand on, as the TV shows it
         return {"room": {"code": self.stage.code, "mode": self.stage.state.mode, "audience": view,
-                         "colours": colours}, "game": None}
+                         "colours": colours, "hand": followed}, "game": None}
 
     def mine(self, index: int | None, place: list[int] | None = None) -> dict[str, Any]:
         """What one audience connection alone sees: who it is, its picks and points (`place`: every member's place,
@@ -369,22 +371,23 @@ class Audience:
             table = _with_clock(table, self._closes_in())
         return self.out.state(self.v, table, self.mine(self.sids.get(sid)))
 
-    def send(self, clocks: dict[str, Any]) -> None:
+    def send(self, clocks: dict[str, Any], moments: list[dict[str, Any]] | None = None) -> None:
         """After the room's changes (the moves they called for made: `observe`): the audience's table to every
-        audience connection at once if it changed, and each member's own part where it changed (every one's, with
-        a new table, so each shows the two together)."""
-        self._publish()
+        audience connection at once if it changed, with the `moments` of the table those changes came with (a
+        Match!: a phone whose guess it bears out buzzes), and each member's own part where it changed (every
+        one's, with a new table, so each shows the two together)."""
+        self._publish(moments)
         self._send_mine()
 
-    def _publish(self) -> None:
+    def _publish(self, moments: list[dict[str, Any]] | None = None) -> None:
         """The audience's table, if it changed (its clock ticking is no change; its closing time moving is)."""
         table, held = self.table(), self.out.table
         ticking = held is not None and self.clock_v == self.published_clock
-        if ticking and diff(_with_clock(held), _with_clock(table)) is None:
+        if ticking and not moments and diff(_with_clock(held), _with_clock(table)) is None:
             return
         self.v += 1
         self.published_clock = self.clock_v
-        self.always = self.out.publish(table, self.v) or held is not None
+        self.always = self.out.publish(table, self.v, moments) or held is not None
 
     def _send_mine(self) -> None:
         """Each connection's own part where it changed; every one's after a new table (its version named)."""

@@ -385,10 +385,11 @@ class Room(Lobby):
         self.audience.observe(clocks)  # the predictions the table now calls for, in the table about to go out
         ends, before = deadlines(clocks, self.outbox.sent_at), self.published_ends
         self.published_ends = ends
-        published = self.channel.publish(self.table(clocks), self.version, self.part.take_moments(), moved(before, ends))
+        moments = self.part.take_moments()
+        published = self.channel.publish(self.table(clocks), self.version, moments, moved(before, ends))
         owners = ((sid, (v.role, self.seat_for(v)), v) for sid, v in list(self.viewers.items()) if v.role != "audience")
         self.channel.parts(self.version, owners, self.mine, always=published)
-        self.audience.send(clocks)
+        self.audience.send(clocks, moments)
 
     def table(self, clocks: dict[str, Any] | None = None) -> dict[str, Any]:
         """The table: what every viewer sees alike (the room, with its clocks and the seats' health as of now, and
