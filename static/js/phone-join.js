@@ -32,7 +32,15 @@ export function renderJoin(seated, game) {
 export const audienceOpen = () => { const aud = view.state.room.audience; return !!aud && aud.on && !aud.full; };
 function renderAudienceEntry(seated) {
   const table = view.state.room.can_join;
+  const aud = view.state.room.audience;
   $("aud-entry").hidden = seated || !audienceOpen();
+  // Where the audience would be the way in (the table cannot take a newcomer, or a game is on), a shut one says
+  // why before a name is typed: off, or full at its cap.
+  const game = view.state.game;
+  const why = !seated && !!aud && !audienceOpen() && (!table || (!!game && !game.game_over));
+  $("aud-why").hidden = !why;
+  $("aud-why").textContent = !why ? "" : !aud.on ? t("phone.aud.off")
+    : t("phone.aud.full", { n: aud.cap === null ? aud.most : Math.min(aud.cap, aud.most) });
   $("aud-entry-note").textContent = t(table ? "phone.aud.or_watch" : "phone.aud.table_full");
   $("aud-entry-join").classList.toggle("primary", !table);
   if (!seated && audienceOpen() && !table) {

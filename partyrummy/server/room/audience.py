@@ -349,7 +349,7 @@ class Audience:
         that would change at every join, for everyone)."""
         # Whether a newcomer would be turned away, said before they type a name (it changes only when the audience
         # fills or has room again: never a count, which would go out to everyone at every join).
-        view = dict(self._view()) | {"full": self.public()["full"]}
+        view = dict(self._view()) | {"full": self.public()["full"], "most": LIMITS.audience}
         if view["round"] is not None and self.close_at is not None:
             view["round"] = {**view["round"], "closes_in": self._closes_in()}
         colours = {s.name: s.colour for s in self.stage.state.seats}
