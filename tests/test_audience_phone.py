@@ -149,6 +149,10 @@ def test_a_shut_audience_says_so_before_a_name_is_typed(nights, browser, shots: 
     assert host.call("audience", {"on": False, "cap": 10})["ok"]
     stranger.get_by_text("The host has closed the audience for now").wait_for()
     assert stranger.locator("#aud-join-form").is_hidden()
+    late = night.phone(size=(320, 568))  # off and locked: a stranger is kept out, and told so
+    late.get_by_text("The room is locked", exact=False).wait_for()
+    assert late.locator("#aud-join-form").is_hidden() and late.locator("#aud-leave").is_hidden()
+    late.screenshot(path=str(folder / "locked-off.png"))
     assert host.call("audience", {"on": True, "cap": None})["ok"]
     stranger.locator("#aud-join-form:not([hidden])").wait_for()
     stranger.get_by_text("Type your name to join the audience").wait_for()
