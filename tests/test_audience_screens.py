@@ -366,6 +366,15 @@ def test_the_host_panel_lists_the_audience_by_points_finds_a_name_and_offers_or_
     speak(tv, "en")
     tv.set_viewport_size({"width": 1920, "height": 1080})
 
+    # A cap under the count, from the panel: nobody is taken out, and the panel says so.
+    tv.locator("#aud-cap").select_option("50")
+    tv.locator("#aud-panel-count").get_by_text("nobody is taken out", exact=False).wait_for()
+    assert tv.locator("#aud-members li").count() == len(CROWD)
+    assert audience(host.wait_for(lambda s: audience(s)["cap"] == 50))["members"] == len(CROWD)
+    assert fans[-1].wait_for(lambda s: audience(s)["cap"] == 50)["room"]["you"]["member"] is not None  # still in
+    settle(tv)
+    tv.screenshot(path=str(moments.folder / "tv-panel-over-cap.png"))
+
     # The search box: without case or accents, and back to everyone when emptied.
     tv.locator("#aud-search").fill("stefan")
     tv.locator("#aud-members li").first.get_by_text("Ștefan", exact=False).wait_for()

@@ -131,7 +131,9 @@ function place(box) {
    at the next game offered (or taken back), or out of the audience. */
 let drawn = ""; // what the list was drawn from: drawn again only when it changed (a click mid-redraw is lost)
 function renderPanel(aud) {
-  $("aud-panel-count").textContent = t("tv.aud.count", { n: aud.members });
+  // At the cap (or a cap set under the count): who is in stays in, newcomers wait; said where the count is.
+  const count = t("tv.aud.count", { n: aud.members });
+  $("aud-panel-count").textContent = aud.full && aud.on ? `${count} · ${t("tv.aud.full")}` : count;
   $("aud-on").checked = aud.on;
   const cap = aud.cap === null ? "" : String(aud.cap);
   const caps = ["", ...aud.caps.map(String)]; // "": none but the server's own, `most`
