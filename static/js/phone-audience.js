@@ -4,7 +4,7 @@
 import { answerText, askedText, optionText, percent, total } from "./audience.js";
 import { connect, el, fill, store } from "./common.js";
 import { onChange, t, tn } from "./i18n.js";
-import { $, act, notice, room, view } from "./phone-shared.js";
+import { $, act, notice, room, shutText, view } from "./phone-shared.js";
 
 const KEY = `pr.aud.${room}`; // this device's audience token for the room
 let asking = null; // the question on screen (its key), or null: the first still to answer
@@ -151,9 +151,7 @@ function renderRound(aud, r, you, joined) {
    cap), said before any name is typed; else the way in. A round under way while the audience is off goes on for
    its members (docs/protocol.md, "Off, and the cap"). */
 function newcomerText(aud, you) {
-  if (!aud.on) return t("phone.aud.off");
-  if (aud.full) return t("phone.aud.full", { n: aud.cap === null ? aud.most : Math.min(aud.cap, aud.most) });
-  return t(you.removed ? "phone.aud.removed" : "phone.aud.join_first");
+  return shutText(aud) || t(you.removed ? "phone.aud.removed" : "phone.aud.join_first");
 }
 
 async function pick(question, option) {

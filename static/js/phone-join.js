@@ -1,7 +1,7 @@
 /* The phone before play: joining, taking a seat, waiting for the deal, watching a full table. */
 import { el, infoText, store } from "./common.js";
 import { t, tn } from "./i18n.js";
-import { $, act, notice, view } from "./phone-shared.js";
+import { $, act, notice, shutText, view } from "./phone-shared.js";
 
 /* The join screen: the name form, or the seats a newcomer may take, or word that the table is full. */
 export function renderJoin(seated, game) {
@@ -39,8 +39,7 @@ function renderAudienceEntry(seated) {
   const game = view.state.game;
   const why = !seated && !!aud && !audienceOpen() && (!table || (!!game && !game.game_over));
   $("aud-why").hidden = !why;
-  $("aud-why").textContent = !why ? "" : !aud.on ? t("phone.aud.off")
-    : t("phone.aud.full", { n: aud.cap === null ? aud.most : Math.min(aud.cap, aud.most) });
+  $("aud-why").textContent = why ? shutText(aud) : "";
   $("aud-entry-note").textContent = t(table ? "phone.aud.or_watch" : "phone.aud.table_full");
   $("aud-entry-join").classList.toggle("primary", !table);
   if (!seated && audienceOpen() && !table) {
