@@ -152,6 +152,8 @@ function renderPanel(aud) {
   const key = JSON.stringify([shown, document.documentElement.lang]);
   if (key === drawn) return;
   drawn = key;
+  const focused = document.activeElement && document.activeElement.closest("#aud-members button[data-do]");
+  const again = focused && `button[data-member="${focused.dataset.member}"]`; // the same member's row, drawn anew
   $("aud-members").replaceChildren(...shown.map((m) => el("li", { class: m.offered ? "offered" : "" },
     el("span", { class: "aud-who", text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name }),
     el("span", { class: "aud-points", text: tn("points", m.points) }),
@@ -161,6 +163,9 @@ function renderPanel(aud) {
       el("button", { type: "button", "data-do": "remove", "data-member": String(m.member), text: t("tv.aud.remove") }),
       m.together ? el("button", { type: "button", "data-do": "remove-all", "data-member": String(m.member),
         text: t("tv.aud.remove_all", { n: m.together + 1 }) }) : null))));
+  const back = again && $("aud-members").querySelector(again);
+  if (back) back.focus(); // a keyboard's place kept: its row's first button, or the search box if it went
+  else if (focused) $("aud-search").focus();
 }
 
 /* A name as the search box compares it: without case or accents ("zoe" finds Zoë, "stefan" Ștefan). */
