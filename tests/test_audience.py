@@ -135,8 +135,15 @@ def test_the_host_switching_off_and_on_or_capping_low_keeps_every_guess_and_ever
     assert audience(state)["round"] is None  # off: hand 2's round waits
     assert state["room"]["you"]["last"]["picks"] == picks[0]
     assert host.call("audience", {"on": True, "cap": None})["ok"]
-    state = fans[0].wait_for(lambda s: (r := audience(s)["round"]) is not None and r["open"] and (r["game"], r["hand"]) != (1, 1))
+
+    def next_round(s: dict) -> bool:  # on again: the next round opens (hand 2, or later if play moved on)
+        return (r := audience(s)["round"]) is not None and r["open"] and (r["game"], r["hand"]) != (1, 1)
+
+    state = fans[0].wait_for(next_round)
     assert not audience(state)["full"]
+    # What the switch and the cap added to the audience's views (full, most) is words and numbers: never a card.
+    for link in (fans[0], stranger):
+        assert all(cards_in(data) == [] for _, data in link.messages)
 
 
 def test_an_audience_connection_that_joins_is_the_member_at_once(nights, server) -> None:

@@ -297,7 +297,7 @@ def test_the_host_takes_a_member_out_on_the_tv_and_everyone_one_device_brought(b
 
 FIRST = ["Zoë", "Ștefan", "Maria Luís", "Bartholomé", "Þórunn", "José María", "Aleksandra", "Ingrid", "Wolfgang"]
 LAST = ["Ainsworth", "Ionescu", "Souza", "Kingsly", "Guðrún", "Fernández"]
-CROWD = [f"{f} {l}" for l in LAST for f in FIRST]  # 54 names, up to 20 characters (the longest a name may be)
+CROWD = [f"{first} {last}" for last in LAST for first in FIRST]  # 54 names, up to 20 letters (the most a name has)
 
 # The rows the list shows whole (it scrolls inside the panel): those below its edge are left out of a check.
 BELOW = """() => {
@@ -324,7 +324,7 @@ def test_the_host_panel_lists_the_audience_by_points_finds_a_name_and_offers_or_
     people = night.players(LONG_NAMES[1:4])
     assert host.call("variant", {"name": "browser3"})["ok"]
     fans = []
-    for i, name in enumerate(CROWD):  # each its own connection, which is the member once joined
+    for name in CROWD:  # each its own connection, which is the member once joined
         fan = night.client(role="audience")
         joined = fan.call("audience_join", {"name": name})
         assert joined["ok"], (name, joined)
