@@ -98,8 +98,10 @@ def test_the_tv_shows_the_audience_split_answers_and_leaders_with_cards_on_the_p
     moments.measure(tv, "panel", PANEL)
     tv.locator("#aud-cap").select_option("50")
     host.wait_for(lambda s: audience(s)["cap"] == 50)
-    tv.locator("#aud-on").uncheck()  # off keeps the round open to its members
+    tv.locator("#aud-on").uncheck()  # off keeps the round open to its members, and the panel says so
     fans[0].wait_for(lambda s: not audience(s)["on"] and audience(s)["round"]["open"])
+    tv.locator("#aud-panel-count").get_by_text("every guess made still counts", exact=False).wait_for()
+    moments.measure(tv, "panel-off", PANEL)
     tv.locator("#aud-on").check()
     fans[0].wait_for(lambda s: audience(s)["on"] and audience(s)["round"] is not None)
     row(tv, FANS[1]).get_by_role("button", name="Offer a seat").click()

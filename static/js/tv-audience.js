@@ -131,9 +131,11 @@ function place(box) {
    at the next game offered (or taken back), or out of the audience. */
 let drawn = ""; // what the list was drawn from: drawn again only when it changed (a click mid-redraw is lost)
 function renderPanel(aud) {
-  // At the cap (or a cap set under the count): who is in stays in, newcomers wait; said where the count is.
+  // Off, or at the cap (a cap set under the count too): who is in stays in with every guess, newcomers wait;
+  // said where the count is, so the host need not fear the switch.
   const count = t("tv.aud.count", { n: aud.members });
-  $("aud-panel-count").textContent = aud.full && aud.on ? `${count} · ${t("tv.aud.full")}` : count;
+  const state = !aud.on ? t("tv.aud.off_note") : aud.full ? t("tv.aud.full") : "";
+  $("aud-panel-count").textContent = state ? `${count} · ${state}` : count;
   $("aud-on").checked = aud.on;
   const cap = aud.cap === null ? "" : String(aud.cap);
   const caps = ["", ...aud.caps.map(String)]; // "": none but the server's own, `most`
@@ -152,7 +154,8 @@ function renderPanel(aud) {
   const key = JSON.stringify([shown, document.documentElement.lang]);
   if (key === drawn) return;
   drawn = key;
-  const focused = document.activeElement && document.activeElement.closest("#aud-members button[data-do]");
+  const active = document.activeElement && document.activeElement.closest("button[data-do]");
+  const focused = active && $("aud-members").contains(active) ? active : null;
   const again = focused && `button[data-member="${focused.dataset.member}"]`; // the same member's row, drawn anew
   $("aud-members").replaceChildren(...shown.map((m) => el("li", { class: m.offered ? "offered" : "" },
     el("span", { class: "aud-who", text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name }),
