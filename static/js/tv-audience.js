@@ -157,15 +157,16 @@ function renderPanel(aud) {
   const active = document.activeElement && document.activeElement.closest("button[data-do]");
   const focused = active && $("aud-members").contains(active) ? active : null;
   const again = focused && `button[data-member="${focused.dataset.member}"]`; // the same member's row, drawn anew
+  // Each button is described by its row's name: a screen reader says whose seat, whose way out.
+  const rowButton = (m, what, text, extra) => el("button", { type: "button", "data-do": what, "data-member": String(m.member),
+    "aria-describedby": `aud-who-${m.member}`, text, ...extra });
   $("aud-members").replaceChildren(...shown.map((m) => el("li", { class: m.offered ? "offered" : "" },
-    el("span", { class: "aud-who", text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name }),
+    el("span", { class: "aud-who", id: `aud-who-${m.member}`, text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name }),
     el("span", { class: "aud-points", text: tn("points", m.points) }),
     el("span", { class: "aud-acts" },
-      el("button", { type: "button", "data-do": "offer", "data-member": String(m.member), class: m.offered ? "" : "primary",
-        text: t(m.offered ? "tv.aud.unoffer" : "tv.aud.offer") }),
-      el("button", { type: "button", "data-do": "remove", "data-member": String(m.member), text: t("tv.aud.remove") }),
-      m.together ? el("button", { type: "button", "data-do": "remove-all", "data-member": String(m.member),
-        text: t("tv.aud.remove_all", { n: m.together + 1 }) }) : null))));
+      rowButton(m, "offer", t(m.offered ? "tv.aud.unoffer" : "tv.aud.offer"), { class: m.offered ? "" : "primary" }),
+      rowButton(m, "remove", t("tv.aud.remove")),
+      m.together ? rowButton(m, "remove-all", t("tv.aud.remove_all", { n: m.together + 1 })) : null))));
   const back = again && $("aud-members").querySelector(again);
   if (back) back.focus(); // a keyboard's place kept: its row's first button, or the search box if it went
   else if (focused) $("aud-search").focus();
