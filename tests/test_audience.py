@@ -93,17 +93,59 @@ def test_a_locked_room_lets_a_newcomer_into_the_audience_and_a_member_back_but_n
     zoe.close()
     zoe = night.client(role="audience", token=token)  # back, through the lock
     assert zoe.state["room"]["you"]["name"] == "Zoe"
-    # Switched off: no newcomer, and a locked room keeps strangers out again; a member is still let back.
+    # Switched off: no newcomer, and a locked room keeps strangers out again; a member is still let back, to the
+    # round under way, which still takes their guesses.
     assert host.call("audience", {"on": False})["ok"]
     with pytest.raises(Refused) as off:
         night.client(role="audience")
     assert off.value.code == "locked"
     zoe.close()
     zoe = night.client(role="audience", token=token)
-    assert not audience(zoe.state)["on"] and audience(zoe.state)["round"] is None
-    assert audience(zoe.state)["last"]["status"] == "void"
-    # No round while the audience is off: a guess is out of its moment.
-    assert zoe.call("predict", {"question": "first", "option": "Bot 1"})["error"]["code"] == "out_of_phase"
+    assert not audience(zoe.state)["on"] and audience(zoe.state)["round"]["open"]
+    assert zoe.call("predict", {"question": "first", "option": "Bot 1"})["ok"]
+
+
+def test_the_host_switching_off_and_on_or_capping_low_keeps_every_guess_and_every_member(nights, server) -> None:
+    """Off and on again, and a cap under the members' count: the same round, every pick in it, nobody out; off,
+    the round under way still closes and resolves, the next one opens when the audience is on again; the table a
+    stranger would join says full or off before any name is typed."""
+    from partyrummy.server.room.audience import CAPS
+
+    night = full_table(nights, server, bots=3)
+    host = night.host
+    fans = [member(night, f"Fan {i}")[0] for i in range(CAPS[0] + 2)]
+    picks = [predict_all(fan, lambda q, i=i: q["options"][i % len(q["options"])]) for i, fan in enumerate(fans)]
+    assert host.call("audience", {"on": False})["ok"]
+    assert host.call("audience", {"on": True})["ok"]
+    assert host.call("audience", {"on": True, "cap": CAPS[0]})["ok"]  # under the twelve already in
+    state = host.wait_for(lambda s: audience(s)["cap"] == CAPS[0])
+    assert audience(state)["members"] == len(fans) and audience(state)["full"]
+    assert len(state["room"]["audience_roster"]) == len(fans)
+    for fan, made in zip(fans, picks, strict=True):
+        you = fan.wait_for(lambda s: audience(s)["cap"] == CAPS[0])["room"]["you"]
+        assert you["picks"] == made and you["member"] is not None
+    stranger = night.client(role="audience")  # what a stranger at a locked room would see, before a name
+    assert audience(stranger.state)["full"] and audience(stranger.state)["cap"] == CAPS[0]
+    assert "members" not in audience(stranger.state)  # no count to the audience: it would change at every join
+    assert stranger.call("audience_join", {"name": "One more"})["error"]["code"] == "refused"
+
+    # Off through the hand: its round closes at the first "Draw!" and resolves with the hand, as any other.
+    assert host.call("audience", {"on": False, "cap": CAPS[0]})["ok"]
+    assert audience(stranger.wait_for(lambda s: not audience(s)["on"]))["round"]["open"]
+    assert host.call("start")["ok"]
+    state = fans[0].wait_for(resolved(1), timeout=30)
+    assert audience(state)["round"] is None  # off: hand 2's round waits
+    assert state["room"]["you"]["last"]["picks"] == picks[0]
+    assert host.call("audience", {"on": True, "cap": None})["ok"]
+
+    def next_round(s: dict) -> bool:  # on again: the next round opens (hand 2, or later if play moved on)
+        return (r := audience(s)["round"]) is not None and r["open"] and (r["game"], r["hand"]) != (1, 1)
+
+    state = fans[0].wait_for(next_round)
+    assert not audience(state)["full"]
+    # What the switch and the cap added to the audience's views (full, most) is words and numbers: never a card.
+    for link in (fans[0], stranger):
+        assert all(cards_in(data) == [] for _, data in link.messages)
 
 
 def test_an_audience_connection_that_joins_is_the_member_at_once(nights, server) -> None:

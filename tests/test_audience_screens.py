@@ -21,7 +21,20 @@ from .audience_helpers import audience, member
 from .layout import check, playwright_js
 from .live import Client, guest, lan_server, phase
 from .night import Night
-from .screens import HANDS, LOBBY, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, host_tools, open_tv, settle, tv_problems
+from .screens import (
+    HANDS,
+    LOBBY,
+    LONG_NAMES,
+    PODIUM,
+    SCORED,
+    TABLE,
+    Moments,
+    host_tools,
+    open_tv,
+    settle,
+    speak,
+    tv_problems,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -77,6 +90,11 @@ def predict(fans: list[Client], hand: int, lead: int = 0) -> None:
             assert fan.call("predict", {"question": question["key"], "option": option})["ok"]
 
 
+def row(tv, name: str):
+    """The host's panel's row of the member of this name (as the row says it: "(seat offered)" after it)."""
+    return tv.locator("#aud-members li").filter(has=tv.locator(".aud-who", has_text=re.compile(f"^{re.escape(name)}$")))
+
+
 def shown(page, selector: str) -> None:
     page.locator(f"{selector}:not([hidden])").wait_for(state="visible")
     settle(page)
@@ -104,15 +122,15 @@ def test_the_tv_shows_the_audience_split_answers_and_leaders_with_cards_on_the_p
     moments.measure(tv, "panel", PANEL)
     tv.locator("#aud-cap").select_option("50")
     host.wait_for(lambda s: audience(s)["cap"] == 50)
-    tv.locator("#aud-on").uncheck()
-    fans[0].wait_for(lambda s: not audience(s)["on"] and audience(s)["round"] is None)
+    tv.locator("#aud-on").uncheck()  # off keeps the round open to its members, and the panel says so
+    fans[0].wait_for(lambda s: not audience(s)["on"] and audience(s)["round"]["open"])
+    tv.locator("#aud-panel-count").get_by_text("every guess made still counts", exact=False).wait_for()
+    moments.measure(tv, "panel-off", PANEL)
     tv.locator("#aud-on").check()
     fans[0].wait_for(lambda s: audience(s)["on"] and audience(s)["round"] is not None)
-    tv.locator("#aud-member").select_option(label=FANS[1])
-    tv.locator("#aud-offer-seat").click()
+    row(tv, FANS[1]).get_by_role("button", name="Offer a seat").click()
     fans[1].wait_for(lambda s: s["room"]["you"]["offered"])
-    tv.locator("#aud-member").select_option(label=f"{FANS[1]} (seat offered)")
-    tv.locator("#aud-offer-seat").get_by_text("Take the offer back").click()
+    row(tv, f"{FANS[1]} (seat offered)").get_by_role("button", name="Take the offer back").click()
     fans[1].wait_for(lambda s: not s["room"]["you"]["offered"])
     tv.locator("#aud-close").click()
 
@@ -302,15 +320,13 @@ def test_the_host_takes_a_member_out_on_the_tv_and_everyone_one_device_brought(b
             tv.locator("#aud-open").click()
             shown(tv, "#aud-panel")
 
-            tv.locator("#aud-member").select_option(label="Zoë")
-            assert tv.locator("#aud-remove-all").is_hidden()  # her device brought nobody else
-            tv.locator("#aud-remove").click()
+            assert row(tv, "Zoë").locator("[data-do=remove-all]").count() == 0  # her device brought nobody else
+            row(tv, "Zoë").get_by_role("button", name="Take out", exact=True).click()
             phone.get_by_text("The host took you out of the audience").wait_for()
             phone.locator("#aud-join-form:not([hidden])").wait_for()
             assert host.wait_for(lambda s: audience(s)["members"] == 3)
 
-            tv.locator("#aud-member").select_option(label="Fake 2")
-            everyone = tv.locator("#aud-remove-all")
+            everyone = row(tv, "Fake 2").locator("[data-do=remove-all]")
             everyone.get_by_text("Take out all 3 from their device").wait_for()
             settle(tv)
             tv.screenshot(path=str(folder / "tv-panel-remove.png"))
@@ -388,4 +404,112 @@ def test_an_audience_phone_follows_the_hand_once_its_guesses_are_in(nights, brow
     phone.wait_for_function("(n) => window.buzzes.length >= n", arg=wanted)
     assert phone.evaluate("window.buzzes.length") == wanted, (picks, called, resolved_["room"]["you"]["last"])
     assert found == [], found
+
+
+FIRST = ["Zoë", "Ștefan", "Maria Luís", "Bartholomé", "Þórunn", "José María", "Aleksandra", "Ingrid", "Wolfgang"]
+LAST = ["Ainsworth", "Ionescu", "Souza", "Kingsly", "Guðrún", "Fernández"]
+CROWD = [f"{first} {last}" for last in LAST for first in FIRST]  # 54 names, up to 20 letters (the most a name has)
+
+# The rows the list shows whole (it scrolls inside the panel): those below its edge are left out of a check.
+BELOW = """() => {
+  const list = document.getElementById("aud-members").getBoundingClientRect();
+  let whole = 0;
+  for (const li of document.querySelectorAll("#aud-members li")) {
+    const r = li.getBoundingClientRect();
+    const inside = r.top >= list.top - 1 && r.bottom <= list.bottom + 1;
+    li.toggleAttribute("data-below", !inside);
+    whole += inside;
+  }
+  return whole;
+}"""
+
+
+def test_the_host_panel_lists_the_audience_by_points_finds_a_name_and_offers_or_takes_out_from_its_row(
+    nights, browser, shots: Path
+) -> None:
+    """Fifty-four members, some of them right about hand 1: the host's panel lists them best first with their
+    points and whole names, at both sizes in English and Romanian; the search box finds a name without its
+    accents; a row's buttons offer a seat, take the offer back, and take its member out."""
+    night = nights(seed=5, browser=browser)
+    host, moments = night.host, Moments(shots, "audience")
+    people = night.players(LONG_NAMES[1:4])
+    assert host.call("variant", {"name": "browser3"})["ok"]
+    fans = []
+    for name in CROWD:  # each its own connection, which is the member once joined
+        fan = night.client(role="audience")
+        joined = fan.call("audience_join", {"name": name})
+        assert joined["ok"], (name, joined)
+        fans.append(fan)
+    for i, fan in enumerate(fans):  # the guesses spread: the points differ once the hand is scored
+        state = fan.wait_for(lambda s: s["room"]["you"]["member"] is not None and audience(s)["round"] is not None)
+        for question in audience(state)["round"]["questions"]:
+            options = question["options"]
+            assert fan.call("predict", {"question": question["key"], "option": options[i % len(options)]})["ok"]
+    assert host.call("start")["ok"]
+    night.advance(people, lambda s: phase(s) == "scored")
+    roster = host.wait_for(lambda s: audience(s)["last"] is not None and audience(s)["last"]["status"] == "resolved")[
+        "room"]["audience_roster"]
+    best = sorted(roster, key=lambda m: (-m["points"], m["member"]))
+    assert best[0]["points"] > best[-1]["points"]  # some were right, some not
+
+    tv = open_tv(night)
+    host_tools(tv)
+    tv.locator("#aud-open").click()
+    shown(tv, "#aud-panel")
+    tv.locator("#aud-members li").nth(len(CROWD) - 1).wait_for(state="attached")
+    # Best first, each with its points and its whole name.
+    names = tv.locator("#aud-members .aud-who").all_inner_texts()
+    points = [int(re.sub(r"\D", "", text)) for text in tv.locator("#aud-members .aud-points").all_inner_texts()]
+    assert names == [m["name"] for m in best] and points == [m["points"] for m in best]
+
+    panel = PANEL | {"ignore": "[data-below], [data-below] *", "clip": ":not(#aud-members)"}  # the list scrolls
+    found = []
+    for lang in ("en", "ro"):
+        speak(tv, lang)
+        for width, height in ((1920, 1080), (1280, 720)):
+            tv.set_viewport_size({"width": width, "height": height})
+            settle(tv)
+            whole = tv.evaluate(BELOW)
+            found += [] if whole >= 6 else [f"{height}p {lang}: only {whole} rows in sight"]
+            found += [f"{height}p {lang}: {p}" for p in tv_problems(playwright_js(tv), width, panel)]
+            tv.screenshot(path=str(moments.folder / f"tv-panel-{len(CROWD)}-{height}p-{lang}.png"))
+    assert found == [], "\n".join(found)
+    speak(tv, "en")
+    tv.set_viewport_size({"width": 1920, "height": 1080})
+
+    # A cap under the count, from the panel: nobody is taken out, and the panel says so.
+    tv.locator("#aud-cap").select_option("50")
+    tv.locator("#aud-panel-count").get_by_text("nobody is taken out", exact=False).wait_for()
+    assert tv.locator("#aud-members li").count() == len(CROWD)
+    assert audience(host.wait_for(lambda s: audience(s)["cap"] == 50))["members"] == len(CROWD)
+    assert fans[-1].wait_for(lambda s: audience(s)["cap"] == 50)["room"]["you"]["member"] is not None  # still in
+    settle(tv)
+    tv.screenshot(path=str(moments.folder / "tv-panel-over-cap.png"))
+
+    # The search box: without case or accents, and back to everyone when emptied.
+    tv.locator("#aud-search").fill("stefan")
+    tv.locator("#aud-members li").first.get_by_text("Ștefan", exact=False).wait_for()
+    found = tv.locator("#aud-members .aud-who").all_inner_texts()
+    assert found and all(name.startswith("Ștefan ") for name in found), found
+    assert len(found) == sum(name.startswith("Ștefan ") for name in CROWD)
+    tv.locator("#aud-search").fill("nobody like this")
+    tv.get_by_text("Nobody in the audience by that name").wait_for()
+    tv.locator("#aud-search").fill("zoe ains")
+    target = CROWD[0]  # Zoë Ainsworth
+    row(tv, target).wait_for()
+    settle(tv)
+    moments.measure(tv, "panel-search", PANEL)
+
+    # Offered from the row, taken back, then out of the audience: the member's phone hears each.
+    fan = fans[0]
+    row(tv, target).get_by_role("button", name="Offer a seat").click()
+    fan.wait_for(lambda s: s["room"]["you"]["offered"])
+    row(tv, f"{target} (seat offered)").get_by_role("button", name="Take the offer back").click()
+    fan.wait_for(lambda s: not s["room"]["you"]["offered"])
+    row(tv, target).get_by_role("button", name="Take out", exact=True).click()
+    fan.wait_for(lambda s: s["room"]["you"].get("removed"))
+    tv.get_by_text("Nobody in the audience by that name").wait_for()
+    tv.locator("#aud-search").fill("")
+    assert tv.locator("#aud-members li").count() == len(CROWD) - 1
+    assert not moments.problems, moments.summary()
     assert not night.watch.problems, night.watch.problems

@@ -135,20 +135,55 @@ def test_a_question_the_hand_cannot_answer_is_void_and_scores_nothing() -> None:
     assert dict(book.last.earned[0]) == {"first": BASE, "under": 0}
 
 
-def test_a_round_whose_hand_never_comes_is_void_and_a_switched_off_audience_opens_none() -> None:
+def test_a_round_whose_hand_never_comes_is_void() -> None:
     book = settle(joined(Book(), "Zoe"), scored((3, 4, 5), hand=2))
     assert book.round.key == (1, 3)
     book = apply(book, check_pick(book, scored((3, 4, 5), hand=2), 0, "first", "Cy"))
     book = settle(book, lobby(game=1))  # the seats moved after the game: hand 3 will not come
     assert book.last.status == VOID and book.last.key == (1, 3) and book.points == (0,)
     assert book.round.key == (2, 1)
+
+
+def test_switched_off_the_round_under_way_keeps_its_picks_closes_and_resolves_and_the_next_waits() -> None:
+    book = settle(joined(Book(), "Zoe", "Max"), lobby())
+    book = apply(book, check_pick(book, lobby(), 0, "first", "Bo"))
     book = settle(apply(book, Settings(False, None)), lobby())
-    assert book.round is None and book.last.status == VOID
+    assert book.round.status == OPEN and dict(book.round.picks) == {(0, "first"): "Bo"}
     try:
         check_join(book, 200)
         raise AssertionError("joined an audience that is off")
     except Refused as refusal:
         assert refusal.key == "error.audience_off"
+    # Its members still guess until the hand closes it: the round was theirs before the switch.
+    book = apply(book, check_pick(book, lobby(), 1, "first", "Cy"))
+    book = settle(book, dealt(begun=True))
+    assert book.round.status == CLOSED and book.round.split()["first"] == {"Bo": 1, "Cy": 1}
+    book = settle(book, scored((0, 12, 30), first="Bo"))
+    assert book.last.status == RESOLVED and book.points == (BASE + BOLD // 2, 0)
+    assert book.round is None  # off: the next hand's round waits
+    book = settle(apply(book, Settings(True, None)), scored((0, 12, 30), first="Bo"))
+    assert book.round.key == (1, 2) and book.round.status == OPEN
+
+
+@given(
+    switches=st.lists(st.tuples(st.booleans(), st.sampled_from([None, 1, 2, 10])), max_size=6),
+    picks=st.lists(st.tuples(st.integers(0, 2), st.sampled_from(["first", "worst"]), st.sampled_from(NAMES[:3])),
+                   max_size=8),
+)
+def test_no_switch_or_cap_the_host_sets_drops_a_guess(switches, picks) -> None:
+    """Whatever the host sets between the guesses (off, on, a cap under the members' count), every guess made
+    stands: the last of each member's question, as made."""
+    book = settle(joined(Book(), "Zoe", "Max", "Lu"), lobby())
+    made = {}
+    for i, (member_, key, option) in enumerate(picks):
+        book = apply(book, check_pick(book, lobby(), member_, key, option))
+        made[(member_, key)] = option
+        if i < len(switches):
+            book = settle(apply(book, Settings(*switches[i])), lobby())
+    for setting in switches[len(picks):]:
+        book = settle(apply(book, Settings(*setting)), lobby())
+    assert book.round.key == (1, 1) and dict(book.round.picks) == made
+    assert [m.predicting for m in book.members] == [True] * 3  # a cap under three takes nobody out
 
 
 def test_the_cap_counts_members_still_predicting() -> None:
@@ -336,7 +371,7 @@ class Night(RuleBasedStateMachine):
         option = data.draw(st.sampled_from([*self.names, YES, NO, "nobody"]))
         before = self.book
         r = self.book.round
-        allowed = r is not None and r.status == OPEN and self.book.on and key != "nonsense"
+        allowed = r is not None and r.status == OPEN and key != "nonsense"
         try:
             move = check_pick(self.book, facts, who, key, option)
         except RummyError:
@@ -348,10 +383,15 @@ class Night(RuleBasedStateMachine):
 
     @rule(on=st.booleans())
     def switch(self, on: bool) -> None:
+        before = self.book.round
         move = Settings(on, None)
         self.journal.append(to_dict(move))
         self.book = apply(self.book, move)
         self.observe()
+        if before is not None:  # the switch, either way, keeps the round under way and every guess in it
+            assert self.book.round == before
+        elif not on:
+            assert self.book.round is None  # off opens nothing
 
     @invariant()
     def replays(self) -> None:

@@ -14,7 +14,10 @@ Words:
   the lobby, or when the last game ended) until that hand's first "Draw!" or its first Match!, whichever comes
   first: until then the table has shown nothing of the hand but its deal. **Closed** (its options fixed to the
   players dealt in, and its split known) until the hand is scored; then **resolved**, or **void** when its hand
-  never came (the host switched the audience off, the seats changed the game).
+  never came (the seats changed the game).
+- **on** or **off**: the host lets newcomers in and new rounds open, or not. Off keeps what was guessed: the round
+  already open stays open to its members until its hand closes it, then resolves as any other; only the next
+  round waits until the audience is on again (a switch flipped by mistake and back costs nobody a guess).
 - the **questions**: `first`, who calls Match! first; `under`, whether the leader when the round opened scores
   under `LINE` points this hand ("yes"/"no"); `worst`, who takes the hand's biggest penalty (tied: each is right).
   A question whose answer the hand cannot give (nobody took a penalty; the leader left) is void: nobody scores.
@@ -128,7 +131,7 @@ class Round:
 class Book:
     """The audience of a room: its members, their points, the round being predicted and the last one settled."""
 
-    on: bool = True  # the host lets an audience in (off: no new member, no round)
+    on: bool = True  # the host lets an audience in (off: no new member, no new round; the one under way carries on)
     cap: int | None = None  # the host's cap on members predicting (None: the server's most)
     members: tuple[Member, ...] = ()
     points: tuple[int, ...] = ()  # by member
@@ -332,9 +335,7 @@ def due(book: Book, facts: Facts) -> Iterator[Command]:
 
 def _next(book: Book, facts: Facts) -> Command | None:
     r = book.round
-    if r is not None:
-        if not book.on:
-            return Void()
+    if r is not None:  # on or off: switching off stops new rounds, never one already guessed
         here = (facts.game, facts.hand) == r.key
         if r.status == OPEN and here and (facts.begun or facts.scored):
             return Close(facts.dealt)
@@ -394,7 +395,7 @@ def check_pick(book: Book, facts: Facts, member: int, key: str, option: str) -> 
     if not 0 <= member < len(book.members) or not book.members[member].predicting:
         raise Refused("error.audience_first")
     r = book.round
-    if not book.on or r is None or r.status != OPEN:
+    if r is None or r.status != OPEN:  # off: the round under way still takes its members' guesses
         raise OutOfPhase("error.predictions_closed")  # too late (or too early): a moment, not a rule
     if key not in KEYS or (key == "under" and r.subject is None):
         raise Refused("error.no_question")

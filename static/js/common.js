@@ -3,20 +3,31 @@ import { io } from "../vendor/socket.io.esm.min.js";
 import { replica } from "./delta.js";
 import { lang, list, onChange, t, tn } from "./i18n.js";
 
+/* What children may show: nodes, and strings or numbers as text. Nothing else ever becomes words on a screen
+   (the DOM's own append and replaceChildren write `false` as "false": a `cond && el(…)` must show nothing),
+   however deep the arrays. */
+function shown(children) {
+  return children.flat(Infinity).filter((c) => c instanceof Node || typeof c === "string" || (typeof c === "number" && !Number.isNaN(c)))
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
+}
+
+/* Put these children in place of a node's own, by `el`'s rule (`cond && el(…)` puts nothing). */
+export function fill(node, ...children) {
+  node.replaceChildren(...shown(children));
+  return node;
+}
+
 /* Build an element; text always goes in as text (names are never HTML). */
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
+    else if (key === "text") node.textContent = typeof value === "string" || typeof value === "number" ? value : "";
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
+  node.append(...shown(children));
   return node;
 }
 

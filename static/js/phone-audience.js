@@ -2,9 +2,9 @@
    action), the seconds until they close, what happened, and this member's place. It holds its own link, as the
    audience (docs/protocol.md, "The audience"): it never hears the table's cards, only the audience's table. */
 import { answerText, askedText, optionText, percent, total } from "./audience.js";
-import { connect, el, store } from "./common.js";
+import { connect, el, fill, store } from "./common.js";
 import { onChange, t, tn } from "./i18n.js";
-import { $, act, notice, room, view } from "./phone-shared.js";
+import { $, act, notice, room, shutText, view } from "./phone-shared.js";
 import { feel, renderStage } from "./phone-stage.js";
 
 const KEY = `pr.aud.${room}`; // this device's audience token for the room
@@ -54,16 +54,21 @@ function render(state, moments = []) {
   if (you.removed && store(KEY)) store(KEY, null); // taken out by the host: this device may join again, by name
   const r = aud.round;
   if (fresh) closesAt = r && r.closes_in !== null && r.closes_in !== undefined ? performance.now() + r.closes_in * 1000 : null;
-  $("aud-join-form").hidden = joined || !aud.on;
+  // A newcomer is told before typing a name when the audience would turn them away: off, or full (at its cap).
+  const shut = !joined && (!aud.on || !!aud.full);
+  $("aud-join-form").hidden = joined || shut;
+  $("aud-leave").hidden = !joined; // only a member leaves; a newcomer has nothing to leave
   $("aud-hand").textContent = r ? t("phone.aud.hand", { hand: r.hand }) : "";
-  $("aud-me").textContent = joined ? `${you.name} · ${tn("points", you.points)} · ${t("phone.aud.place", { place: you.place, of: you.of })}` : "";
+  // Each part its own box, wrapped whole, so a narrow screen never runs one into the next.
+  fill($("aud-me"), joined && [el("strong", { text: you.name }), el("span", { text: tn("points", you.points) }),
+    el("span", { text: t("phone.aud.place", { place: you.place, of: you.of }) })]);
   renderOffer(you);
   renderHappened(aud, you);
   renderRound(aud, r, you, joined);
   renderStage(state, !!r && r.open && joined);
   if (joined) feel(state, moments, you);
   $("aud-leaders-box").hidden = !aud.leaders.length;
-  $("aud-leaders").replaceChildren(...aud.leaders.map((l) => el("li", { class: joined && l.name === you.name ? "me" : "",
+  fill($("aud-leaders"), aud.leaders.map((l) => el("li", { class: joined && l.name === you.name ? "me" : "",
     text: `${l.name}: ${tn("points", l.points)}` })));
   tick();
 }
@@ -92,7 +97,7 @@ function renderHappened(aud, you) {
   });
   const earned = Object.values(mine.earned).reduce((a, b) => a + b, 0);
   const guessed = Object.keys(mine.picks).length > 0;
-  box.replaceChildren(el("h2", { text: t("phone.aud.happened", { hand: last.hand }) }), el("ul", {}, ...lines),
+  fill(box, el("h2", { text: t("phone.aud.happened", { hand: last.hand }) }), el("ul", {}, ...lines),
     guessed && el("p", { class: "aud-total", text: t("phone.aud.this_hand", { points: tn("points", earned) }) }));
 }
 
@@ -104,9 +109,8 @@ function renderRound(aud, r, you, joined) {
   $("aud-steps").hidden = !open;
   $("aud-options").hidden = !open;
   $("aud-mine").hidden = !r || r.open || !joined;
-  if (!aud.on || !r || !joined) {
-    const why = !aud.on ? "off" : joined ? "waiting" : you.removed ? "removed" : "join_first";
-    $("aud-question").textContent = t(`phone.aud.${why}`);
+  if (!r || !joined) {
+    $("aud-question").textContent = joined ? t(aud.on ? "phone.aud.waiting" : "phone.aud.off") : newcomerText(aud, you);
     $("aud-clock").textContent = "";
     return;
   }
@@ -114,7 +118,7 @@ function renderRound(aud, r, you, joined) {
     $("aud-clock").textContent = "";
     const guessed = r.questions.some((q) => picks[q.key] !== undefined);
     $("aud-question").textContent = t(guessed ? "phone.aud.closed" : "phone.aud.waiting");
-    $("aud-mine").replaceChildren(...r.questions.filter((q) => picks[q.key] !== undefined).map((q) => {
+    fill($("aud-mine"), r.questions.filter((q) => picks[q.key] !== undefined).map((q) => {
       const counts = (r.split || {})[q.key] || {};
       const whole = total(counts);
       return el("li", {}, el("span", { text: asked(q) }), el("strong", { text: said(q, picks[q.key]) }),
@@ -125,37 +129,49 @@ function renderRound(aud, r, you, joined) {
   const keys = r.questions.map((q) => q.key);
   if (!keys.includes(asking)) asking = null;
   const current = r.questions.find((q) => q.key === asking) || r.questions.find((q) => picks[q.key] === undefined);
-  $("aud-steps").replaceChildren(...r.questions.map((q, i) => el("li", {}, el("button", {
+  fill($("aud-steps"), r.questions.map((q, i) => el("li", {}, el("button", {
     type: "button", class: q === current ? "on" : "", "aria-pressed": String(q === current),
     "aria-label": t("phone.aud.question", { n: i + 1 }), onclick: () => { asking = q.key; render(view.state); },
   }, el("span", { class: "aud-n", text: `${i + 1}` }), picks[q.key] === undefined ? "" : said(q, picks[q.key])))));
   if (!current) { // all three in: they may still change any of them
     $("aud-question").textContent = t("phone.aud.all_in");
-    $("aud-options").replaceChildren();
+    fill($("aud-options"));
     return;
   }
   $("aud-question").textContent = asked(current);
   const colours = view.state.room.colours || {};
-  $("aud-options").replaceChildren(...current.options.map((option) => {
+  fill($("aud-options"), current.options.map((option) => {
     const chosen = picks[current.key] === option;
     const button = el("button", { type: "button", class: `big-button aud-option${chosen ? " chosen" : ""}`, "aria-pressed": String(chosen),
       onclick: () => pick(current, option) }, current.key === "under" ? null : el("span", { class: "dot", "aria-hidden": "true" }),
-    said(current, option));
+    el("span", { class: "aud-name", text: said(current, option) }));
     if (colours[option]) button.style.setProperty("--seat-colour", colours[option]);
     return el("li", {}, button);
   }));
 }
 
+/* What a connection that is not a member reads in place of a question: why it cannot join (off, or full at its
+   cap), said before any name is typed; else the way in. A round under way while the audience is off goes on for
+   its members (docs/protocol.md, "Off, and the cap"). */
+function newcomerText(aud, you) {
+  return shutText(aud) || t(you.removed ? "phone.aud.removed" : "phone.aud.join_first");
+}
+
 async function pick(question, option) {
   const ack = await act("predict", { question: question.key, option });
-  if (ack.ok) asking = null; // on to the next question still to answer
+  if (!ack.ok) return;
+  // On to the question still to answer, a changed pick too (its own update may have drawn the page already,
+  // still on this question: drawn again now).
+  asking = null;
+  render(view.state);
 }
 
 /* The seconds left, each second, while the caller counts the round down. */
 function tick() {
   clearTimeout(clock);
   const r = view.state && view.state.room.audience.round;
-  if (!r || !r.open) return;
+  const you = view.state && view.state.room.you;
+  if (!r || !r.open || !you || you.member === null || you.member === undefined) return; // a member's clock alone
   if (closesAt === null) {
     $("aud-clock").textContent = t("phone.aud.closes_at_draw");
     return;

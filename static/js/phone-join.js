@@ -1,7 +1,7 @@
 /* The phone before play: joining, taking a seat, waiting for the deal, watching a full table. */
 import { el, infoText, store } from "./common.js";
 import { t, tn } from "./i18n.js";
-import { $, act, notice, view } from "./phone-shared.js";
+import { $, act, notice, shutText, view } from "./phone-shared.js";
 
 /* The join screen: the name form, or the seats a newcomer may take, or word that the table is full. */
 export function renderJoin(seated, game) {
@@ -32,7 +32,14 @@ export function renderJoin(seated, game) {
 export const audienceOpen = () => { const aud = view.state.room.audience; return !!aud && aud.on && !aud.full; };
 function renderAudienceEntry(seated) {
   const table = view.state.room.can_join;
+  const aud = view.state.room.audience;
   $("aud-entry").hidden = seated || !audienceOpen();
+  // Where the audience would be the way in (the table cannot take a newcomer, or a game is on), a shut one says
+  // why before a name is typed: off, or full at its cap.
+  const game = view.state.game;
+  const why = !seated && !!aud && !audienceOpen() && (!table || (!!game && !game.game_over));
+  $("aud-why").hidden = !why;
+  $("aud-why").textContent = why ? shutText(aud) : "";
   $("aud-entry-note").textContent = t(table ? "phone.aud.or_watch" : "phone.aud.table_full");
   $("aud-entry-join").classList.toggle("primary", !table);
   if (!seated && audienceOpen() && !table) {

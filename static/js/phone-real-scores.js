@@ -2,7 +2,7 @@
    change it until the hand is scored is phone-entry.js's); then the hand's story (phone-story.js), this seat's points and the table by
    place; at the end of the night the podium and the awards lead. */
 import { laidOut } from "./cards.js";
-import { el } from "./common.js";
+import { el, fill } from "./common.js";
 import { t, tn } from "./i18n.js";
 import { $ } from "./phone-shared.js";
 import { standings, story } from "./phone-story.js";
@@ -34,7 +34,7 @@ export function renderResults(game, who) {
   const row = game.sheet[game.sheet.length - 1] || [];
   const cell = row[me];
   const entry = game.seats[me].entry;
-  box.replaceChildren(
+  fill(box, // a seat with no result of its own shows nothing there, never "null"
     el("div", { class: "story" }, ...story(game, me, row.map((c) => (c ? c.points : null)))),
     el("h2", { text: t("phone.hand_scores", { hand: game.sheet.length }) }),
     cell ? el("div", { class: "result" },

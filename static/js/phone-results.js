@@ -1,7 +1,7 @@
 /* The phone after a hand, cards on the phones: the story (phone-story.js), this player's hand, then the table by
    place; at the end of the night the podium and the awards lead. */
 import { laidOut } from "./cards.js";
-import { el } from "./common.js";
+import { el, fill } from "./common.js";
 import { t, tn } from "./i18n.js";
 import { $, view } from "./phone-shared.js";
 import { standings, story } from "./phone-story.js";
@@ -15,7 +15,7 @@ export function renderResults(game, seats) {
   const who = seats.map((s) => s.name);
   const own = results.find((r) => r.seat === me);
   const points = game.history[game.history.length - 1] || [];
-  box.replaceChildren(
+  fill(box, // a seat with no result of its own shows nothing there, never "null"
     el("div", { class: "story" }, ...story(game, me, points)),
     el("h2", { text: t("phone.hand_scores", { hand: game.hand_no }) }),
     own ? el("div", { class: "result" },

@@ -35,3 +35,10 @@ export async function act(event, data) {
 /* A card named in a sentence: its label ("7♥"), the joker by its name in the reader's language (its label is
    the views' "JK", which no player says). */
 export const cardName = (card) => (card.rank === 0 ? t("card.joker") : card.label);
+
+/* Why the audience would turn a newcomer away, said before they type a name: off, or full at its cap (the
+   host's, or the server's most); "" while it would let them in. */
+export function shutText(aud) {
+  if (!aud.on) return t("phone.aud.off");
+  return aud.full ? t("phone.aud.full", { n: aud.cap === null ? aud.most : Math.min(aud.cap, aud.most) }) : "";
+}

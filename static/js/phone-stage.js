@@ -2,7 +2,7 @@
    the TV's call, who called Match!, each seat's pile as the TV shows it face up; and a buzz when a guess comes true
    (the Match! this member said would come first, a hand's answers that earned them points). */
 import { cardFace } from "./cards.js";
-import { calledText, el } from "./common.js";
+import { calledText, el, fill } from "./common.js";
 import { t } from "./i18n.js";
 import { moment } from "./phone-moments.js";
 import { $ } from "./phone-shared.js";
@@ -17,7 +17,7 @@ export function renderStage(state, guessing) {
   if ($("aud-stage").hidden) return;
   $("aud-call").textContent = hand.called.length ? calledText(hand.called) : t(hand.shout, { hand: hand.hand });
   const colours = state.room.colours || {};
-  $("aud-seats").replaceChildren(...hand.seats.map((seat) => {
+  fill($("aud-seats"), hand.seats.map((seat) => {
     const item = el("li", { class: seat.matched ? "matched" : "" }, el("span", { class: "aud-seat-name", text: seat.name }),
       seat.matched ? el("strong", { class: "aud-seat-match", text: t("phone.aud.matched") }) : null,
       seat.pile ? cardFace(seat.pile) : null);

@@ -5,7 +5,7 @@
    the rest of the screen, from `room.audience`, which every viewer of the room shares; the panel also takes one
    member out of the audience, or everyone their device brought. */
 import { answerText, optionText, percent, total } from "./audience.js";
-import { el } from "./common.js";
+import { el, fill } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
 import { banner } from "./tv-show.js";
@@ -19,20 +19,20 @@ export function wireAudience() {
   const settings = () => act("audience", { on: $("aud-on").checked, cap: $("aud-cap").value ? Number($("aud-cap").value) : null });
   $("aud-on").addEventListener("change", settings);
   $("aud-cap").addEventListener("change", settings);
-  $("aud-member").addEventListener("change", renderAudience);
+  $("aud-search").addEventListener("input", renderAudience);
   window.addEventListener("resize", renderAudience); // the scores' box takes the room a screen's size leaves it
-  $("aud-offer-seat").addEventListener("click", async () => {
-    const member = Number($("aud-member").value);
-    const roster = view.state.room.audience_roster || [];
-    const chosen = roster.find((m) => m.member === member);
-    if (chosen && (await act("audience_offer", { member, offered: !chosen.offered })).ok) renderAudience();
+  // Each member's row: a seat offered or taken back; out of the audience, alone or with everyone their device
+  // brought (a script's crowd of names). One listener for the list, whose rows are drawn anew.
+  $("aud-members").addEventListener("click", async (e) => {
+    const button = e.target.closest("button[data-do]");
+    if (!button) return;
+    const member = Number(button.dataset.member);
+    const chosen = (view.state.room.audience_roster || []).find((m) => m.member === member);
+    if (!chosen) return;
+    const ack = button.dataset.do === "offer" ? await act("audience_offer", { member, offered: !chosen.offered })
+      : await act("audience_remove", { member, together: button.dataset.do === "remove-all" });
+    if (ack.ok) renderAudience();
   });
-  // Out of the audience: the member alone, or with everyone their device brought (a script's crowd of names).
-  const remove = async (together) => {
-    if ((await act("audience_remove", { member: Number($("aud-member").value), together })).ok) renderAudience();
-  };
-  $("aud-remove").addEventListener("click", () => remove(false));
-  $("aud-remove-all").addEventListener("click", () => remove(true));
 }
 
 export function renderAudience() {
@@ -85,8 +85,8 @@ function renderSplit(aud, game) {
       el("p", { class: "aud-lead", text: lead === undefined ? "–" : `${optionText(q, lead)} · ${percent(n, whole)}%` }));
   });
   box.setAttribute("aria-label", t("tv.aud.title"));
-  box.replaceChildren(el("div", { class: "aud-head" }, el("strong", { text: t("tv.aud.title") }),
-    el("span", { text: tn("tv.aud.guessed", r.predicted) })), ...columns);
+  fill(box, el("div", { class: "aud-head" }, el("strong", { text: t("tv.aud.title") }),
+    el("span", { text: tn("tv.aud.guessed", r.predicted) })), columns);
 }
 
 /* A question as the TV's picture names it: short, the players' names are under it. */
@@ -123,7 +123,7 @@ function renderReveal(aud, game) {
       el("strong", { text: t("tv.aud.saw_of", { n: saw, of: total(counts) }) }));
   });
   const top = aud.top.map((m, k) => `${k + 1}. ${m.name} +${m.earned}`);
-  box.replaceChildren(el("h3", { text: t("tv.aud.title") }), el("div", { class: "aud-answers" }, ...answers),
+  fill(box, el("h3", { text: t("tv.aud.title") }), el("div", { class: "aud-answers" }, ...answers),
     top.length ? el("p", { class: "aud-top" }, el("strong", { text: `${t("tv.aud.this_hand")}: ` }), top.join(" · ")) : null);
 }
 
@@ -149,7 +149,7 @@ function renderScoresBox(aud, game) {
   const gained = (l) => (l.earned ? ` (+${l.earned})` : ""); // never a template inside another's ${…} (rjsmin)
   const named = leaders.map((l, k) => `${k + 1}. ${l.name} ${tn("points", l.points)}${gained(l)}`);
   const top = leaders[0];
-  box.replaceChildren(
+  fill(box,
     el("div", { class: "aud-full" }, el("h3", { text: t("tv.aud.title") }), ...lines,
       leaders.length ? el("p", {}, el("strong", { text: `${t("tv.aud.leaders")}: ` }), named.join(" · ")) : null),
     el("div", { class: "aud-compact" }, el("p", { text: t("tv.aud.right", { pct: percent(right, picks) }) }),
@@ -179,25 +179,50 @@ function place(box) {
   $("scores-aside").append(box);
 }
 
-/* The host's panel: the switch, the cap, and for one member a seat at the next game, or out of the audience. */
+/* The host's panel: the switch, the cap, and the members by points (best first), found by name: for each, a seat
+   at the next game offered (or taken back), or out of the audience. */
+let drawn = ""; // what the list was drawn from: drawn again only when it changed (a click mid-redraw is lost)
 function renderPanel(aud) {
-  $("aud-panel-count").textContent = t("tv.aud.count", { n: aud.members });
+  // Off, or at the cap (a cap set under the count too): who is in stays in with every guess, newcomers wait;
+  // said where the count is, so the host need not fear the switch.
+  const count = t("tv.aud.count", { n: aud.members });
+  const state = !aud.on ? t("tv.aud.off_note") : aud.full ? t("tv.aud.full") : "";
+  $("aud-panel-count").textContent = state ? `${count} · ${state}` : count;
   $("aud-on").checked = aud.on;
   const cap = aud.cap === null ? "" : String(aud.cap);
   const caps = ["", ...aud.caps.map(String)]; // "": none but the server's own, `most`
-  if ($("aud-cap").options.length !== caps.length) {
+  if ($("aud-cap").options.length !== caps.length || $("aud-cap").lang !== document.documentElement.lang) {
+    $("aud-cap").lang = document.documentElement.lang; // "(no cap)" in the TV's language, switched or not
     $("aud-cap").replaceChildren(...caps.map((c) => el("option", { value: c, text: c || t("tv.aud.no_cap", { n: aud.most }) })));
   }
   $("aud-cap").value = cap;
   const roster = (view.state.room.audience_roster || []).filter((m) => !m.seated);
-  const chosen = $("aud-member").value;
-  $("aud-member").replaceChildren(...roster.map((m) => el("option", { value: String(m.member),
-    text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name })));
-  if (roster.some((m) => String(m.member) === chosen)) $("aud-member").value = chosen;
-  const picked = roster.find((m) => String(m.member) === $("aud-member").value);
-  $("aud-member").disabled = $("aud-offer-seat").disabled = $("aud-remove").disabled = !roster.length;
-  $("aud-offer-seat").textContent = t(picked && picked.offered ? "tv.aud.unoffer" : "tv.aud.offer");
-  $("aud-remove-all").hidden = !picked || !picked.together;
-  if (picked && picked.together) $("aud-remove-all").textContent = t("tv.aud.remove_all", { n: picked.together + 1 });
-  $("aud-panel-note").textContent = roster.length ? t("tv.aud.offer_note") : t("tv.aud.nobody");
+  const query = fold($("aud-search").value.trim());
+  const shown = roster.filter((m) => !query || fold(m.name).includes(query))
+    .sort((a, b) => b.points - a.points || a.member - b.member);
+  $("aud-search").closest("label").hidden = roster.length < 2; // nothing to find among one
+  $("aud-panel-note").textContent = !roster.length ? t("tv.aud.nobody") : !shown.length ? t("tv.aud.no_match")
+    : t("tv.aud.offer_note");
+  const key = JSON.stringify([shown, document.documentElement.lang]);
+  if (key === drawn) return;
+  drawn = key;
+  const active = document.activeElement && document.activeElement.closest("button[data-do]");
+  const focused = active && $("aud-members").contains(active) ? active : null;
+  const again = focused && `button[data-member="${focused.dataset.member}"]`; // the same member's row, drawn anew
+  // Each button is described by its row's name: a screen reader says whose seat, whose way out.
+  const rowButton = (m, what, text, extra) => el("button", { type: "button", "data-do": what, "data-member": String(m.member),
+    "aria-describedby": `aud-who-${m.member}`, text, ...extra });
+  $("aud-members").replaceChildren(...shown.map((m) => el("li", { class: m.offered ? "offered" : "" },
+    el("span", { class: "aud-who", id: `aud-who-${m.member}`, text: m.offered ? t("tv.aud.offered", { name: m.name }) : m.name }),
+    el("span", { class: "aud-points", text: tn("points", m.points) }),
+    el("span", { class: "aud-acts" },
+      rowButton(m, "offer", t(m.offered ? "tv.aud.unoffer" : "tv.aud.offer"), { class: m.offered ? "" : "primary" }),
+      rowButton(m, "remove", t("tv.aud.remove")),
+      m.together ? rowButton(m, "remove-all", t("tv.aud.remove_all", { n: m.together + 1 })) : null))));
+  const back = again && $("aud-members").querySelector(again);
+  if (back) back.focus(); // a keyboard's place kept: its row's first button, or the search box if it went
+  else if (focused) $("aud-search").focus();
 }
+
+/* A name as the search box compares it: without case or accents ("zoe" finds Zoë, "stefan" Ștefan). */
+const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase();

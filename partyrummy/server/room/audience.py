@@ -345,9 +345,11 @@ class Audience:
         return None if self.close_at is None else round(max(0.0, self.close_at - self.stage.clock()), 1)
 
     def table(self) -> dict[str, Any]:
-        """The audience's own table: what every audience connection sees alike (no count: it would change at
-        every join, for everyone)."""
-        view = dict(self._view())
+        """The audience's own table: what every audience connection sees alike (whether it is full, but no count:
+        that would change at every join, for everyone)."""
+        # Whether a newcomer would be turned away, said before they type a name (it changes only when the audience
+        # fills or has room again: never a count, which would go out to everyone at every join).
+        view = dict(self._view()) | {"full": self.public()["full"], "most": LIMITS.audience}
         if view["round"] is not None and self.close_at is not None:
             view["round"] = {**view["round"], "closes_in": self._closes_in()}
         seats = self.stage.state.seats
