@@ -48,6 +48,15 @@ hurry_after_s = 0.5
 hurry_countdown_s = 3
 choose_min_s = 6
 
+[overruled]
+extends = "party"
+description = "A quick hurry, then a long beat before the flip: time to change the card the TV picked (for tests)"
+beat_s = 5
+match_window_s = 600
+hurry_after_s = 0.5
+hurry_countdown_s = 1.5
+choose_min_s = 0
+
 [dealt]
 extends = "party"
 description = "Two short hands, the host's Call now ending each match window (for tests)"
@@ -268,6 +277,32 @@ def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and
     card = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
     ana.get_by_role("heading", name=f"The TV discarded {card} for you").wait_for()
     ana.locator("#p-where", has_text=f"Your {card} went onto your pile").wait_for()
+
+
+def test_a_pick_changed_after_the_tv_played_for_the_phone_is_what_its_notice_and_heading_say(night_of) -> None:
+    """The TV drew and picked for Ana; she changes the card before the flip: the notice says at once what she
+    discards now, and after the flip nothing on her phone says the TV discarded the card it had picked."""
+    night = night_of("overruled", seed=1)
+    ana = night.phone("Ana")
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in (bob, cy):
+        draw_and_pick(client)
+    notice = ana.locator("#notice", has_text="the TV played for you")
+    notice.wait_for(timeout=8000)
+    picked = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
+    ana.locator("#pick-note", has_text=f"Discarding {picked}: tap another to change").wait_for()
+    names = ana.locator("#hand .card-button").evaluate_all("(cards) => cards.map((c) => c.getAttribute('aria-label'))")
+    chosen = next(name for name in names if name != picked)
+    ana.get_by_role("button", name=chosen, exact=True).first.tap()
+    corrected = f"Time was up, so the TV drew from the shoe for you; you're discarding {chosen}."
+    ana.locator("#notice", has_text=corrected).wait_for(timeout=2000)  # at once, not at the flip
+    ana.locator("#pick-note", has_text=f"Discarding {chosen}").wait_for()
+    ana.locator("#p-where", has_text=f"Your {chosen} went onto your pile").wait_for(timeout=15000)  # the flip
+    assert "The TV discarded" not in heading(ana)
+    assert not notice.is_visible() or notice.inner_text() == corrected
+    seat = next(s["seat"] for s in night.host.state["room"]["seats"] if s["name"] == "Ana")
+    assert night.host.state["game"]["seats"][seat]["pile_top"]["label"] == chosen
 
 
 def listed(names: list[str]) -> str:

@@ -137,8 +137,9 @@ class PhonesPlay(PacedPart):
             pick = hand.picks[seat] if seat < hand.players else None
             face = hand.faces[pick] if pick is not None else None
             key = "notice.played_pick" if had_drawn else "notice.played_for"
-            # With the hand and the cycle it was played in: the phone says so until the next "Draw!", not after.
-            extra = {"card": face and face.symbol, "hand": hand.hand_no, "cycle": hand.cycle}
+            # With the hand and the cycle it was played in: the phone says so until the next "Draw!", not after; and
+            # whether the TV drew too, for the phone to say what still holds once its player changes the pick.
+            extra = {"card": face and face.symbol, "hand": hand.hand_no, "cycle": hand.cycle, "drew": not had_drawn}
             self.table.tell(seat, "played_for", key, {"card": face or "—"}, extra)
 
     # -- The caller -------------------------------------------------------------------------
