@@ -112,16 +112,31 @@ function stepText(game, you, mine, now) {
   if (now.turns && game.cycle > 0) return callText(view.state); // whose turn, and whether the last
   if (now.drawing) return t(game.last_cycle ? "step.last_draw" : "step.draw");
   if (now.choosing) {
-    if (you.pick === null) return t("step.discard");
+    if (you.pick === null) return t(game.last_cycle ? "step.last_discard" : "step.discard");
     if (flipping()) return t("step.flip", { n: secsTo(clocks.callEnd) });
     return waitText(game, you) || t("step.picked");
   }
   if (now.canMatch && now.complete) return t("step.match_now");
   // As its notice says, until the next "Draw!"; never once its player changed the card the TV picked.
   if (now.played && !now.played.changed) return t("step.played_for", { card: now.played.name });
+  if (game.window && !now.turns) return windowText(game, you, mine, now);
   if (now.others.length) return theyMatched(now);
-  // Nothing to do: whom the table waits for, else the table's own words (the deal, the flip, the caller).
-  return waitText(game, you) || (game.cycle === 0 || game.window ? t(`call.${game.phase}`, { hand: game.hand_no }) : t("step.wait"));
+  // Nothing to do: whom the table waits for, else the table's own words (the deal, the caller).
+  return waitText(game, you) || (game.cycle === 0 ? t(`call.${game.phase}`, { hand: game.hand_no }) : t("step.wait"));
+}
+
+/* A Match! window: what it asks of this seat. After another's Match!, that this seat's last draw comes next; else
+   Match! or Play on (the hand just dealt: look at it), and once this seat has gone on, whom the window waits for. */
+function windowText(game, you, mine, now) {
+  const names = (seats) => list(seats.map((s) => view.state.room.seats[s].name));
+  if (now.others.length) return tn("step.they_matched_last", now.others.length, { names: names(now.others) });
+  if (!mine.ready) {
+    if (game.phase === "setup") return t("call.setup", { hand: game.hand_no });
+    return t(you.hint ? "step.play_on" : "step.match_or_play_on"); // with hints, a complete hand said so above
+  }
+  const undecided = game.seats.filter((s) => s.seat !== you.seat && !s.ready && !s.matched).map((s) => s.seat);
+  if (!undecided.length) return t("step.next_draw");
+  return undecided.length > 3 ? tn("step.wait_many", undecided.length) : t("step.wait_for", { names: names(undecided) });
 }
 
 const theyMatched = (now) => tn(now.turns ? "phone.they_went_out" : "phone.they_matched", now.others.length,
@@ -258,6 +273,11 @@ setInterval(tick, 200);
 /* Words into a box that keeps its size (the heading, the hint): shrunk until they fit it, never below 55%. */
 function setText(node, words) {
   node.textContent = words;
+  fit(node);
+}
+
+/* A box's words at the largest size that fits it (again when the screen turns: its width and type size change). */
+function fit(node) {
   const box = node.closest("#p-step") || node;
   let size = 1;
   node.style.fontSize = "";
@@ -332,6 +352,7 @@ export function wire() {
   $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));
   $("go-on").addEventListener("click", () => act("ready", { cycle: view.state.game.cycle }));
+  window.addEventListener("resize", () => { for (const id of ["p-step-text", "p-hurry", "hint"]) if (!$(id).hidden) fit($(id)); });
   // The TV played for this seat: the heading says so too, in the same words as the notice, until the next call.
   view.link.socket.on("notice", (n) => {
     const game = view.state && view.state.game;
