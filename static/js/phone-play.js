@@ -131,7 +131,7 @@ function windowText(game, you, mine, now) {
   const names = (seats) => list(seats.map((s) => view.state.room.seats[s].name));
   if (now.others.length) return tn("step.they_matched_last", now.others.length, { names: names(now.others) });
   if (!mine.ready) {
-    if (game.phase === "setup") return t("call.setup", { hand: game.hand_no });
+    if (!game.revealed) return t("call.setup", { hand: game.hand_no }); // the window of the deal
     return t(you.hint ? "step.play_on" : "step.match_or_play_on"); // with hints, a complete hand said so above
   }
   const undecided = game.seats.filter((s) => s.seat !== you.seat && !s.ready && !s.matched).map((s) => s.seat);
