@@ -154,7 +154,8 @@ class RemoteBot:
     def wait(self, timeout: float = 1.0) -> dict | None:
         """The newest state, waiting for one only if this bot has acted on the last (no lost wake-ups)."""
         with self.changed:
-            if not self.resync and self.left is None and (self.state is None or self.state["v"] == self.acted):
+            due = self.left is not None or self.resync and self.online.is_set()  # a thing to do at once
+            if not due and (self.state is None or self.state["v"] == self.acted):
                 self.changed.wait(timeout)
             return self.state
 
