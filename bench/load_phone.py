@@ -133,7 +133,8 @@ class Brain(RemoteBot):
         self.state: dict | None = None
         self.seen: Counter = Counter()
         self.seen_ids: set[int] = set()
-        self.hand_no, self.acted, self.error, self.watch = 0, None, None, None
+        self.hand_no, self.cycle, self.acted, self.error, self.watch = 0, 0, None, None, None
+        self.token, self.left, self.resync = None, None, False  # no seat of its own: the Phone holds it
         self.move: tuple[str, dict] | None = None
 
     def send(self, event: str, data: dict | None = None) -> dict:

@@ -100,7 +100,7 @@ def run_rooms(server: LiveServer, rooms: int, seconds: float, strength: str) -> 
     t0 = time.perf_counter()
     for bot in bots[::12]:
         assert bot.send("start")["ok"]
-    play(bots, time.monotonic() + seconds, until_over=False)  # the leaders deal again after each game
+    play(bots, time.monotonic() + seconds)  # the leaders deal again after each game
     wall = time.perf_counter() - t0
     cpu1, rss = server_usage(server.proc.pid)
     mine = (time.process_time() - mine0) / wall

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
-import time
+import threading
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 from urllib.parse import urlsplit
@@ -198,44 +199,69 @@ def _simulate(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
 
 
 def _bots(args: argparse.Namespace, variants: dict[str, Variant]) -> int:
-    from .client.remote_bots import BotsError, play, seat_bots
+    from .client.remote_bots import BotsError, close_all, play, seat_bots
 
     narrator = Narrator()
     room = args.room.strip().upper()
+    stop = threading.Event()
+    # SIGTERM (a service manager, `kill`) stops the bots as Ctrl+C does: the main thread hears it while it waits.
+    signal.signal(signal.SIGTERM, _terminated)
+    bots = []
     try:
         bots = seat_bots(args.url, room, args.count, args.strength, variants, start=args.start, name=args.name)
         waiting = "the game has started" if args.start else "start the game from the TV"
         print(f"{plural(len(bots), 'bot')} seated in room {room} ({bots[0].name} …); {waiting}.", flush=True)
-        play(bots, time.monotonic() + 24 * 3600, watch=narrator.see)
+        play(bots, watch=narrator.see, stop=stop)
     except BotsError as error:
         return _fail(str(error), 1)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Terminated) as interrupt:
+        stop.set()
+        close_all(bots)
         print("\nStopped: the bots leave the room.", flush=True)
-        return 130
-    narrator.summary(bots[0].state)
+        return 0 if isinstance(interrupt, _Terminated) else 130
+    close_all(bots)
+    print(f"The host took back every bot's seat ({_reasons(bots)}): the bots leave the room.", flush=True)
     return 0
 
 
+class _Terminated(Exception):
+    """SIGTERM arrived: stop as on Ctrl+C, and say so."""
+
+
+def _terminated(signum: int, frame: object) -> NoReturn:
+    raise _Terminated
+
+
+def _reasons(bots: list) -> str:
+    """How the bots lost their seats, as the server said it (released, removed …), each once."""
+    return ", ".join(dict.fromkeys(bot.left or "stopped" for bot in bots))
+
+
 class Narrator:
-    """What `bots` prints while it plays: one line per scored hand, then the final totals."""
+    """What `bots` prints while it plays: one line per scored hand, then each game's final totals."""
 
     def __init__(self) -> None:
-        self.told = 0  # hands told so far
+        self.told = 0  # hands told so far, this game
+        self.summed = False  # this game's final totals are told
 
     def see(self, state: dict | None) -> None:
-        """Called with the first bot's newest state, from its thread."""
+        """Called with the first seated bot's newest state, from its thread."""
         game = state and state.get("game")
         if not game:
+            self.told, self.summed = 0, False  # back in the lobby: the next game is told from its first hand
             return
         names = [seat["name"] for seat in state["room"]["seats"]]
         history = game["history"]
-        if game["hand_no"] < self.told:  # a new game in the same room: count again
-            self.told = 0
+        if len(history) < self.told or (self.summed and not game["game_over"]):  # "Play again": count again
+            self.told, self.summed = 0, False
         while self.told < len(history):
             hand_no = self.told + 1
             matched = [names[m["seat"]] for m in game["matched"]] if game["hand_no"] == hand_no else None
             print(self._line(hand_no, history[self.told], names, matched), flush=True)
             self.told += 1
+        if game["game_over"] and not self.summed:
+            self.summed = True
+            self.summary(state)
 
     @staticmethod
     def _line(hand_no: int, points: list[int | None], names: list[str], matched: list[str] | None) -> str:
@@ -244,15 +270,14 @@ class Narrator:
         return f"Hand {hand_no}: " + (f"{went_out}; " if went_out else "") + scores
 
     @staticmethod
-    def summary(state: dict | None) -> None:
-        game = state and state.get("game")
-        if not game or not game["game_over"]:
-            print("The game did not end while the bots played.")
-            return
+    def summary(state: dict) -> None:
+        """A game's final totals, the lowest first, and who won; then that the bots stay for the next."""
+        game = state["game"]
         names = [s["name"] for s in state["room"]["seats"]]
         print("Final totals:")
         for seat in sorted(range(len(game["totals"])), key=lambda s: game["totals"][s]):
             print(f"  {names[seat]:<20} {game['totals'][seat]:>5}{'  winner' if seat in game['winners'] else ''}")
+        print("The bots stay for the next game (Ctrl+C takes them away).", flush=True)
 
 
 def _solve(args: argparse.Namespace, variants: dict[str, Variant]) -> int:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
+import threading
 from collections import Counter
 from pathlib import Path
 
@@ -81,6 +83,60 @@ def test_simulate_prints_the_table() -> None:
     assert bad.returncode == 2 and "genius" in bad.stderr
 
 
+class BotsRun:
+    """`partyrummy bots` as a person starts it, in the background: every line it prints, as it prints it."""
+
+    def __init__(self, server: LiveServer, code: str, *args: str) -> None:
+        rules = str(Path(__file__).with_name("fast.toml"))
+        command = [sys.executable, "-m", "partyrummy", "--variants", rules, "bots", "--url", server.url, "--room", code]
+        # Ctrl+C must reach it even when the tests run in a background job (which ignores SIGINT).
+        self.proc = subprocess.Popen(
+            [*command, *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        self.lines: list[str] = []
+        self.err: list[str] = []
+        self.printed = threading.Condition()
+        self.readers = [threading.Thread(target=self._read, daemon=True), threading.Thread(target=self._errors)]
+        for reader in self.readers:
+            reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            with self.printed:
+                self.lines.append(line.rstrip("\n"))
+                self.printed.notify_all()
+
+    def _errors(self) -> None:
+        self.err.extend(self.proc.stderr)
+
+    def wait_for(self, line: str, times: int = 1, timeout: float = 120) -> None:
+        """Until it has printed `line` `times` times."""
+        with self.printed:
+            if not self.printed.wait_for(lambda: self.lines.count(line) >= times, timeout):
+                raise TimeoutError(f"{line!r} not printed {times} times: {self.lines[-5:]}")
+
+    def end(self, sig: int | None, timeout: float = 15) -> tuple[int, str]:
+        """Its exit code and what it wrote to stderr, once it ends (after `sig`, if given)."""
+        if sig is not None:
+            self.proc.send_signal(sig)
+        try:
+            self.proc.wait(timeout)
+        finally:
+            self.proc.kill()
+            for reader in self.readers:
+                reader.join(5)
+            self.proc.stdout.close()
+            self.proc.stderr.close()
+        return self.proc.returncode, "".join(self.err)
+
+
+STAY = "The bots stay for the next game (Ctrl+C takes them away)."
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("variant", "count"), [("fast", 12), ("fastclassic", 4)])
 def test_bots_fill_a_live_room_and_play_a_whole_game(variant: str, count: int) -> None:
@@ -89,23 +145,70 @@ def test_bots_fill_a_live_room_and_play_a_whole_game(variant: str, count: int) -
         code, token = server.tv_page()
         host = Client(server.url, code, role="host", token=token)
         assert host.call("variant", {"name": variant})["ok"]
-        rules = str(Path(__file__).with_name("fast.toml"))
-        command = [sys.executable, "-m", "partyrummy", "--variants", rules, "bots", "--url", server.url, "--room", code]
-        out = subprocess.run([*command, "--count", str(count), "--start"], capture_output=True, text=True, timeout=600)
-        assert out.returncode == 0, out.stderr
-        final = host.wait_for(lambda s: s["game"] and s["game"]["game_over"])
+        bots = BotsRun(server, code, "--count", str(count), "--start")
+        final = host.wait_for(lambda s: s["game"] and s["game"]["game_over"], timeout=300)
+        bots.wait_for(STAY)
         assert len(final["room"]["seats"]) == count and len(final["game"]["history"]) == 11
-        lines = out.stdout.strip().splitlines()
+        lines = list(bots.lines)
         # One line a hand as it is scored (who matched, everyone's points), then the final totals.
         names = [s["name"] for s in final["room"]["seats"]]
         for hand_no, points in enumerate(final["game"]["history"], start=1):
             scores = ", ".join(f"{name} {p}" for name, p in zip(names, points, strict=True))
             [line] = [x for x in lines if x.startswith(f"Hand {hand_no}: ")]
             assert line.endswith(scores) and "matched" in line, line
-        standings = lines[lines.index("Final totals:") + 1 :]
+        standings = lines[lines.index("Final totals:") + 1 : -1]
         assert len(standings) == count and standings[0].endswith("winner")
-        assert lines[0].startswith(f"{count} bots seated in room {code}") and len(lines) == 1 + 11 + 1 + count
+        assert lines[0].startswith(f"{count} bots seated in room {code}") and len(lines) == 1 + 11 + 1 + count + 1
+        # The game is over and the bots are still in their seats, until Ctrl+C takes them away.
+        assert all(seat["health"] == "connected" for seat in host.sync()["state"]["room"]["seats"])
+        returncode, err = bots.end(signal.SIGINT)
+        assert returncode == 130 and not err.strip(), err
+        assert bots.lines[-1] == "Stopped: the bots leave the room."
+        host.close()
         assert "Traceback" not in "".join(server.output)
+    finally:
+        server.stop()
+
+
+def over(state: dict) -> bool:
+    return bool(state["game"] and state["game"]["game_over"])
+
+
+@pytest.mark.slow  # about 20 s here: three games, a server killed and started again
+def test_bots_stay_for_the_night_through_play_again_new_rules_and_a_restart(tmp_path: Path) -> None:
+    """What the host does between games never sends the bots home: "Play again", the lobby and other rules, the
+    laptop's server killed and started again. They leave when the host takes their seats back, quietly."""
+    data = tmp_path / "rooms.sqlite3"
+    server = LiveServer(data=data)
+    try:
+        code, token = server.tv_page()
+        host = Client(server.url, code, role="host", token=token)
+        assert host.call("variant", {"name": "fast3"})["ok"]
+        bots = BotsRun(server, code, "--count", "3", "--start", "--name", "Robo")
+        host.wait_for(over, timeout=60)
+        bots.wait_for(STAY)
+        assert host.call("start")["ok"]  # "Play again"
+        # The same seats play the second game: "fast3" never plays for anyone, so every card drawn is theirs.
+        second = host.wait_for(lambda s: not over(s) and s["game"]["history"], timeout=60)
+        assert [seat["health"] for seat in second["room"]["seats"]] == ["connected"] * 3
+        host.wait_for(over, timeout=60)
+        bots.wait_for(STAY, times=2)
+        assert host.call("lobby")["ok"] and host.call("variant", {"name": "fastclassic"})["ok"]
+        assert host.call("start")["ok"]  # other rules: taking turns
+        host.wait_for(lambda s: s["game"] and s["game"]["history"], timeout=60)
+        host.close()
+        server.kill()  # the laptop's server dies mid-game …
+        server = LiveServer(data=data, port=server.port)  # … and is started again: the bots come back
+        host = Client(server.url, code, role="host", token=token)
+        played = len(host.state["game"]["history"])
+        host.wait_for(lambda s: len(s["game"]["history"]) > played + 1, timeout=60)
+        assert [seat["health"] for seat in host.state["room"]["seats"]] == ["connected"] * 3
+        for seat in range(3):  # the host opens each bot's seat: the caller plays it, and the bot goes home
+            assert host.call("release", {"seat": seat})["ok"]
+        returncode, err = bots.end(None, timeout=30)
+        assert returncode == 0 and not err.strip(), err
+        assert bots.lines[-1] == "The host took back every bot's seat (released): the bots leave the room."
+        host.close()
     finally:
         server.stop()
 

@@ -261,7 +261,7 @@ def play_the_night(engine: str, night: Night, open_phone, shots: Shots) -> None:
     shots(bea, "dealt", both=False)
     ana.tap("Match!")
     heading(ana, "You called Match!")
-    heading(bea, "Ana called Match!")
+    heading(bea, "Ana called Match! Your last draw is next")
     once(ana)
     once(bea)
     shots(ana, "matched")
@@ -304,7 +304,7 @@ def play_the_night(engine: str, night: Night, open_phone, shots: Shots) -> None:
     ana.tap(card)  # tried: the flip is coming, and the phone counts it down
     heading(ana, r"/^The cards flip in \d\ss$")
     shots(ana, "flip-coming", both=False)
-    heading(ana, "DISCARD!")
+    heading(ana, "Tap Play on for the next “Draw!”")
     says(ana, f"Your {card} went onto your pile")
     shots(ana, "reveal")
     shots(bea, "reveal", both=False)
@@ -337,7 +337,7 @@ def play_the_night(engine: str, night: Night, open_phone, shots: Shots) -> None:
     pick_best(bea, draw=False)
     heading(bea, r"/^The cards flip in \d\ss$")
     shots(bea, "flip-coming", both=False)
-    heading(bea, "DISCARD!", timeout=6)
+    heading(bea, "Tap Play on for the next “Draw!”", timeout=6)
     assert bea.js(PLAYED_FOR) is False  # she chose in time: nothing was played for her
     ana.js("() => document.querySelector('#vip-play summary').click()")  # the VIP's tools, folded at the foot
     ana.tap("Pause")

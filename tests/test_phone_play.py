@@ -23,11 +23,15 @@ from pathlib import Path
 
 import pytest
 
+from partyrummy.i18n import default_catalogs
+
 from .layout import check, playwright_js
 from .live import Client, act, phase, play_game
 from .night import Night
 from .play import penalty, seed_where, variants_of
-from .screens import settle
+from .screens import settle, speak
+
+CATALOGS = default_catalogs()
 
 pytestmark = pytest.mark.slow
 
@@ -47,6 +51,15 @@ match_window_s = 600
 hurry_after_s = 0.5
 hurry_countdown_s = 3
 choose_min_s = 6
+
+[overruled]
+extends = "party"
+description = "A quick hurry, then a long beat before the flip: time to change the card the TV picked (for tests)"
+beat_s = 5
+match_window_s = 600
+hurry_after_s = 0.5
+hurry_countdown_s = 1.5
+choose_min_s = 0
 
 [dealt]
 extends = "party"
@@ -270,6 +283,68 @@ def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and
     ana.locator("#p-where", has_text=f"Your {card} went onto your pile").wait_for()
 
 
+def test_a_pick_changed_after_the_tv_played_for_the_phone_is_what_its_notice_and_heading_say(night_of) -> None:
+    """The TV drew and picked for Ana; she changes the card before the flip: the notice says at once what she
+    discards now, and after the flip nothing on her phone says the TV discarded the card it had picked."""
+    night = night_of("overruled", seed=1)
+    ana = night.phone("Ana")
+    bob, cy = night.client("Bob"), night.client("Cy")
+    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
+    for client in (bob, cy):
+        draw_and_pick(client)
+    notice = ana.locator("#notice", has_text="the TV played for you")
+    notice.wait_for(timeout=8000)
+    picked = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
+    ana.locator("#pick-note", has_text=f"Discarding {picked}: tap another to change").wait_for()
+    names = ana.locator("#hand .card-button").evaluate_all("(cards) => cards.map((c) => c.getAttribute('aria-label'))")
+    chosen = next(name for name in names if name != picked)
+    ana.get_by_role("button", name=chosen, exact=True).first.tap()
+    corrected = f"Time was up, so the TV drew from the shoe for you; you're discarding {chosen}."
+    ana.locator("#notice", has_text=corrected).wait_for(timeout=2000)  # at once, not at the flip
+    ana.locator("#pick-note", has_text=f"Discarding {chosen}").wait_for()
+    ana.locator("#p-where", has_text=f"Your {chosen} went onto your pile").wait_for(timeout=15000)  # the flip
+    assert "The TV discarded" not in heading(ana)
+    assert not notice.is_visible() or notice.inner_text() == corrected
+    seat = next(s["seat"] for s in night.host.state["room"]["seats"] if s["name"] == "Ana")
+    assert night.host.state["game"]["seats"][seat]["pile_top"]["label"] == chosen
+
+
+def says_in_each_language(page, key: str, **params: object) -> None:
+    """The phone's heading says catalog message `key` in each of the four languages (switched from its menu)."""
+    for lang in CATALOGS.languages:
+        speak(page, lang)
+        page.get_by_role("heading", name=CATALOGS.text(lang, key, **params), exact=True).wait_for(timeout=5000)
+    speak(page, "en")
+
+
+def test_in_a_match_window_the_heading_says_what_the_window_asks_of_this_phone(night_of) -> None:
+    """A Match! window asks each phone to call Match! or play on; after another's Match!, its last draw comes next.
+    The heading says so, in each language, never "DISCARD!" (the call that opened the window)."""
+    dealt = variants_of(RULES)["dealt"]
+    seed = seed_where(dealt, 3, lambda h: penalty(dealt, h, 1) == 0 and penalty(dealt, h, 0) > 10)
+    night = night_of("dealt", seed)
+    ana = night.phone("Ana")
+    bob, cy = night.players(["Bob", "Cy"])
+    assert night.host.call("start")["ok"]
+    ana.get_by_role("heading", name="Hand 1: look at your cards").wait_for()
+    ana.get_by_role("button", name="Play on").tap()
+    ana.get_by_role("heading", name="Waiting for Bob and Cy…").wait_for()  # the window waits for their taps
+    assert night.host.call("call_now")["ok"]  # "Draw!"
+    draw_best(ana)
+    for client in (bob, cy):
+        draw_and_pick(client)
+    ana.locator("#p-where", has_text="went onto your pile").wait_for(timeout=10000)  # "Discard!": the window
+    assert ana.get_by_role("button", name="Play on").is_visible()
+    says_in_each_language(ana, "step.play_on")
+    assert bob.wait_for(lambda s: "match" in s["game"]["seats"][1]["can"]) and bob.call("match")["ok"]
+    says_in_each_language(ana, "step.they_matched_last", n=1, names="Bob")
+    assert "DISCARD" not in heading(ana).upper()
+    assert night.host.call("call_now")["ok"]  # the window ends: the last cycle
+    ana.get_by_role("heading", name="Last draw: take a card!").wait_for()
+    ana.get_by_role("button", name="Draw from the shoe").tap()
+    says_in_each_language(ana, "step.last_discard")
+
+
 def listed(names: list[str]) -> str:
     """Names as the pages list them in English: "Ana", "Ana and Bob", "Ana, Bob, and Cy"."""
     return " and ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])}, and {names[-1]}"
@@ -312,7 +387,7 @@ def test_match_is_prominent_exactly_when_the_hand_is_complete_and_said_once_afte
     ana.get_by_role("button", name="Match!").tap()
     ana.get_by_role("heading", name="You called Match!").wait_for()
     ana.get_by_text("The others play one last cycle.").wait_for()
-    bea.get_by_role("heading", name="Ana called Match!").wait_for()  # the caller's name leads
+    bea.get_by_role("heading", name="Ana called Match! Your last draw is next").wait_for()  # the caller's name leads
     for page in (ana, bea):
         assert repeated(page) == [], repeated(page)
     assert ana.get_by_text("The others play one last cycle.").count() == 1

@@ -88,6 +88,27 @@ def test_a_slow_player_is_counted_down_then_played_for(room) -> None:
     assert hand.picks[0] == hand.drawn[0]  # Ana's own pick stands
 
 
+def test_a_match_window_goes_on_for_a_seat_whose_phone_dropped_off(room) -> None:
+    """The window after the deal waits for Ana's phone; once it has been gone as long as the table takes to show a
+    drop, the caller wakes, plays on for her, and "Draw!" comes a beat later, long before the window's clock."""
+    from partyrummy.phones.commands import Ready
+    from partyrummy.server.room.seats import DROP_GRACE_S
+
+    room.variants["party"] = replace(room.variants["party"], match_window_s=30)
+    room.start(seed=1)
+    hand = room.state.game.hand
+    for seat in (1, 2):
+        room.play(Ready(seat, True, hand.cycle))
+    assert room.tick() == 130.0  # Ana's phone is here: the window waits for her tap
+    room.detach("sid-Ana")
+    assert room.tick() == 100.0 + DROP_GRACE_S  # her phone is gone: the caller looks again when the table is told
+    room.clock_.now = 100.0 + DROP_GRACE_S
+    assert room.tick() == 100.5 + DROP_GRACE_S and room.state.game.hand.going_on == (1, 2, 0)
+    room.clock_.now = 100.5 + DROP_GRACE_S
+    room.tick()
+    assert room.state.game.hand.phase.value == "draw"
+
+
 def test_pause_holds_the_caller_and_resume_restarts_the_clock(room) -> None:
     room.start(seed=1)
     room.set_paused(True)

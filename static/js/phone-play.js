@@ -11,7 +11,7 @@ import { $, act, cardName, view } from "./phone-shared.js";
 import { placeText, winnersLine } from "./phone-story.js";
 
 let clocks = {}; // the deadlines on this page's clock (performance.now() ms), set when a state arrives
-let playedFor = null; // the TV's play for this seat, this cycle: {key, card} (its notice says the same)
+let playedFor = null; // the TV's play for this seat, this cycle: {key, card, drew, message} (as its notice said)
 let buzzed = ""; // the hurry (hand/cycle) this phone has buzzed for
 
 /* The deadlines of the state just received: the hurry and the match window (common.js), the flip once everyone
@@ -49,7 +49,7 @@ export function render(me, game) {
     // Everyone else has drawn and picked (the table waits for this seat alone).
     lastOne: !turns && game.seats.every((s) => s.seat === you.seat || s.matched || s.picked),
     others, // the other seats that called Match! (or went out)
-    played: playedFor && playedFor.key === cycleKey(game) ? playedFor.card : null, // the TV played for this seat
+    played: playedNow(game, you, mine), // the TV played for this seat this cycle: its card, and the one going now
   };
   $("p-info").textContent = infoText(game, room);
   $("p-score").textContent = `${seats[you.seat].name} · ${tn("points", game.totals[you.seat])}`;
@@ -82,6 +82,7 @@ export function render(me, game) {
   $("p-call").textContent = newsText(game, you, now);
   $("p-where").textContent = whereText(game, you, mine, now);
   renderPickNote(game, you, now);
+  renderPlayedNotice(now.played);
   renderResults(game, seats);
   renderMoments(game, you, mine, now);
   tick();
@@ -111,15 +112,31 @@ function stepText(game, you, mine, now) {
   if (now.turns && game.cycle > 0) return callText(view.state); // whose turn, and whether the last
   if (now.drawing) return t(game.last_cycle ? "step.last_draw" : "step.draw");
   if (now.choosing) {
-    if (you.pick === null) return t("step.discard");
+    if (you.pick === null) return t(game.last_cycle ? "step.last_discard" : "step.discard");
     if (flipping()) return t("step.flip", { n: secsTo(clocks.callEnd) });
     return waitText(game, you) || t("step.picked");
   }
   if (now.canMatch && now.complete) return t("step.match_now");
-  if (now.played) return t("step.played_for", { card: now.played }); // as its notice says, until the next "Draw!"
+  // As its notice says, until the next "Draw!"; never once its player changed the card the TV picked.
+  if (now.played && !now.played.changed) return t("step.played_for", { card: now.played.name });
+  if (game.window && !now.turns) return windowText(game, you, mine, now);
   if (now.others.length) return theyMatched(now);
-  // Nothing to do: whom the table waits for, else the table's own words (the deal, the flip, the caller).
-  return waitText(game, you) || (game.cycle === 0 || game.window ? t(`call.${game.phase}`, { hand: game.hand_no }) : t("step.wait"));
+  // Nothing to do: whom the table waits for, else the table's own words (the deal, the caller).
+  return waitText(game, you) || (game.cycle === 0 ? t(`call.${game.phase}`, { hand: game.hand_no }) : t("step.wait"));
+}
+
+/* A Match! window: what it asks of this seat. After another's Match!, that this seat's last draw comes next; else
+   Match! or Play on (the hand just dealt: look at it), and once this seat has gone on, whom the window waits for. */
+function windowText(game, you, mine, now) {
+  const names = (seats) => list(seats.map((s) => view.state.room.seats[s].name));
+  if (now.others.length) return tn("step.they_matched_last", now.others.length, { names: names(now.others) });
+  if (!mine.ready) {
+    if (!game.revealed) return t("call.setup", { hand: game.hand_no }); // the window of the deal
+    return t(you.hint ? "step.play_on" : "step.match_or_play_on"); // with hints, a complete hand said so above
+  }
+  const undecided = game.seats.filter((s) => s.seat !== you.seat && !s.ready && !s.matched).map((s) => s.seat);
+  if (!undecided.length) return t("step.next_draw");
+  return undecided.length > 3 ? tn("step.wait_many", undecided.length) : t("step.wait_for", { names: names(undecided) });
 }
 
 const theyMatched = (now) => tn(now.turns ? "phone.they_went_out" : "phone.they_matched", now.others.length,
@@ -168,6 +185,25 @@ function lastCycleText(game, now) {
   if (now.turns || !game.last_cycle || game.window) return t(now.turns ? "phone.others_last_turn" : "phone.others_last_cycle");
   const playing = game.seats.filter((s) => !s.matched);
   return t("phone.last_cycle_done", { n: playing.filter((s) => s.picked).length, total: playing.length });
+}
+
+/* The TV's play for this seat this cycle, as it stands now (null: none): the card the TV picked and whether the
+   player has changed it since (a pick may change until the flip), named by the card this seat discards now. */
+function playedNow(game, you, mine) {
+  if (!playedFor || playedFor.key !== cycleKey(game)) return null;
+  const picked = you.pick !== null ? you.hand.find((c) => c.id === you.pick) : null;
+  const going = picked || (game.revealed ? mine.pile_top : null); // after the flip: what went onto the pile
+  const name = going ? cardName(going) : playedFor.card === "JK" ? t("card.joker") : playedFor.card;
+  return { ...playedFor, name, changed: !!going && going.label !== playedFor.card };
+}
+
+/* The notice of the TV's play, while it shows: corrected the moment the player changes the pick (never stale). */
+function renderPlayedNotice(played) {
+  const box = $("notice");
+  if (!played || box.hidden || box.dataset.code !== "played_for") return;
+  const key = played.drew ? "notice.played_changed" : "notice.played_pick_changed";
+  const words = played.changed ? t(key, { card: played.name }) : played.message;
+  if (box.textContent !== words) box.textContent = words;
 }
 
 /* Under the hand: the card picked, that it may change until the flip (and for how long), a warning when wild. */
@@ -237,6 +273,11 @@ setInterval(tick, 200);
 /* Words into a box that keeps its size (the heading, the hint): shrunk until they fit it, never below 55%. */
 function setText(node, words) {
   node.textContent = words;
+  fit(node);
+}
+
+/* A box's words at the largest size that fits it (again when the screen turns: its width and type size change). */
+function fit(node) {
   const box = node.closest("#p-step") || node;
   let size = 1;
   node.style.fontSize = "";
@@ -311,10 +352,14 @@ export function wire() {
   $("draw-pile").addEventListener("click", () => act("draw", { source: "pile", cycle: view.state.game.cycle }));
   $("match").addEventListener("click", () => act("match"));
   $("go-on").addEventListener("click", () => act("ready", { cycle: view.state.game.cycle }));
+  window.addEventListener("resize", () => { for (const id of ["p-step-text", "p-hurry", "hint"]) if (!$(id).hidden) fit($(id)); });
   // The TV played for this seat: the heading says so too, in the same words as the notice, until the next call.
   view.link.socket.on("notice", (n) => {
     const game = view.state && view.state.game;
-    if (n.code === "played_for" && game) playedFor = { key: n.hand ? `${n.hand}/${n.cycle}` : cycleKey(game), card: n.card };
+    if (n.code === "played_for" && game) {
+      const key = n.hand ? `${n.hand}/${n.cycle}` : cycleKey(game);
+      playedFor = { key, card: n.card, drew: n.drew !== false, message: n.message };
+    }
     view.rerender();
   });
 }

@@ -12,10 +12,12 @@ let noticeTimer = null;
 let pressed = null; // the button just pressed: shown pressed until the server answers
 document.addEventListener("pointerdown", (e) => { pressed = e.target.closest("button"); }, true);
 
-/* A message at the top of the screen (phone.css: it pushes the page down rather than cover its heading). */
-export function notice(message, sticky) {
+/* A message at the top of the screen (phone.css: it pushes the page down rather than cover its heading); `code`: the
+   server's notice it shows, for a screen that corrects it while it shows. */
+export function notice(message, sticky, code = "") {
   const box = $("notice");
   box.textContent = message;
+  box.dataset.code = code;
   box.hidden = false;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => { box.hidden = true; }, sticky ? 6000 : 3000);

@@ -56,7 +56,7 @@ ready.then(() => {
   });
   link.socket.on("notice", (n) => {
     if (["removed", "released", "replaced"].includes(n.code)) store(view.tokenKey, null); // a guest from now on
-    notice(n.message, true);
+    notice(n.message, true, n.code);
   });
 
   /* Keep the screen on where the browser allows it (HTTPS or localhost only); elsewhere we resync on waking. */

@@ -33,7 +33,7 @@ from .game_part import PacedPart, SeatEvent, Table, seat_schema
 from .pace import Beat, Due, Timing, plan
 from .refused import Refused
 from .score_sheet import PLAYED, Score
-from .seats import Viewer
+from .seats import DROP_GRACE_S, Viewer
 from .state import RoomState, Seat
 
 __all__ = ["PhonesPlay"]
@@ -137,8 +137,9 @@ class PhonesPlay(PacedPart):
             pick = hand.picks[seat] if seat < hand.players else None
             face = hand.faces[pick] if pick is not None else None
             key = "notice.played_pick" if had_drawn else "notice.played_for"
-            # With the hand and the cycle it was played in: the phone says so until the next "Draw!", not after.
-            extra = {"card": face and face.symbol, "hand": hand.hand_no, "cycle": hand.cycle}
+            # With the hand and the cycle it was played in: the phone says so until the next "Draw!", not after; and
+            # whether the TV drew too, for the phone to say what still holds once its player changes the pick.
+            extra = {"card": face and face.symbol, "hand": hand.hand_no, "cycle": hand.cycle, "drew": not had_drawn}
             self.table.tell(seat, "played_for", key, {"card": face or "—"}, extra)
 
     # -- The caller -------------------------------------------------------------------------
@@ -176,10 +177,12 @@ class PhonesPlay(PacedPart):
         state = self.table.state
         if state.game is None or state.game.over or state.paused:
             return None
-        if play_robots(state.seats, lambda: state.game.hand, self.play):
+        away, back_at = self._dropped()
+        if play_robots(state.seats, lambda: state.game.hand, self.play, away):
             return self.tick()
         now = self.table.clock()
-        due, later = plan(self._beat(), self._timing(), self.pace, now)
+        beat = self._beat()
+        due, later = plan(beat, self._timing(), self.pace, now)
         match due:
             case Due.CALL:
                 self.play(Call())
@@ -187,8 +190,24 @@ class PhonesPlay(PacedPart):
                 self._hurry(only_due=True)
                 self.table.changed(False)
             case Due.WAIT:
+                if beat.window and back_at is not None:  # a phone off the table since: the window stops waiting
+                    return back_at if later is None else min(later, back_at)
                 return later
         return self.tick()
+
+    def _dropped(self) -> tuple[frozenset[int], float | None]:
+        """The seats whose phones have all dropped off (for DROP_GRACE_S, when the table is shown it), and when the
+        next seat without a phone now counts among them (None: none)."""
+        now, away, later = self.table.clock(), set(), []
+        for index, seat in enumerate(self.table.state.seats):
+            link = self.table.links[seat]
+            if seat.token is None or link.sids or link.gone_since is None:
+                continue
+            if now >= link.gone_since + DROP_GRACE_S:
+                away.add(index)
+            else:
+                later.append(link.gone_since + DROP_GRACE_S)
+        return frozenset(away), min(later, default=None)
 
     # -- What it shows ----------------------------------------------------------------------
 
@@ -221,18 +240,25 @@ class PhonesPlay(PacedPart):
         ]
 
 
-def play_robots(seats: list[Seat], hand: Callable[[], HandState], play: Callable[[Command], None]) -> bool:
-    """Bots' seats make their moves at once, and open seats get the caller's play. True if any moved.
+def play_robots(
+    seats: list[Seat],
+    hand: Callable[[], HandState],
+    play: Callable[[Command], None],
+    away: frozenset[int] = frozenset(),
+) -> bool:
+    """Bots' seats make their moves at once, and open seats get the caller's play; in a Match! window, seats whose
+    phones dropped off (`away`) go on at once too, as nobody there can tap. True if any moved.
 
     `hand` gives the hand as it is now (each move changes it); `play` applies and journals one command.
     """
     moved = False
     for index, seat in enumerate(seats[: hand().players]):
+        answered = seat.open or index in away  # nobody can tap for this seat now: the caller answers for it
         if seat.robot is not None:
             command = bot_move(hand(), index, seat.robot)
         elif seat.open and index in hand().slow_seats():
             command = AutoPlay(index)  # nobody holds it: play it rather than hold up the table
-        elif seat.open and hand().phase in MATCH_WINDOWS and index not in (*hand().going_on, *hand().matched):
+        elif answered and hand().phase in MATCH_WINDOWS and index not in (*hand().going_on, *hand().matched):
             command = Ready(index, True, hand().cycle)  # nor a window
         else:
             continue
