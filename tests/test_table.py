@@ -89,9 +89,12 @@ def test_match_then_one_last_cycle_for_everyone_else_then_entry() -> None:
     hand, _ = run(party(), do.Call())
     assert refused(hand, do.CallMatch(2)).key == "error.match_when"  # not while the discards are held
     hand, _ = all_ready(hand, range(4))
-    hand, events = run(hand, do.Call(), do.CallMatch(2), do.CallMatch(0))
-    # Both in the same window: both out.
-    assert events[-2:] == [told.Matched(2), told.Matched(0)] and hand.matched == (2, 0)
+    hand, _ = run(hand, do.Call())
+    assert hand.phase is Phase.REVEAL and hand.waiting_for() == [0, 1, 2, 3]  # the window waits for everyone
+    hand, events = run(hand, do.CallMatch(2), do.CallMatch(0), do.Ready(3))
+    # Both in the same window: both out; the window waits for the one who neither called nor went on.
+    assert events[:2] == [told.Matched(2), told.Matched(0)] and hand.matched == (2, 0)
+    assert hand.waiting_for() == [1] and not hand.window_done()
     hand, events = run(hand, do.Call())
     assert hand.phase is Phase.LAST_READY and hand.waiting_for() == [1, 3]
     assert refused(hand, do.Ready(2)).key == "error.matched_already"

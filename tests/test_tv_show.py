@@ -354,6 +354,11 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
         matched = (0, 1) if hand == 1 else (4 + hand % 8,)
         for seat in matched:
             send("match", {"seat": seat})
+        if hand == 1:  # all but one go on: the window names whom it waits for, and marks its tile
+            for seat in range(2, 11):
+                send("ready", {"seat": seat, "cycle": host.state["game"]["cycle"]})
+            tv.locator("#waiting-names").get_by_text(f"The window waits for {LONG_NAMES[11]}").wait_for()
+            assert tv.locator("#seats > li.waiting").count() == 1
         send("call_now")  # the match window ends: the last cycle
         host.wait_for(lambda s: phase(s) == "last_ready")
         ready(seat for seat in range(12) if seat not in matched)

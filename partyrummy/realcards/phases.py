@@ -66,11 +66,12 @@ class TableHand(NumberedHand):
 
     def window_done(self) -> bool:
         """In the match window: whether every seat has called Match! or gone on (its Ready)."""
-        return all(s in self.matched or self.ready[s] for s in range(self.players))
+        return not self.waiting_for()
 
     def waiting_for(self) -> list[int]:
-        """The seats the table waits for: not ready (caller), whose turn it is (turns), not entered (entry)."""
-        if self.phase in (Phase.READY, Phase.LAST_READY):
+        """The seats the table waits for: not ready (caller), whose turn it is (turns), not entered (entry); in
+        the match window, those that have neither called Match! nor gone on (the window ends once there are none)."""
+        if self.phase in (Phase.READY, Phase.LAST_READY, Phase.REVEAL):
             return [s for s in range(self.players) if s not in self.matched and not self.ready[s]]
         if self.phase in (Phase.TURN, Phase.LAST_TURN):
             return [self.turn]

@@ -77,6 +77,9 @@ function waitingLine(game, seats) {
     return slow.length <= 3 && slow.length < playing.length ? t("tv.waiting_for", { names: listed(slow) })
       : t("tv.real.ready_count", { n: playing.length - slow.length, total: playing.length });
   }
+  if (game.window && game.waiting_for.length && game.waiting_for.length <= 3) { // the window ends once they go on
+    return t("tv.real.window_waits", { names: listed(game.waiting_for) });
+  }
   if (!game.call && !game.game_over && game.waiting_for.length) { // the hands being entered
     return game.waiting_for.length <= 4 ? t("tv.waiting_for", { names: listed(game.waiting_for) }) // the tiles say who, beyond
       : t("tv.waiting_many", { n: game.waiting_for.length });
@@ -127,7 +130,7 @@ function realTile(game, s, seat, flip) {
       : readying && s.ready ? `✓ ${t("tv.real.ready")}`
         : turn ? t("status.their_turn")
           : game.revealed ? t("call.discard") : "";
-  const waiting = entering ? !s.entered : readying ? !s.ready && !s.matched : turn;
+  const waiting = entering ? !s.entered : readying || game.window ? game.waiting_for.includes(s.seat) : turn;
   const line = [tn("points", game.totals[s.seat])];
   if (game.dealer === s.seat) line.push(t("tv.dealer"));
   // A seat without a phone, or whose phone is not connected: the TV answers for it, so no seat blocks the table.
