@@ -14,7 +14,7 @@ import pytest
 from .browsers import join
 from .layout import playwright_js
 from .live import act, phase
-from .screens import TABLE, host_tools, tv_problems
+from .screens import TABLE, host_tools, open_tv, tv_problems
 
 pytestmark = pytest.mark.slow
 
@@ -26,7 +26,7 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
     nights, browser, shots: Path
 ) -> None:
     night = nights(seed=9, browser=browser)
-    host, tv = night.host, night.tv()
+    host, tv = night.host, open_tv(night)  # its sounds recorded (tests/screens.py's SPY)
     ana = night.page(tv.locator(".url").inner_text(), script=BUZZ)  # the phone's buzzer, recorded
     join(ana, "Ana")
     bob = night.client("Bob")
@@ -41,6 +41,13 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
     tv_clock, phone_clock = tv.locator("#countdown"), ana.locator("#p-hurry")
     tv_clock.wait_for()
     phone_clock.wait_for()
+    # On Ana's own tile, big, and heard: a knock each second (the hurry's two notes), none for Bob, who acted.
+    mark = tv.locator("#seats > li").filter(has_text="Ana").locator(".seat-hurry")
+    mark.get_by_text(re.compile(r"^Hurry! \d+$")).wait_for()
+    assert float(mark.evaluate("(m) => getComputedStyle(m).fontSize")[:-2]) >= 36  # 1080p: the names are 30 px
+    assert tv.locator("#seats > li").filter(has_text="Bob").locator(".seat-hurry:not([hidden])").count() == 0
+    # Two seconds of the hurry, two knocks.
+    tv.wait_for_function("() => window.spy.tones.filter((hz, i, all) => hz === 523 && all[i + 1] === 392).length >= 2")
     assert phone_clock.inner_text().startswith("The TV plays for you in")
     # The countdown is the phone's heading, and the phone buzzes as it starts: felt in a pocket.
     assert ana.get_by_role("heading").inner_text().startswith("The TV plays for you in")

@@ -4,7 +4,7 @@
 import { calledText, el, loud, names, winnersText } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
-import { falseText, firstReveal, matchedRow, newcomerTiles, renderCall, renderControls, seatLine, seatTile } from "./tv-table.js";
+import { falseText, firstReveal, matchedRow, newcomerTiles, renderCall, renderClocks, renderControls, seatLine, seatTile } from "./tv-table.js";
 
 /* The host's number pad and card picker (tv-pad.js, tv-picker.js) load the first time the host opens them:
    many nights never do, and the TV's first load stays light. */
@@ -65,6 +65,7 @@ export function renderTable() {
   $("melds").replaceChildren(...game.seats.filter((s) => s.entry && s.matched).map((s) => matchedHand(seats[s.seat].name, s.entry)));
   const flip = firstReveal();
   $("seats").replaceChildren(...game.seats.map((s) => realTile(game, s, seats[s.seat], flip)), ...newcomerTiles(seats));
+  renderClocks(); // a late seat's hurry on its tile again, at once
 }
 
 /* Who the table waits for: the few not ready by name (else a count), and every hand not yet entered. */

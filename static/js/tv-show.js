@@ -61,4 +61,4 @@ export function banner(text) {
   bannerTimer = setTimeout(() => { box.hidden = true; }, BANNER);
 }
 
-whenTicking(() => sting("tick"));
+whenTicking((kind) => sting(kind));

@@ -167,6 +167,7 @@ export function renderClocks() {
   if (!box.hidden) box.textContent = over ? t("tv.hurry_over") : t("tv.hurry", { n: Math.max(0, Math.ceil((hurryEnd - now) / 1000)) });
   box.classList.toggle("over", over);
   box.dataset.endsAt = hurryEnd ? String(Math.round(performance.timeOrigin + hurryEnd)) : ""; // wall-clock ms, for tests
+  hurryTiles(!box.hidden && !over && !view.state.room.paused ? Math.max(0, Math.ceil((hurryEnd - now) / 1000)) : null);
   const match = $("match-clock");
   const left = matchEnd ? Math.ceil((matchEnd - now) / 1000) : 0;
   match.hidden = !(left > 0 && left < 600); // a window held open for the host shows no clock
@@ -178,13 +179,31 @@ export function renderClocks() {
     count.textContent = String(second);
     count.setAttribute("aria-label", t("tv.flip_in", { n: second }));
     restart(count, "flip-count");
-    onTick(second);
+    onTick("tick");
   }
   counted = second;
 }
 setInterval(renderClocks, 200);
 
-/* What the count's tick does (tv-show.js makes it a sound). */
+/* The hurry on the late seats' own tiles, big, a second at a time (`left`: the seconds left, null: no hurry now),
+   and a knock each second, heard across the room: the pill on the status line alone went unseen for 18 s. */
+let knocked = null; // the second last knocked
+function hurryTiles(left) {
+  let late = 0;
+  for (const tile of $("seats").querySelectorAll(":scope > .seat")) {
+    const hurried = left !== null && tile.classList.contains("waiting");
+    let mark = tile.querySelector(".seat-hurry");
+    if (hurried && !mark) mark = tile.querySelector(".seat-tap").appendChild(el("div", { class: "seat-hurry", role: "timer" }));
+    if (mark) mark.hidden = !hurried;
+    if (hurried) mark.textContent = t("tv.hurry", { n: left });
+    tile.classList.toggle("hurried", hurried);
+    late += hurried;
+  }
+  if (late && left !== knocked) onTick("hurry");
+  knocked = late ? left : null;
+}
+
+/* What the count's ticks and the hurry's knocks do (tv-show.js makes each a sound: `kind`, "tick" or "hurry"). */
 let onTick = () => {};
 export const whenTicking = (tick) => { onTick = tick; };
 

@@ -4,13 +4,14 @@ import { lang } from "./i18n.js";
 import { $ } from "./tv-shared.js";
 
 /* Each moment's sting: notes in turn, as [Hz, seconds]. Short, and unlike one another: the deal riffles, "Draw!"
-   knocks once, the count ticks, "Discard!" falls, a Match! climbs, a refused one buzzes low, the last discard
+   knocks once, the count ticks, a late seat's hurry knocks twice a second, "Discard!" falls, a Match! climbs, a refused one buzzes low, the last discard
    closes on a cadence, the last hand drums, the lead changing hands leaps, a record hand lurches, and the winner
    gets a fanfare of their own. */
 export const STINGS = {
   deal: [[330, 0.05], [349, 0.05], [330, 0.05], [349, 0.05], [392, 0.12]],
   draw: [[660, 0.18]],
   tick: [[1760, 0.06]],
+  hurry: [[523, 0.07], [392, 0.12]],
   flip: [[1320, 0.12], [990, 0.12], [660, 0.2]],
   match: [[660, 0.1], [880, 0.1], [1100, 0.1], [1320, 0.3]],
   false: [[330, 0.2], [247, 0.35]],
