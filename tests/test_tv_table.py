@@ -115,6 +115,34 @@ def test_back_to_the_table_after_the_scores_and_the_host_acts_on_a_seat(nights, 
     assert tv.locator("body.offline").count() == 1
 
 
+# The opacity of each of the host's buttons on the scores, and of the drawer's button.
+HOSTS_BUTTONS = """() => [...document.querySelectorAll('.scores-controls button:not([hidden]), #host-open')]
+  .map((b) => getComputedStyle(b.closest('.scores-controls') || b).opacity)"""
+
+
+def test_between_hands_the_tv_says_who_deals_and_shows_the_hosts_buttons_only_while_the_host_uses_them(
+    nights, browser
+) -> None:
+    night = nights(seed=9, browser=browser)
+    host, tv = night.host, night.tv()
+    ana = night.client("Ana")  # the first seated: the VIP, whose phone deals the next hand
+    night.add_bots(2)
+    assert host.call("variant", {"name": "fast3"})["ok"]
+    assert host.call("start")["ok"]
+    night.advance([ana], lambda s: phase(s) == "scored")
+    call = tv.locator("#next-who").get_by_text("Ana, deal the next hand from your phone (or the host)")
+    call.wait_for()
+    assert float(call.evaluate("(c) => getComputedStyle(c).fontSize")[:-2]) >= 28  # as big as the body, 1080p
+    # Nobody at the laptop: the show is the guests', without the host's buttons (they keep their place).
+    tv.wait_for_function(f"() => ({HOSTS_BUTTONS})().every((o) => o === '0')", timeout=15000)
+    assert tv.locator("#next-hand").is_visible()  # there, to be found by the host's mouse
+    tv.mouse.move(400, 300)  # the host moves the laptop's mouse: they are back at once
+    assert set(tv.evaluate(HOSTS_BUTTONS)) == {"1"}
+    tv.locator("#next-hand").click()
+    host.wait_for(lambda s: s["game"]["hand_no"] == 2)
+    assert not night.watch.problems, night.watch.problems
+
+
 def test_pause_stops_the_table_until_the_host_resumes(nights) -> None:
     night = nights(seed=9, variant="browser")
     host, people = night.host, night.players(["Ana", "Bob"])

@@ -14,6 +14,7 @@ import { falseText, fitCall, fitMelds, healthText, seatGrid, setClocks } from ".
 import { say, sayAgain } from "./tv-voice.js";
 
 /* Each mode's module: a night played one way never loads the other's (tests/test_weight.py counts each night). */
+const HOST_NEAR_MS = 8000; // the host's buttons stay in sight this long after the laptop was last used
 const MODES = { phones: () => import("./tv-phones.js"), real: () => import("./tv-real.js") };
 
 ready.then(() => {
@@ -54,6 +55,18 @@ ready.then(() => {
     if (up) connTimer = setTimeout(() => { $("conn").hidden = true; }, 3000);
     wasConnected = wasConnected || up;
   }
+
+  /* The host's buttons (the drawer's, the scores' own) are in sight only while the host is using the laptop: a
+     move of its mouse, a tap or a key shows them for a while; the show's screens are the guests' the rest of the
+     time. A panel open, or a button with the keyboard's focus, keeps them in sight. */
+  let idle = null;
+  const using = () => {
+    body.classList.add("host-near");
+    clearTimeout(idle);
+    idle = setTimeout(() => body.classList.remove("host-near"), HOST_NEAR_MS);
+  };
+  for (const kind of ["pointermove", "pointerdown", "keydown", "wheel"]) addEventListener(kind, using, { passive: true });
+  using(); // the host just opened the page
 
   /* The host's drawer: the switches, the pause, "Call now" and the scores, out of the sofa's sight until opened. */
   function drawer(open) {
