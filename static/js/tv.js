@@ -60,13 +60,13 @@ ready.then(() => {
      move of its mouse, a tap or a key shows them for a while; the show's screens are the guests' the rest of the
      time. A panel open, or a button with the keyboard's focus, keeps them in sight. */
   let idle = null;
-  const using = () => {
+  const near = () => {
     body.classList.add("host-near");
     clearTimeout(idle);
     idle = setTimeout(() => body.classList.remove("host-near"), HOST_NEAR_MS);
   };
-  for (const kind of ["pointermove", "pointerdown", "keydown", "wheel"]) addEventListener(kind, using, { passive: true });
-  using(); // the host just opened the page
+  for (const kind of ["pointermove", "pointerdown", "keydown", "wheel"]) addEventListener(kind, near, { passive: true });
+  near(); // the host just opened the page
 
   /* The host's drawer: the switches, the pause, "Call now" and the scores, out of the sofa's sight until opened. */
   function drawer(open) {
