@@ -25,6 +25,7 @@ LOBBY = {
 TABLE = {
     # A tile's insides count too: a "Matched!" spilling out of its tile onto the next is an overlap.
     "overlap": [["#call", "#melds"], ["#call", "#seats"], ["#melds", "#seats"], ["#seats > li", "#seats > li"],
+                ["#call-big", "#call-small"], ["#call", ".call-status"], ["#banner", "#call, #deal"],
                 ["#countdown", "#seats"], ["#flip-count", "#seats"], ["#seats > li *", "#seats > li"],
                 ["#melds *", "#seats > li"], ["#table-join", "#call"], ["#table-join", "#seats"]],
     "covered": "#call, #seats > li",
@@ -180,6 +181,13 @@ window.AudioContext = class {
 };
 if (window.speechSynthesis) window.speechSynthesis.speak = (u) => window.spy.said.push(u.text);
 """
+
+# Every text the TV's banner says, as it says it (a moment's words over the band, for 3.5 s: window.banners).
+BANNERS = """() => {
+  window.banners = [];
+  new MutationObserver(() => window.banners.push(document.getElementById("banner").textContent))
+    .observe(document.getElementById("banner"), { childList: true, characterData: true, subtree: true });
+}"""
 
 # Every visible text bigger than the call's big line (the call is the largest text on the TV); on the scores,
 # their title is the call.

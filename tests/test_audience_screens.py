@@ -22,6 +22,7 @@ from .layout import check, playwright_js
 from .live import Client, guest, lan_server, phase
 from .night import Night
 from .screens import (
+    BANNERS,
     HANDS,
     LOBBY,
     LONG_NAMES,
@@ -51,12 +52,6 @@ HANDS_AUD = HANDS | {
     "overlap": HANDS["overlap"] + [["#aud-reveal", "#hands, .scores-controls, .scores-head"]],
     "covered": HANDS["covered"] + ", #aud-reveal p",
 }
-# Every text the TV's banner says, as it says it (the moment a guess comes true is said there, for 3.5 s).
-BANNERS = """() => {
-  window.banners = [];
-  new MutationObserver(() => window.banners.push(document.getElementById("banner").textContent))
-    .observe(document.getElementById("banner"), { childList: true, characterData: true, subtree: true });
-}"""
 SCORES_AUD = SCORED | {
     "overlap": SCORED["overlap"] + [["#aud-scores", "#score-table, #chart, #story, .scores-controls"]],
     "covered": SCORED["covered"] + ", #aud-scores p",

@@ -25,7 +25,19 @@ import pytest
 
 from .live import phase
 from .night import advance, play_out
-from .screens import CALL_LARGEST, HANDS, LONG_NAMES, PODIUM, SCORED, TABLE, Moments, open_tv, settle, totals_big
+from .screens import (
+    BANNERS,
+    CALL_LARGEST,
+    HANDS,
+    LONG_NAMES,
+    PODIUM,
+    SCORED,
+    TABLE,
+    Moments,
+    open_tv,
+    settle,
+    totals_big,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -33,7 +45,11 @@ MATCH = TABLE | {"covered": TABLE["covered"] + ", #melds .card"}
 
 # The stings, as tv-voice.js plays them (Hz, in turn): each moment its own.
 STINGS = {"tick": [1760], "flip": [1320, 990, 660], "match": [660, 880, 1100, 1320], "false": [330, 247],
-          "over": [784, 659, 523, 392], "win": [523, 659, 784, 1047, 784, 1047]}
+          "over": [784, 659, 523, 392], "win": [523, 659, 784, 1047, 784, 1047], "last": [220, 220, 220, 440]}
+
+# The last hand's deal with real cards: the deal says it is the last, nothing over its facts and wild rank.
+LAST_HAND = TABLE | {"overlap": TABLE["overlap"] + [["#deal-facts", "#deal-wild, #deal-go, #call"], ["#deal", "#seats"]],
+                     "covered": TABLE["covered"] + ", #deal-wild, #deal-facts p"}
 
 # The seat tiles' boxes on the TV: [top, left, width, height] each, in order.
 SEATS = """() => [...document.querySelectorAll("#seats > li")].map((e) => {
@@ -277,7 +293,9 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
     # The podium: built third, second, first, each step with its total; the winner named last, with their own
     # sting; then the awards as cards; the whole sheet one tap away.
     tv.evaluate(PODIUM_LOG)
+    tv.evaluate(BANNERS)
     final = advance(host, people, lambda s: s["game"]["game_over"])
+    assert "THE LAST HAND!" in tv.evaluate("window.banners") and stings_in(spy(tv)["tones"], "last")
     tv.locator(".awards .award").first.wait_for(timeout=30000)
     built = [what for _, what in tv.evaluate("window.built")]
     winners = [seats[s]["name"] for s in final["game"]["winners"]]
@@ -337,6 +355,10 @@ def test_the_big_moments_with_real_cards_and_a_shared_win(nights, browser, shots
 
     for hand in range(1, 12):
         host.wait_for(lambda s, hand=hand: phase(s) == "setup" and s["game"]["hand_no"] == hand)
+        if hand == 11:  # the last hand's deal: its drum, and the deal says so, clear of its wild rank at 720p too
+            tv.locator("#deal-facts .deal-last").get_by_text("THE LAST HAND!").wait_for()
+            assert stings_in(spy(tv)["tones"], "last") and tv.locator("#banner").is_hidden()
+            moments.measure(tv, "real-last-hand", LAST_HAND)
         send("call_now")  # the cards are dealt: "Draw!"
         host.wait_for(lambda s: phase(s) == "ready")
         ready(range(12))

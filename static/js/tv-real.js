@@ -95,14 +95,16 @@ function renderDeal(game, seats) {
   $("deal").hidden = !setup;
   if (!setup) return;
   const turns = game.pacing === "turns";
-  const facts = [t("info.hand", { hand: game.hand_no, total: game.hands_total }),
+  // The last hand says so on the deal itself (the banner would cover the deal's facts at 720p): big, first.
+  const last = game.hand_no === game.hands_total && game.hands_total > 1;
+  const facts = [last ? t("tv.last_hand") : t("info.hand", { hand: game.hand_no, total: game.hands_total }),
     t(turns ? "tv.real.face_up_shared" : "tv.real.face_up_each"),
     game.jokers ? tn("tv.real.decks_jokers", game.decks, { jokers: game.jokers }) : tn("tv.real.decks", game.decks)];
   if (turns && game.dealer !== null) {
     const starter = (game.dealer + 1) % game.seats.length;
     facts.push(t("tv.real.dealer_starter", { dealer: seats[game.dealer].name, starter: seats[starter].name }));
   }
-  $("deal-facts").replaceChildren(...facts.map((text) => el("p", { text })));
+  $("deal-facts").replaceChildren(...facts.map((text, k) => el("p", { class: k === 0 && last ? "deal-last" : "", text })));
   $("deal-wild").hidden = !game.wild_rank;
   if (game.wild_rank) {
     $("deal-wild").replaceChildren(el("span", { class: "wild-rank", "aria-hidden": "true", text: game.wild_rank }),

@@ -12,10 +12,11 @@ const HOLD = { flip: 1600, match: 1200, false: 900, last: 1500 };
 const BANNER = 3500; // a banner's time over the band
 
 /* The moments, biggest first, as the server said they happened with the updates to the state about to be drawn
-   (docs/protocol.md, `table`: `moments`); a deal's are its own. A state that came whole (a load, a return) has none.
-   Pure. */
+   (docs/protocol.md, `table`: `moments`); a deal's are its own: a hand's end drawn with the next deal (the host
+   dealt at once) is old news, and the last hand's drum is played, not the end's cadence. A state that came whole
+   (a load, a return) has none. Pure. */
 const BIGGEST = ["win", "over", "last", "deal", "match", "false", "flip", "draw"];
-const DEAL = new Set(["win", "over", "last", "deal"]);
+const DEAL = new Set(["win", "last", "deal"]);
 export function momentsOf(moments) {
   const kinds = new Set(moments.map((m) => m.kind));
   return BIGGEST.filter((kind) => kinds.has(kind) && (!kinds.has("deal") || DEAL.has(kind)));
@@ -44,7 +45,7 @@ export function play(moments) {
   if (first !== "win") sting(first); // the winner's own comes when the podium names them (tv-scores.js)
   holdUntil = performance.now() + Math.max(0, ...moments.map((m) => HOLD[m] || 0));
   if (moments.includes("last")) {
-    banner(t("tv.last_hand"));
+    if ($("deal").hidden) banner(t("tv.last_hand")); // with real cards the deal says it, in its own place
     say(t("tv.last_hand"));
   }
 }
