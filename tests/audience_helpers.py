@@ -63,3 +63,12 @@ def cards_in(payload: Any, path: str = "") -> list[str]:
     elif isinstance(payload, str) and CARD_TEXT.match(payload):
         found.append(f"{path}: {payload!r}")
     return found
+
+
+# Where an audience's payload may hold a card: a seat's pile top, in the hand it follows (whole, or as a change).
+PILE = re.compile(r"\.hand(\[0\])?\.seats[.\[\]\d]*\.pile(\.card|\.label)?$")
+
+
+def not_piles(payload: dict) -> list[str]:
+    """The cards a payload holds anywhere but in a seat's pile top (`PILE`)."""
+    return [found for found in cards_in(payload) if not PILE.search(found.split(": ", 1)[0])]

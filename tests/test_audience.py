@@ -5,7 +5,6 @@ resolving the round. In-process rooms where a clock or a deterministic hand is n
 from __future__ import annotations
 
 import ast
-import re
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -19,7 +18,7 @@ from partyrummy.server.room.room import Refused as NotKept
 from partyrummy.server.room.room import Room, Viewer
 from partyrummy.server.storage.journal import Journal, NotSaved
 
-from .audience_helpers import audience, cards_in, member, pick_now, predict_all, resolved
+from .audience_helpers import PILE, audience, cards_in, member, not_piles, pick_now, predict_all, resolved
 from .live import LiveServer, Refused, guest, lan_server
 from .night import Night
 from .words import refused
@@ -36,15 +35,6 @@ def full_table(nights, server, bots: int = 12, variant: str = "fast3") -> Night:
     night = nights(server=server, variant=variant)
     night.add_bots(bots)
     return night
-
-
-# Where an audience's payload may hold a card: a seat's pile top, in the hand it follows (whole, or as a change).
-PILE = re.compile(r"\.hand(\[0\])?\.seats[.\[\]\d]*\.pile(\.card|\.label)?$")
-
-
-def not_piles(payload: dict) -> list[str]:
-    """The cards a payload holds anywhere but in a seat's pile top (`PILE`)."""
-    return [found for found in cards_in(payload) if not PILE.search(found.split(": ", 1)[0])]
 
 
 def test_a_thirteenth_guest_at_a_full_table_joins_the_audience_and_predicts_in_hand_1(nights, server) -> None:

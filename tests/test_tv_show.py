@@ -45,11 +45,14 @@ MATCH = TABLE | {"covered": TABLE["covered"] + ", #melds .card"}
 
 # The stings, as tv-voice.js plays them (Hz, in turn): each moment its own.
 STINGS = {"tick": [1760], "flip": [1320, 990, 660], "match": [660, 880, 1100, 1320], "false": [330, 247],
-          "over": [784, 659, 523, 392], "win": [523, 659, 784, 1047, 784, 1047], "last": [220, 220, 220, 440]}
+          "over": [784, 659, 523, 392], "win": [523, 659, 784, 1047, 784, 1047],
+          "last": [220, 220, 220, 440]}
 
 # The last hand's deal with real cards: the deal says it is the last, nothing over its facts and wild rank.
-LAST_HAND = TABLE | {"overlap": TABLE["overlap"] + [["#deal-facts", "#deal-wild, #deal-go, #call"], ["#deal", "#seats"]],
-                     "covered": TABLE["covered"] + ", #deal-wild, #deal-facts p"}
+LAST_HAND = TABLE | {
+    "overlap": TABLE["overlap"] + [["#deal-facts", "#deal-wild, #deal-go, #call"], ["#deal", "#seats"]],
+    "covered": TABLE["covered"] + ", #deal-wild, #deal-facts p",
+}
 
 # The seat tiles' boxes on the TV: [top, left, width, height] each, in order.
 SEATS = """() => [...document.querySelectorAll("#seats > li")].map((e) => {

@@ -125,14 +125,14 @@ def test_between_hands_the_tv_says_who_deals_and_shows_the_hosts_buttons_only_wh
 ) -> None:
     night = nights(seed=9, browser=browser)
     host, tv = night.host, night.tv()
-    ana = night.client("Ana")  # the first seated: the VIP, whose phone deals the next hand
+    ana = night.client("Ana")  # the first seated: the VIP, whose phone deals the next hand (the TV says so)
     night.add_bots(2)
     assert host.call("variant", {"name": "fast3"})["ok"]
     assert host.call("start")["ok"]
     night.advance([ana], lambda s: phase(s) == "scored")
-    call = tv.locator("#next-who").get_by_text("Ana, deal the next hand from your phone (or the host)")
-    call.wait_for()
-    assert float(call.evaluate("(c) => getComputedStyle(c).fontSize")[:-2]) >= 28  # as big as the body, 1080p
+    who = tv.locator("#next-who").get_by_text("Next hand: the VIP's phone or the host")
+    who.wait_for()
+    assert who.evaluate("(w) => getComputedStyle(w).color") == "rgb(255, 210, 63)"  # in the call's colour
     # Nobody at the laptop: the show is the guests', without the host's buttons (they keep their place).
     tv.wait_for_function(f"() => ({HOSTS_BUTTONS})().every((o) => o === '0')", timeout=15000)
     assert tv.locator("#next-hand").is_visible()  # there, to be found by the host's mouse

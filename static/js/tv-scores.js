@@ -178,7 +178,7 @@ function renderNext() {
   }
   const vip = view.state.room.seats.find((s) => s.vip);
   const secs = nextHandIn();
-  box.textContent = secs !== null ? t("tv.next_in", { n: secs }) : vip ? t("tv.next_by", { name: vip.name }) : t("tv.next_host");
+  box.textContent = secs !== null ? t("tv.next_in", { n: secs }) : vip ? t("tv.next_by") : t("tv.next_host");
 }
 setInterval(renderNext, 250);
 
