@@ -19,8 +19,9 @@ from .screens import settle, speak
 
 LANGS = ["en", "es", "pt-BR", "ro"]
 SIZES = [(320, 568), (390, 844), (820, 1180)]
-# Twelve long-ish names (a first name and a surname, cut as people write them on a party's list).
-NAMES = ["Maria Fernanda", "Bartholomew K.", "Þórunn Guðrún", "Ștefan Ionescu", "José María F.", "Aleksandra W.",
+# Twelve long-ish names (a first name and a surname, cut as people write them on a party's list), one of twenty
+# letters (the most a name may have): a tab holding it shows it cut, the tabs still above the fold.
+NAMES = ["Maria Fernanda", "Bartholomew K.", "Þórunn Guðrún", "Ștefan Ionescu-Dobre", "José María F.", "Aleksandra W.",
          "Ingrid Halvors", "Gheorghe Popa", "Wolfgang Wilh.", "Ana Beatriz G.", "Christopher J.", "Zoë Ainsworth"]
 # What a page must never show for something missing.
 STRAY = re.compile(r"\b(false|true|null|undefined|NaN)\b")
@@ -122,6 +123,7 @@ def test_a_member_answers_by_taps_a_change_moves_on_and_twelve_names_fit_every_s
     # Two of hand 2's questions answered on the page: the tabs hold the names picked, the third question shows.
     guesser.locator("#aud-options button").nth(3).tap()
     guesser.locator('#aud-steps button.on .aud-n:text-is("2")').wait_for()
+    assert "Ștefan Ionesc…" in guesser.locator("#aud-steps").inner_text()  # twenty letters, cut to one tab's worth
     guesser.locator("#aud-options button").nth(1).tap()
     guesser.locator('#aud-steps button.on .aud-n:text-is("3")').wait_for()
     for width, height in SIZES:

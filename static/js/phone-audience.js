@@ -132,7 +132,7 @@ function renderRound(aud, r, you, joined) {
   fill($("aud-steps"), r.questions.map((q, i) => el("li", {}, el("button", {
     type: "button", class: q === current ? "on" : "", "aria-pressed": String(q === current),
     "aria-label": t("phone.aud.question", { n: i + 1 }), onclick: () => { asking = q.key; render(view.state); },
-  }, el("span", { class: "aud-n", text: `${i + 1}` }), picks[q.key] === undefined ? "" : said(q, picks[q.key])))));
+  }, el("span", { class: "aud-n", text: `${i + 1}` }), picks[q.key] === undefined ? "" : tab(said(q, picks[q.key]))))));
   if (!current) { // all three in: they may still change any of them
     $("aud-question").textContent = t("phone.aud.all_in");
     fill($("aud-options"));
@@ -156,6 +156,11 @@ function renderRound(aud, r, you, joined) {
 function newcomerText(aud, you) {
   return shutText(aud) || t(you.removed ? "phone.aud.removed" : "phone.aud.join_first");
 }
+
+/* A pick as its question's tab shows it: a long name cut to one line's worth, so the tabs stay above the fold at
+   320 × 568 with names of twenty letters (the whole name is on its button, ticked, and once the guesses close). */
+const TAB_LETTERS = 14;
+const tab = (text) => (text.length > TAB_LETTERS ? `${text.slice(0, TAB_LETTERS - 1).trimEnd()}…` : text);
 
 async function pick(question, option) {
   const ack = await act("predict", { question: question.key, option });
