@@ -4,6 +4,9 @@ import { list, t } from "./i18n.js";
 export const percent = (part, whole) => (whole ? Math.round((100 * part) / whole) : 0);
 export const total = (counts) => Object.values(counts || {}).reduce((a, b) => a + b, 0);
 
+/* How many picked one of a question's answers (`counts`: its split): how many saw it coming. */
+export const sawIt = (answer, counts) => answer.reduce((sum, option) => sum + ((counts || {})[option] || 0), 0);
+
 /* The question, as the phone asks it. */
 export const askedText = (q) => (q.key === "under" ? t("aud.q.under", { name: q.subject, n: q.line }) : t(`aud.q.${q.key}`));
 

@@ -4,7 +4,7 @@
    guesser under the podium, and the host's panel: let an audience in, cap it, offer one of them a seat. Drawn after
    the rest of the screen, from `room.audience`, which every viewer of the room shares; the panel also takes one
    member out of the audience, or everyone their device brought. */
-import { answerText, optionText, percent, total } from "./audience.js";
+import { answerText, optionText, percent, sawIt, total } from "./audience.js";
 import { el, fill } from "./common.js";
 import { list, t, tn } from "./i18n.js";
 import { $, act, view } from "./tv-shared.js";
@@ -118,7 +118,7 @@ function renderReveal(aud, game) {
   if (!show) return;
   const answers = last.questions.filter((q) => last.answers[q.key]).map((q) => {
     const counts = last.split[q.key] || {};
-    const saw = last.answers[q.key].reduce((sum, option) => sum + (counts[option] || 0), 0);
+    const saw = sawIt(last.answers[q.key], counts);
     return el("p", { class: "aud-answer" }, el("span", { text: answerText(q, last.answers[q.key]) }), " ",
       el("strong", { text: t("tv.aud.saw_of", { n: saw, of: total(counts) }) }));
   });
@@ -140,7 +140,7 @@ function renderScoresBox(aud, game) {
   let right = 0;
   const lines = last.questions.filter((q) => last.answers[q.key]).map((q) => {
     const counts = last.split[q.key] || {};
-    const saw = last.answers[q.key].reduce((sum, option) => sum + (counts[option] || 0), 0);
+    const saw = sawIt(last.answers[q.key], counts);
     picks += total(counts);
     right += saw;
     return el("p", {}, answerText(q, last.answers[q.key]), " · ", el("strong", { text: t("aud.saw", { pct: percent(saw, total(counts)) }) }));
