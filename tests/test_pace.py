@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from partyrummy.server.room.pace import Beat, Due, Pace, Timing, clocks, plan
+from partyrummy.server.room.pace import Beat, Due, Pace, Timing, clocks, deadlines, moved, plan
 
 TIMING = Timing(beat_s=2.0, window_s=8.0, hurry_after_s=20.0, hurry_countdown_s=10.0, choose_min_s=8.0)
 
@@ -98,6 +98,15 @@ def test_the_next_hand_comes_by_itself_only_where_the_variant_says() -> None:
     assert clocks(scored, timed, pace, False, 120.0)["next_in"] == 20.0
     assert clocks(scored, timed.times(1.5), pace, False, 120.0)["next_in"] == 40.0
     assert plan(scored, timed, pace, 140.0) == (Due.CALL, None)
+
+
+def test_a_countdown_is_told_again_when_its_end_moves_though_its_seconds_read_the_same() -> None:
+    """A pick changed 2.3 s into a 3 s count: sent a moment later, the count reads 3.0 again, and ends later."""
+    first = deadlines({"call_in": 3.0}, now=10.0)
+    assert moved(first, deadlines({"call_in": 3.0}, now=12.3))  # the same seconds, 2.3 s later: moved
+    assert not moved(first, deadlines({"call_in": 0.7}, now=12.3))  # the same end, counted on: no news
+    assert moved(first, deadlines({}, now=12.3))  # gone
+    assert moved(deadlines({}, now=10.0), first)  # come
 
 
 RULES = """
