@@ -93,11 +93,11 @@ function renderSplit(aud, game) {
 const shortAsked = (q) => t(`tv.aud.short.${q.key}`, { name: q.subject, n: q.line });
 
 /* The moment something the audience predicted happens: the first Match! of a hand ("31 of 54 saw Ana's Match!
-   coming"), said over the band as the hand is laid down. `moments`: the server's, as they came with the state. */
+   coming"), said over the band as the hand is laid down. `moments`: the server's, as they came with the state on
+   the table (tv.js calls it with a game on screen). */
 export function cheer(moments) {
   const state = view.state;
-  const aud = state && state.game && state.room.audience;
-  const r = aud && aud.round;
+  const r = state.room.audience && state.room.audience.round;
   const first = (state.game.matched || [])[0]; // a Match! of this update's that came first in the hand
   if (!first || !r || r.open || !moments.some((m) => m.kind === "match" && m.seat === first.seat)) return;
   const counts = (r.split || {}).first || {};
