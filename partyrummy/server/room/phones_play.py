@@ -33,7 +33,7 @@ from .game_part import PacedPart, SeatEvent, Table, seat_schema
 from .pace import Beat, Due, Timing, plan
 from .refused import Refused
 from .score_sheet import PLAYED, Score
-from .seats import DROP_GRACE_S, Viewer
+from .seats import DROP_GRACE_S, Viewer, away
 from .state import RoomState, Seat
 
 __all__ = ["PhonesPlay"]
@@ -177,8 +177,9 @@ class PhonesPlay(PacedPart):
         state = self.table.state
         if state.game is None or state.game.over or state.paused:
             return None
-        away, back_at = self._dropped()
-        if play_robots(state.seats, lambda: state.game.hand, self.play, away):
+        # The seats whose phones dropped off the table (shown to it after DROP_GRACE_S), and when the next will.
+        dropped, back_at = away(state.seats, self.table.links, self.table.clock(), DROP_GRACE_S)
+        if play_robots(state.seats, lambda: state.game.hand, self.play, dropped):
             return self.tick()
         now = self.table.clock()
         beat = self._beat()
@@ -194,20 +195,6 @@ class PhonesPlay(PacedPart):
                     return back_at if later is None else min(later, back_at)
                 return later
         return self.tick()
-
-    def _dropped(self) -> tuple[frozenset[int], float | None]:
-        """The seats whose phones have all dropped off (for DROP_GRACE_S, when the table is shown it), and when the
-        next seat without a phone now counts among them (None: none)."""
-        now, away, later = self.table.clock(), set(), []
-        for index, seat in enumerate(self.table.state.seats):
-            link = self.table.links[seat]
-            if seat.token is None or link.sids or link.gone_since is None:
-                continue
-            if now >= link.gone_since + DROP_GRACE_S:
-                away.add(index)
-            else:
-                later.append(link.gone_since + DROP_GRACE_S)
-        return frozenset(away), min(later, default=None)
 
     # -- What it shows ----------------------------------------------------------------------
 

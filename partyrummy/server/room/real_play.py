@@ -42,7 +42,7 @@ from .pace import Beat, Due, Timing, plan
 from .refused import Refused
 from .room_view import TableCache
 from .score_sheet import Score
-from .seats import Links, Viewer
+from .seats import Links, Viewer, away
 from .state import RoomState
 
 __all__ = ["RealPlay"]
@@ -170,26 +170,20 @@ class RealPlay(PacedPart):
         state, hand, now = self.table.state, self.book.hand, self.table.clock()
         if hand.phase not in (Phase.READY, Phase.LAST_READY, Phase.REVEAL) or state.paused:
             return None
-        variant, key, later = self.book.variant, (hand.hand_no, hand.cycle, hand.phase), []
+        variant, key = self.book.variant, (hand.hand_no, hand.cycle, hand.phase)
         self.stood_in = {done for done in self.stood_in if done[0][0] == hand.hand_no}  # this hand's only
+        # Phones gone that long stand in only where the night's rules say so; else the table waits for them.
+        gone, later = (frozenset(), None) if variant.table_gone != "ready" else away(
+            state.seats[: hand.players], self.table.links, now, variant.table_gone_after_s)
         for seat in range(hand.players):
-            held, link = state.seats[seat], self.table.links[state.seats[seat]]
-            if held.phoneless:
-                stands = state.phoneless_ready
-            elif variant.table_gone != "ready" or held.token is None or link.sids or link.gone_since is None:
-                continue
-            else:
-                gone_at = link.gone_since + variant.table_gone_after_s
-                stands = now >= gone_at
-                if not stands:
-                    later.append(gone_at)
+            stands = state.phoneless_ready if state.seats[seat].phoneless else seat in gone
             if stands and (key, seat) not in self.stood_in and seat not in hand.matched and not hand.ready[seat]:
                 self.stood_in.add((key, seat))
                 self.play(Ready(seat, True, None, hand.cycle))
                 hand = self.book.hand
                 if (hand.hand_no, hand.cycle, hand.phase) != key:
                     return None  # the table moved on meanwhile: its new phase was stood in for
-        return min(later, default=None)
+        return later
 
     def call_now(self) -> None:
         """The host's "call now": deal is done (Draw!), Discard! without the slow ones, end a turn, next hand."""

@@ -28,6 +28,7 @@ __all__ = [
     "check_name",
     "check_strength",
     "check_seat",
+    "away",
     "free_colour",
     "health",
     "seat_of",
@@ -139,6 +140,22 @@ def health(seat: Seat, link: Link, now: float) -> str:
     if link.gone_since is None or now - link.gone_since < RECONNECT_GRACE_S:
         return "reconnecting"
     return "gone"
+
+
+def away(seats: list[Seat], links: Links, now: float, after: float) -> tuple[frozenset[int], float | None]:
+    """The seats (by index) played from phones that have all been gone `after` seconds or more, and when the next
+    seat gone for less will count among them (None: none will): whom nobody can tap for now. A phone-less seat,
+    an open one or a bot's is never away: it has no phone to lose."""
+    gone, later = set(), []
+    for index, seat in enumerate(seats):
+        link = links[seat]
+        if seat.token is None or link.sids or link.gone_since is None:
+            continue
+        if now >= link.gone_since + after:
+            gone.add(index)
+        else:
+            later.append(link.gone_since + after)
+    return frozenset(gone), min(later, default=None)
 
 
 def check_strength(strength: str) -> None:
