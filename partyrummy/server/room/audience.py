@@ -109,7 +109,7 @@ class Audience:
         self.clock_v = self.published_clock = 0  # each new closing time; the one the published table says
         self.always = False  # the table went out: every connection's own part goes too
         self.queue: list[tuple[book_of.Pick, Ticket]] = []  # picks checked, waiting for their write, in order
-        self._read: tuple[Any, ...] | None = None  # the facts, and the public table and seats they were read from
+        self._read: tuple[Any, ...] | None = None  # the public table and seats, and what was read of them
         self._offered: tuple[tuple[Any, ...], set[int]] | None = None  # the members offered a seat, of a members tuple
         self._made: tuple[Book, Facts, dict[str, Any]] | None = None  # the public view, and what it was made of
         self._placed: tuple[Any, Any, list[int]] | None = None  # every member's place, for these points and members
@@ -272,13 +272,18 @@ class Audience:
     def _facts(self) -> Facts:
         """The facts of the table now: read again only when the public table (one object a version), the seats'
         names or the games dealt changed (each pick asks, twice)."""
+        return self._table_read()[3]
+
+    def _table_read(self) -> tuple[Any, ...]:
+        """The public table as the audience reads it: (the table, the seats' names, the games dealt, its facts, the
+        hand as the audience follows it), read once for each version of the table, whoever asks."""
         state = self.stage.state
         game, names = self.stage.game(), tuple(s.name for s in state.seats)
         read = self._read
         if read is None or read[0] is not game or read[1] != names or read[2] != state.games:
             table = {"room": {"seats": [{"name": n} for n in names]}, "game": game}
-            self._read = read = (game, names, state.games, facts_of(table, state.games))
-        return read[3]
+            self._read = read = (game, names, state.games, facts_of(table, state.games), hand(game, names))
+        return read
 
     def observe(self, clocks: dict[str, Any] | None = None) -> bool:
         """Make the moves the table calls for (journaled first); whether the audience's public part changed.
@@ -352,9 +357,8 @@ class Audience:
         view = dict(self._view()) | {"full": self.public()["full"], "most": LIMITS.audience}
         if view["round"] is not None and self.close_at is not None:
             view["round"] = {**view["round"], "closes_in": self._closes_in()}
-        seats = self.stage.state.seats
-        colours = {s.name: s.colour for s in seats}
-        followed = hand(self.stage.game(), tuple(s.name for s in seats))  # the hand on, as the TV shows it
+        colours = {s.name: s.colour for s in self.stage.state.seats}
+        followed = self._table_read()[4]  # the hand on, as the TV shows it
         return {"room": {"code": self.stage.code, "mode": self.stage.state.mode, "audience": view,
                          "colours": colours, "hand": followed}, "game": None}
 
