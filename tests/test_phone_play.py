@@ -264,21 +264,29 @@ def test_a_tapped_card_stays_under_the_finger_in_every_order(night_of, shots: Pa
     ana.locator("#p-where", has_text="went onto your pile").wait_for(timeout=8000)
 
 
-def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and_line(night_of) -> None:
-    # A deal where the card the TV plays for Ana leaves her hand incomplete: on some random deals it completes it,
-    # and her heading then rightly says "call Match!" instead.
-    night = night_of("late", seed=1)
+def played_for_ana(night, hurried: bool = False):
+    """Ana on a phone's page does nothing, Bob and Cy draw and pick: the TV plays for her when her hurry runs out
+    (`hurried`: its countdown seen first, as her heading). Her page, its notice, and the card the notice says."""
     ana = night.phone("Ana")
     bob, cy = night.client("Bob"), night.client("Cy")
     assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
     for client in (bob, cy):
         draw_and_pick(client)
-    hurry = ana.locator("h1#p-step #p-hurry", has_text=re.compile(r"^The TV plays for you in \d\ss$"))
-    hurry.wait_for(timeout=8000)  # the countdown is the heading
-    assert ana.locator("#p-step").inner_text() == hurry.inner_text()
+    if hurried:
+        hurry = ana.locator("h1#p-step #p-hurry", has_text=re.compile(r"^The TV plays for you in \d\ss$"))
+        hurry.wait_for(timeout=8000)  # the countdown is the heading
+        assert ana.locator("#p-step").inner_text() == hurry.inner_text()
     notice = ana.locator("#notice", has_text="the TV played for you")
     notice.wait_for(timeout=8000)
     card = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
+    return ana, notice, card
+
+
+def test_the_tv_playing_for_a_slow_phone_is_said_alike_by_its_notice_heading_and_line(night_of) -> None:
+    # A deal where the card the TV plays for Ana leaves her hand incomplete: on some random deals it completes it,
+    # and her heading then rightly says "call Match!" instead.
+    night = night_of("late", seed=1)
+    ana, notice, card = played_for_ana(night, hurried=True)
     ana.get_by_role("heading", name=f"The TV discarded {card} for you").wait_for()
     ana.locator("#p-where", has_text=f"Your {card} went onto your pile").wait_for()
 
@@ -287,14 +295,7 @@ def test_a_pick_changed_after_the_tv_played_for_the_phone_is_what_its_notice_and
     """The TV drew and picked for Ana; she changes the card before the flip: the notice says at once what she
     discards now, and after the flip nothing on her phone says the TV discarded the card it had picked."""
     night = night_of("overruled", seed=1)
-    ana = night.phone("Ana")
-    bob, cy = night.client("Bob"), night.client("Cy")
-    assert night.host.call("start")["ok"] and night.host.call("call_now")["ok"]
-    for client in (bob, cy):
-        draw_and_pick(client)
-    notice = ana.locator("#notice", has_text="the TV played for you")
-    notice.wait_for(timeout=8000)
-    picked = re.search(r"discarded ((10|[2-9AJQK])[♣♦♥♠]|Joker)\.", notice.inner_text()).group(1)
+    ana, notice, picked = played_for_ana(night)
     ana.locator("#pick-note", has_text=f"Discarding {picked}: tap another to change").wait_for()
     names = ana.locator("#hand .card-button").evaluate_all("(cards) => cards.map((c) => c.getAttribute('aria-label'))")
     chosen = next(name for name in names if name != picked)

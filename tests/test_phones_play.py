@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from partyrummy.server.defences.limits import LIMITS
+
 from .live import Client, LiveServer, phase
 
 RULES = """
@@ -22,7 +24,7 @@ hurry_countdown_s = 0.3
 choose_min_s = 0
 """
 
-DROP_SHOWN_S = 3.0  # limits.drop_grace_s: how long a seat is without a phone before the table is shown it
+DROP_SHOWN_S = LIMITS.drop_grace_s  # how long a seat is without a phone before the table is shown it
 
 
 def leaves(host: Client, window: str, timeout: float) -> float:
@@ -32,7 +34,7 @@ def leaves(host: Client, window: str, timeout: float) -> float:
     return time.monotonic() - start
 
 
-@pytest.mark.slow  # about 6 s: a phone's drop is shown to the table after 3 s
+@pytest.mark.slow  # about 6 s: a phone's drop is shown to the table after drop_grace_s
 def test_a_match_window_waits_for_a_phone_but_not_for_one_that_dropped_off(tmp_path: Path) -> None:
     """Ana's phone and two bots. The window after the deal waits for Ana, whose phone could call Match!; once her
     phone has dropped off the table (the TV shows it), the caller goes on for her, as for the bots, and every
