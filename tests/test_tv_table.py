@@ -14,7 +14,7 @@ import pytest
 from .browsers import join
 from .layout import playwright_js
 from .live import act, phase
-from .screens import TABLE, host_tools, open_tv, tv_problems
+from .screens import LONG_NAMES, TABLE, host_tools, open_tv, settle, tv_problems
 
 pytestmark = pytest.mark.slow
 
@@ -73,6 +73,32 @@ def test_the_tv_and_the_slow_phone_count_down_together_and_the_phone_is_told_it_
     # The one buzz came as the countdown began, before the TV played.
     hurried = [when for when, pattern in ana.evaluate("window.buzzes") if pattern == [300, 150, 300]]
     assert len(hurried) == 1 and hurried[0] < ana.evaluate("window.buzzes")[-1][0]
+    assert not night.watch.problems, night.watch.problems
+
+
+def test_twelve_late_seats_hurried_on_their_tiles_fit_both_sizes(nights, browser, shots: Path) -> None:
+    """Twelve long names, nine of them late: each late tile's hurry, big in place of its status, stays in its tile
+    at 1920×1080 and 1280×720, nothing over anything (tests/screens.py's TABLE), every text at the TV's floor."""
+    night = nights(seed=9, browser=browser)
+    host, tv = night.host, night.tv()
+    people = night.players(LONG_NAMES)
+    assert host.call("variant", {"name": "countdown"})["ok"]  # hurry after 0.5 s, then 8 s to go
+    assert host.call("start")["ok"] and host.call("call_now")["ok"]
+    for person in people[:3]:
+        person.wait_for(lambda s: phase(s) == "draw")
+        act(person)  # draws
+        person.wait_for(lambda s: s["game"]["you"]["drawn"] is not None)
+        act(person)  # and picks; the other nine do nothing
+    marks = tv.locator("#seats .seat-hurry:not([hidden])")
+    tv.wait_for_function("() => document.querySelectorAll('#seats .seat-hurry:not([hidden])').length === 9")
+    found = []
+    for width, height in ((1920, 1080), (1280, 720)):
+        tv.set_viewport_size({"width": width, "height": height})
+        settle(tv)  # the resize redraws the tiles, each late one's mark with them
+        options = TABLE | {"covered": "#seats > li, .seat-hurry"}
+        found += [f"{width}: {p}" for p in tv_problems(playwright_js(tv), width, options)]
+        tv.screenshot(path=str(shots / f"tv-hurry-12-{height}p.png"))
+    assert marks.count() == 9 and found == [], found
     assert not night.watch.problems, night.watch.problems
 
 
