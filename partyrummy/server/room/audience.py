@@ -27,6 +27,7 @@ from ...rules.names import name_key
 from ...wire.delta import diff
 from ..defences.limits import LIMITS
 from .channel import Channel
+from .pace import moved
 from .refused import Refused
 from .seats import Viewer
 from .state import RoomState
@@ -106,7 +107,7 @@ class Audience:
         self.v = version  # the audience's own versions: its table's and its members' parts
         self.dirty: set[int] = set()  # members whose own part changed since they were last sent it
         self.close_at: float | None = None  # when the open round closes, when the caller knows ("Draw!" after the deal)
-        self.clock_v = self.published_clock = 0  # each new closing time; the one the published table says
+        self.published_close: dict[str, float] = {}  # the closing time the published table says (pace.deadlines')
         self.always = False  # the table went out: every connection's own part goes too
         self.queue: list[tuple[book_of.Pick, Ticket]] = []  # picks checked, waiting for their write, in order
         self._read: tuple[Any, ...] | None = None  # the public table and seats, and what was read of them
@@ -289,17 +290,17 @@ class Audience:
         """Make the moves the table calls for (journaled first); whether the audience's public part changed.
         `clocks`: the caller's countdowns, when the room has them already."""
         facts = self._facts()
-        moved = False
+        made = False
         try:
             for move in book_of.due(self.book, facts):
                 self._do(move)
-                moved = True
+                made = True
                 if isinstance(move, book_of.Resolve):
                     self.dirty.update(range(len(self.book.members)))
         except Refused:  # the disk refused it: the same move is due again at the next look
             pass
         self._clock(facts, clocks)
-        return moved
+        return made
 
     def _clock(self, facts: Facts, clocks: dict[str, Any] | None) -> None:
         """When the open round closes, while the caller counts it down (the match window before the first
@@ -310,9 +311,8 @@ class Audience:
         else:
             ends = (clocks if clocks is not None else self.stage.clocks()).get("match_ends_in")
         at = None if ends is None or not facts.playing or facts.begun else self.stage.clock() + ends
-        if (at is None) != (self.close_at is None) or at is not None and abs(at - self.close_at) > 0.5:
+        if moved(_closes(self.close_at), _closes(at), slack=0.5):  # came, went or moved: the table says it anew
             self.close_at = at
-            self.clock_v += 1  # the closing time came, went or moved: the audience's table says it anew
 
     # -- What goes out --------------------------------------------------------------------------------------------
 
@@ -388,11 +388,11 @@ class Audience:
     def _publish(self, moments: list[dict[str, Any]] | None = None) -> None:
         """The audience's table, if it changed (its clock ticking is no change; its closing time moving is)."""
         table, held = self.table(), self.out.table
-        ticking = held is not None and self.clock_v == self.published_clock
+        ticking = held is not None and not moved(self.published_close, _closes(self.close_at))
         if ticking and not moments and diff(_with_clock(held), _with_clock(table)) is None:
             return
         self.v += 1
-        self.published_clock = self.clock_v
+        self.published_close = _closes(self.close_at)
         self.always = self.out.publish(table, self.v, moments) or held is not None
 
     def _send_mine(self) -> None:
@@ -409,6 +409,11 @@ class Audience:
         owners = ((sid, index, index) for sid, index in list(self.sids.items()) if always or index in owed)
         self.out.parts(self.v, owners, lambda index: self.mine(index, place), always)
         self.dirty.clear()
+
+
+def _closes(at: float | None) -> dict[str, float]:
+    """The round's closing time as the room's countdowns are compared (pace.moved): none, or when."""
+    return {} if at is None else {"closes": at}
 
 
 def _with_clock(table: dict[str, Any], closes_in: float | None = None) -> dict[str, Any]:
