@@ -30,7 +30,11 @@ from .night import Night
 pytestmark = pytest.mark.slow  # README.md: the background tests are among the slow ones
 
 NAME = "Ana"
-BACK_WITHIN_MS = 1000
+# How soon a shown page must be back, by cut: each bound well under what a page that does not come back on being
+# shown would take. After a loud cut its client's next try is at least a second away (put_away); after a silent
+# one it would sit on a dead socket until the pings gave up (25 s and more), so a busy machine's WebKit, which
+# took 1038 and 1063 ms on two full runs, is given three seconds there.
+BACK_WITHIN_MS = {"closed": 1000, "radio-off": 3000}
 HAND = "#hand button"  # the phone's cards
 
 HIDE = """
@@ -275,7 +279,7 @@ def test_a_phone_put_away_comes_back_to_its_seat_and_hand_by_itself(
         took, problems = in_webkit(party, picture, request.getfixturevalue("webkit"))
     assert took is not None, "the page never showed its current hand"
     print(f"\n{engine}, {cut}: back in its seat with the current hand {took:.0f} ms after being shown")
-    assert took < BACK_WITHIN_MS, f"back after {took:.0f} ms"
+    assert took < BACK_WITHIN_MS[cut], f"back after {took:.0f} ms"
     assert not problems, problems
 
 
