@@ -183,7 +183,7 @@ def test_the_tv_key_outlives_a_restart_until_the_host_asks_for_a_new_one(served)
 
 
 def test_bots_say_clearly_why_they_cannot_play(tmp_path: Path) -> None:
-    server = LiveServer()
+    server, bots = LiveServer(), None
     try:
         code, _ = server.tv_page()
         base = ["bots", "--url", server.url, "--count", "2"]
@@ -212,6 +212,9 @@ def test_bots_say_clearly_why_they_cannot_play(tmp_path: Path) -> None:
         taken.close()
         assert "Traceback" not in "".join(server.output) and "Bad request" not in "".join(server.output)
     finally:
+        if bots is not None and bots.poll() is None:
+            bots.kill()  # a failed check leaves no process (nor its pipes) to a later test
+            bots.communicate()
         server.stop()
 
 

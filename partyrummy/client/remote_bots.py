@@ -285,7 +285,10 @@ def play(
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join()
+        # Joined in short waits: the kernel may hand Ctrl+C to any thread, and a main thread blocked in an
+        # endless join is never woken to raise it (the bots would play on until the game ends).
+        while thread.is_alive():
+            thread.join(0.25)
 
 
 def close_all(bots: list[RemoteBot], timeout: float = 5.0) -> None:
