@@ -55,9 +55,22 @@ ready.then(() => {
     notice(err.data && err.data.code ? err.message : t("phone.unreachable"), true);
   });
   link.socket.on("notice", (n) => {
-    if (["removed", "released", "replaced"].includes(n.code)) store(view.tokenKey, null); // a guest from now on
+    if (["removed", "released", "replaced", "moved"].includes(n.code)) store(view.tokenKey, null); // a guest now
     notice(n.message, true, n.code);
+    if (n.code === "moved") toNight(); // the night seated them at another table: it says which
   });
+
+  /* A table of a night of several tables: a phone that has no seat here but is the night's guest asks the night
+     where it sits now (moved while it slept); once in a while, so a night that sends it back here is no loop. */
+  function toNight() {
+    const night = view.state && view.state.room.in_night;
+    const bounced = Number(sessionStorage.getItem("pr.night.bounced") || 0);
+    if (!night || !store(`pr.night.${night.code}`) || Date.now() - bounced < 10000) return false;
+    sessionStorage.setItem("pr.night.bounced", String(Date.now()));
+    location.replace(`/n/${night.code}`);
+    return true;
+  }
+  let toldTable = false;
 
   /* Keep the screen on where the browser allows it (HTTPS or localhost only); elsewhere we resync on waking. */
   async function keepAwake() {
@@ -124,6 +137,11 @@ ready.then(() => {
     const dealtIn = seated && !!game && !!game.you && !game.you.waiting;
     setWild(game && game.wild_rank);
     if (fresh && mode) mode.setClocks(next);
+    if (!seated && toNight()) return;
+    if (seated && next.room.in_night && !toldTable) { // which table is theirs, in the room: said once, on arrival
+      toldTable = true;
+      notice(t("night.your_table", { n: next.room.in_night.table }), true);
+    }
     renderJoin(seated, game);
     if (!seated && game) renderWatching(game, mode.watchText(game));
     $("waiting").hidden = !seated || dealtIn;

@@ -202,6 +202,9 @@ ready.then(() => {
     happened = [];
     view.state = next;
     $("opt-lock").checked = !!view.state.room.locked;
+    // A table of a night of several tables says which, where the game's name stands.
+    const night = view.state.room.in_night;
+    document.querySelector(".brand").textContent = night ? t("night.table_of", night) : t("app.name");
     $("pace").textContent = t(`pace.${view.state.room.pace}`);
     const game = view.state.game;
     const mode = game && modeOf(game);

@@ -36,8 +36,9 @@ class Guard:
     laptop's own browser must not read the TV page), too many requests open (`requests`: the laptop has its own
     share, and an address a seat was seen at a reserve, which strangers cannot use up), Engine.IO handshakes
     faster than an address may make them (the laptop excepted), and bodies. Only a long-polling POST to a session
-    its sender opened may have a body: it must say its length, be at most `transport_bytes`, and arrive whole
-    within `body_s`; it is read here, so nothing behind waits on a slow one. A body the guard will not read is
+    its sender opened may have a body (or a page's own small form, at most `form_bytes`: FORMS): it must say its
+    length, be at most `transport_bytes`, and arrive whole within `body_s`; it is read here, so nothing behind
+    waits on a slow one. A body the guard will not read is
     never read by anyone: the socket's reading side is shut, and the connection ends with the answer.
     """
 
@@ -94,7 +95,9 @@ class Guard:
             return "421 Misdirected Request", "This server does not answer to that name."
         length = _announced(environ)
         if not _is_socketio(environ):
-            return None if length == 0 else ("413 Content Too Large", "This page takes no message.")
+            if length == 0 or (_is_form(environ) and length is not None and length <= self.limits.form_bytes):
+                return None
+            return "413 Content Too Large", "This page takes no message."
         post = environ.get("REQUEST_METHOD") == "POST"
         sid = parse_qs(environ.get("QUERY_STRING", "")).get("sid", [None])[0]
         if sid is None:
@@ -130,6 +133,14 @@ class Guard:
             return "400 Bad Request", "The message was cut short."
         environ["wsgi.input"] = io.BytesIO(body)
         return None
+
+
+# The pages whose POSTs carry a small form: the night of several tables' (a guest's name, its screen's actions).
+FORMS = ("/night", "/n/")
+
+
+def _is_form(environ: Environ) -> bool:
+    return environ.get("REQUEST_METHOD") == "POST" and environ.get("PATH_INFO", "").startswith(FORMS)
 
 
 def _socket(environ: Environ) -> socket.socket | None:

@@ -56,6 +56,7 @@ class Limits:
     message_depth: int = 32  # how deep its arrays and objects may nest; a game's deepest is 2
     number_digits: int = 100  # digits of one number in it
     transport_bytes: int = 131_072  # Engine.IO's own limit on one message (and a long-polling POST's body)
+    form_bytes: int = 1024  # a page's own small POST (a night's guest giving a name, its screen's actions)
     name_length: int = 20  # characters of a player's name (and an audience member's)
     hand_faces: int = 20  # real cards: faces of one hand tapped in ("7H", "10S", "JK"; the engine says what is wrong
     face_length: int = 4  # with one that fits: a bad face, too many cards for the hand, too many copies), each so long

@@ -15,9 +15,11 @@ from flask import Flask, Response, abort, redirect, render_template, request, ur
 from ...i18n import NOT_ON, Catalogs
 from ..defences.buckets import Limiter
 from ..defences.limits import LIMITS
+from ..night.night import Nights
 from ..room.room import Refused
 from ..room.rooms import Rooms
 from ..room.score_sheet import Score
+from .night_pages import register_night_pages
 from .qr import cached_qr_svg
 
 __all__ = ["register_pages"]
@@ -66,6 +68,11 @@ def register_pages(
         """This laptop itself, or a screen that was given the key."""
         key = request.args.get("key", "")
         return is_local(request.remote_addr) or secrets.compare_digest(key.encode(), screen_key.encode())
+
+    nights = Nights(rooms)
+    nights.restore()
+    app.extensions["partyrummy.nights"] = nights
+    register_night_pages(app, nights, rooms, public_url, _is_screen, limited, _write_sheet)
 
     @app.after_request
     def security_headers(response: Response) -> Response:

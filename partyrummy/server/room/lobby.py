@@ -28,15 +28,22 @@ class Lobby:
 
         Mid-game, a newcomer gets a new seat dealt in at the next hand if the variant says so.
         """
+        token = self.seat_guest(name)
+        seat = len(self.state.seats) - 1
+        self.viewers[sid] = self._as(sid, "player", token)
+        self.links[self.state.seats[seat]].sids.add(sid)
+        return seat
+
+    def seat_guest(self, name: str) -> str:
+        """A new seat for a player whose phone is not here yet (the night of several tables seats its guests so):
+        returns its token, which their phone connects with."""
         if self.playing() and self.variant.newcomers != "next-hand":
             raise Refused("error.started_take")
         self._not_locked()
         seating.check_name(self.state.seats, name)
         token = secrets.token_urlsafe(16)
-        seat = self._new_seat({"name": name, "token": token})
-        self.viewers[sid] = self._as(sid, "player", token)
-        self.links[self.state.seats[seat]].sids.add(sid)
-        return seat
+        self._new_seat({"name": name, "token": token})
+        return token
 
     def take_offer(self, sid: str) -> tuple[int, str]:
         """An audience member the host offered a seat takes it, between games (a locked room too: the host asked
@@ -81,11 +88,12 @@ class Lobby:
         self._unseat(seat, "released", "notice.to_bot")
         self._do({"t": "seat", "seat": seat, "token": None, "bot": strength})
 
-    def remove(self, seat: int) -> None:
-        """Take a player off the table; mid-hand, the engine closes the ring behind them."""
+    def remove(self, seat: int, why: str = "removed") -> None:
+        """Take a player off the table; mid-hand, the engine closes the ring behind them. Their phones are told
+        `why` (removed; or moved, by the night of several tables, to another table)."""
         seating.check_seat(self.state.seats, seat)
         outcome = self.part.check_leave(seat) if self.playing() else None  # refuses, with nothing written
-        self._unseat(seat, "removed")
+        self._unseat(seat, why)
         self._do({"t": "remove", "seat": seat}, outcome)
 
     def release(self, seat: int) -> None:

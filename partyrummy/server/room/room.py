@@ -96,6 +96,7 @@ class Room(Lobby):
         self.tickets = Tickets()  # rejoin QR codes
         self.drops_due: float | None = None  # when to tell the table of seats whose connection dropped
         self.asked = 0.0  # when a connection or a page last asked for the room by its code (Rooms lets it go after)
+        self.in_night: dict[str, Any] | None = None  # a table of a night of several tables: its code, which table
         # The game part of each way to play; `part` is the one of this night. Each sees the room as a Table.
         table = Table(
             state=self.state,
@@ -453,5 +454,5 @@ class Room(Lobby):
             now=now,
             links=self.links,
         )
-        return room_table(self.state, facts) | {"audience": self.audience.public()}
+        return room_table(self.state, facts) | {"audience": self.audience.public(), "in_night": self.in_night}
 

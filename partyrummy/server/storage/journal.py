@@ -1,4 +1,4 @@
-"""Rooms kept in SQLite: each room's events, written before anyone sees their effect.
+"""Rooms (and nights of several tables) kept in SQLite: each one's events, written before anyone sees their effect.
 
 A room is (its code, its host token, its events): seats joining, rules
 chosen, games started with their seed, and every command the engine
@@ -35,7 +35,12 @@ CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, host_token TEXT NOT NUL
 CREATE TABLE IF NOT EXISTS events (room TEXT NOT NULL REFERENCES rooms(code), n INTEGER NOT NULL,
                                    at REAL NOT NULL, event TEXT NOT NULL, PRIMARY KEY (room, n));
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS nights (code TEXT PRIMARY KEY, created REAL NOT NULL, touched REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS night_events (night TEXT NOT NULL REFERENCES nights(code), n INTEGER NOT NULL,
+                                         at REAL NOT NULL, event TEXT NOT NULL, PRIMARY KEY (night, n));
 """
+# Where each kind's events are kept: (its table, its events' table, the column naming whose events they are).
+_KINDS = {"room": ("rooms", "events", "room"), "night": ("nights", "night_events", "night")}
 
 
 class JournalBusy(RuntimeError):
@@ -125,22 +130,51 @@ class Journal:
             )
             self.counts[code] = 0
 
-    def append_all(self, code: str, events: list[dict[str, Any]]) -> None:
-        """Write events of a room in order, in one transaction: all of them are on disk when this returns, or
-        NotSaved and none was written. (A commit costs far more than a row: a burst of moves is written at once.)"""
+    def append_all(self, code: str, events: list[dict[str, Any]], kind: str = "room") -> None:
+        """Write events of a room (or of a night: `kind`) in order, in one transaction: all of them are on disk when
+        this returns, or NotSaved and none was written. (A commit costs far more than a row: a burst of moves is
+        written at once.)"""
         if not events:
             return
+        owners, table, column = _KINDS[kind]
+        key = code if kind == "room" else f"{kind}:{code}"
         now = time.time()
         with self.lock:
-            n = self.counts.get(code, 0)
+            n = self.counts.get(key, 0)
             rows = [(code, n + i, now, json.dumps(event)) for i, event in enumerate(events)]
             self._write(
                 [
-                    *(("INSERT INTO events VALUES (?, ?, ?, ?)", row) for row in rows),
-                    ("UPDATE rooms SET touched = ? WHERE code = ?", (now, code)),
+                    *((f"INSERT INTO {table} VALUES (?, ?, ?, ?)", row) for row in rows),
+                    (f"UPDATE {owners} SET touched = ? WHERE code = ?", (now, code)),
                 ]
             )
-            self.counts[code] = n + len(events)
+            self.counts[key] = n + len(events)
+
+    def open_night(self, code: str) -> None:
+        """A new night of several tables under `code` (an old one that had the code is forgotten with it)."""
+        now = time.time()
+        with self.lock:
+            self._write(
+                [
+                    ("DELETE FROM night_events WHERE night = ?", (code,)),
+                    ("DELETE FROM nights WHERE code = ?", (code,)),
+                    ("INSERT INTO nights VALUES (?, ?, ?)", (code, now, now)),
+                ]
+            )
+            self.counts[f"night:{code}"] = 0
+
+    def newest_night(self) -> tuple[str, list[dict[str, Any]]] | None:
+        """The night of several tables begun last among the recent ones, with its events (None: there is none)."""
+        since = time.time() - KEEP_LOADING_S
+        with self.lock:
+            row = self.db.execute(
+                "SELECT code FROM nights WHERE touched >= ? ORDER BY created DESC LIMIT 1", (since,)
+            ).fetchone()
+            if row is None:
+                return None
+            rows = self.db.execute("SELECT event FROM night_events WHERE night = ? ORDER BY n", row).fetchall()
+            self.counts[f"night:{row[0]}"] = len(rows)
+        return row[0], [json.loads(r[0]) for r in rows]
 
     def recent_rooms(self, code: str | None = None) -> list[tuple[str, str, list[dict[str, Any]]]]:
         """(code, host token, events) of each room touched lately (or of that one room), oldest first."""

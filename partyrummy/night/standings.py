@@ -1,0 +1,109 @@
+"""The night's standings: every game of every table, the raw totals, and the duplicate score.
+
+Tables of the same size that were dealt the same cards (a duplicate round) compare each player with the players
+who held the same seat at the other tables: for each hand, the player's penalty minus the average penalty of
+those players; a player's duplicate score is the sum over the night (lower is better, 0 is par). Tables of
+another size, or played with real cards, are compared with nobody: they count in the totals only.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .state import Table
+
+__all__ = ["Played", "Standing", "Standings", "standings"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One table's game of a round, as its room's score sheet has it."""
+
+    table: int  # the table's index in the night
+    held: Table  # the round's record of it: its room, game and who held each seat
+    names: tuple[str, ...]  # each seat's name on the sheet
+    points: tuple[tuple[int | None, ...], ...]  # each seat's penalty, hand by hand (None: not dealt that hand)
+    real: bool  # played with real cards (never a duplicate deal)
+
+
+@dataclass
+class Standing:
+    """One player's night: their name, where they play now, the games they played, their total and their
+    duplicate score (None: never compared with anyone)."""
+
+    key: str
+    name: str
+    table: int | None
+    games: int = 0
+    total: int = 0
+    duplicate: float | None = None
+    hands_compared: int = 0
+
+
+@dataclass
+class Standings:
+    """Everyone, best first, and what they are ranked by ("duplicate" when every game of the night was compared
+    seat by seat with the other tables; else "totals")."""
+
+    rows: list[Standing] = field(default_factory=list)
+    ranked_by: str = "totals"
+
+
+def _key(played: Played, seat: int) -> str:
+    """Who held a seat: the night's guest, or (a seat the night did not fill: a bot's) the seat at that room."""
+    guest = played.held.guests[seat] if seat < len(played.held.guests) else None
+    return guest or f"{played.held.room}:{played.names[seat]}"
+
+
+def _compared(group: list[Played]) -> dict[tuple[int, int], tuple[float, int]]:
+    """For tables dealt alike: (table, seat) -> the seat's penalties minus the others' average over the hands both
+    played, and how many hands that is."""
+    out: dict[tuple[int, int], tuple[float, int]] = {}
+    for played in group:
+        for seat, row in enumerate(played.points):
+            diff, hands = 0.0, 0
+            for hand, points in enumerate(row):
+                others = [
+                    p.points[seat][hand]
+                    for p in group
+                    if p is not played and seat < len(p.points) and hand < len(p.points[seat])
+                ]
+                others = [o for o in others if o is not None]
+                if points is not None and others:
+                    diff, hands = diff + points - sum(others) / len(others), hands + 1
+            out[(played.table, seat)] = (diff, hands)
+    return out
+
+
+def standings(rounds: list[list[Played]], names: dict[str, str], tables: dict[str, int]) -> Standings:
+    """Everyone's night from each round's games (`names`, `tables`: each guest's name and table now)."""
+    rows: dict[str, Standing] = {}
+    every_game_compared = bool(rounds)
+    for games in rounds:
+        alike: dict[int, list[Played]] = defaultdict(list)
+        for played in games:
+            if played.held.duplicate and not played.real:
+                alike[len(played.names)].append(played)
+        compared: dict[tuple[int, int], tuple[float, int]] = {}
+        for group in alike.values():
+            if len(group) > 1:
+                compared |= _compared(group)
+        for played in games:
+            if (played.table, 0) not in compared:
+                every_game_compared = False
+            for seat, name in enumerate(played.names):
+                key = _key(played, seat)
+                row = rows.setdefault(key, Standing(key, names.get(key, name), tables.get(key)))
+                row.games += 1
+                row.total += sum(p for p in played.points[seat] if p is not None)
+                if (played.table, seat) in compared:
+                    diff, hands = compared[(played.table, seat)]
+                    row.duplicate = round((row.duplicate or 0.0) + diff, 2)
+                    row.hands_compared += hands
+    ranked_by = "duplicate" if every_game_compared else "totals"
+    if ranked_by == "duplicate":
+        order = sorted(rows.values(), key=lambda r: (r.duplicate or 0.0, r.total, r.name))
+    else:
+        order = sorted(rows.values(), key=lambda r: (r.total, r.name))
+    return Standings(order, ranked_by)
