@@ -24,7 +24,6 @@ class Played:
     held: Table  # the round's record of it: its room, game and who held each seat
     names: tuple[str, ...]  # each seat's name on the sheet
     points: tuple[tuple[int | None, ...], ...]  # each seat's penalty, hand by hand (None: not dealt that hand)
-    real: bool  # played with real cards (never a duplicate deal)
 
 
 @dataclass
@@ -83,7 +82,7 @@ def standings(rounds: list[list[Played]], names: dict[str, str], tables: dict[st
     for games in rounds:
         alike: dict[int, list[Played]] = defaultdict(list)
         for played in games:
-            if played.held.duplicate and not played.real:
+            if played.held.duplicate and not played.held.real:
                 alike[len(played.names)].append(played)
         compared: dict[tuple[int, int], tuple[float, int]] = {}
         for group in alike.values():

@@ -31,6 +31,7 @@ class Table:
     game: int  # the index of this game among the room's games
     guests: tuple[str | None, ...]  # each seat's guest key (None: a seat the night did not fill, such as a bot's)
     duplicate: bool  # dealt the same cards as the other tables of its size (own order: each seat its own shoe)
+    real: bool = False  # played with real cards: its scores count in the totals only
 
 
 @dataclass(frozen=True)

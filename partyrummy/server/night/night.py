@@ -228,7 +228,7 @@ class Night:
                     continue  # dealt, and not a hand scored yet
                 names, rows, _ = sheets[held.game]
                 points = tuple(tuple(None if s is None else s.points for s in row) for row in rows)
-                games.append(Played(table, held, tuple(names), points, held.real))
+                games.append(Played(table, held, tuple(names), points))
             rounds.append(games)
         guests = self.state.guests
         return standings(rounds, {k: g.name for k, g in guests.items()}, {k: g.table for k, g in guests.items()})
