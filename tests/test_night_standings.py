@@ -9,7 +9,9 @@ from partyrummy.night.standings import Played, standings
 from partyrummy.night.state import Table
 
 
-def played(table: int, guests: list[str], points: list[list[int]], duplicate: bool = True, real: bool = False) -> Played:
+def played(
+    table: int, guests: list[str], points: list[list[int]], duplicate: bool = True, real: bool = False
+) -> Played:
     held = Table(f"R{table}", 0, tuple(guests), duplicate, real)
     return Played(table, held, tuple(g.upper() for g in guests), tuple(tuple(p) for p in points))
 

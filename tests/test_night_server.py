@@ -1,0 +1,85 @@
+"""A night of several tables on a live server: guests seated by one way in, tables balanced, a guest moved between
+games and their phone following, the night and its tables back after the server is killed, and nothing a guest
+should not hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import requests
+
+from .live import Client, LiveServer, from_address, guest, lan_server
+from .night_helpers import begin, do, post, seat, view
+
+
+def test_guests_are_seated_balanced_and_a_moved_guest_s_phone_follows(tmp_path: Path) -> None:
+    data = tmp_path / "rooms.sqlite3"
+    server = LiveServer(data=data)
+    try:
+        night = begin(server, 3)
+        seated = [seat(server, night, f"Guest {i}") for i in range(8)]
+        assert [len(t["players"]) for t in view(server, night)["tables"]] == [3, 3, 2]
+        # A name that reads as one already in the night, at any table, is refused, in words.
+        status, answer = post(server, f"/n/{night}/seat", {"name": "GUEST 0"})
+        assert status == 400 and "GUEST 0" in answer["error"]["message"]
+        first = seated[0]
+        phone = Client(server.url, first["room"], token=first["token"])
+        assert phone.state["room"]["you"]["role"] == "player"
+        assert phone.state["room"]["in_night"] == {"code": night, "table": 1, "tables": 3}
+        # The host moves them to table 3: their phone is told, and the night says where they sit now.
+        assert do(server, night, "move", guest=first["guest"], table=3)["ok"]
+        phone.wait_for(lambda s: s["room"]["you"]["role"] != "player")
+        assert ("notice", "moved") in [(e, m.get("code")) for e, m in phone.messages if e == "notice"]
+        status, where = post(server, f"/n/{night}/where", {"guest": first["guest"]})
+        assert where["table"] == 3 and where["room"] == view(server, night)["tables"][2]["room"]
+        moved = Client(server.url, where["room"], token=where["token"])
+        assert moved.state["room"]["you"]["role"] == "player" and moved.state["room"]["in_night"]["table"] == 3
+        assert [len(t["players"]) for t in view(server, night)["tables"]] == [2, 3, 3]
+        # Balanced again by the fewest moves.
+        assert do(server, night, "reseat", how="balance")["ok"]
+        assert sorted(len(t["players"]) for t in view(server, night)["tables"]) == [2, 3, 3]
+        before = view(server, night)
+        for client in (phone, moved):
+            client.close()
+        server.kill()  # no shutdown: what the night showed was in the journal before
+        server = LiveServer(data=data)
+        after = view(server, night)
+        assert [t["players"] for t in after["tables"]] == [t["players"] for t in before["tables"]]
+        assert after["guests"] == before["guests"]
+        status, where_again = post(server, f"/n/{night}/where", {"guest": first["guest"]})
+        assert where_again == where
+        back = Client(server.url, where["room"], token=where["token"])
+        assert back.state["room"]["you"]["role"] == "player" and back.state["room"]["in_night"]["code"] == night
+        back.close()
+    finally:
+        server.stop()
+
+
+def test_a_guest_holds_only_their_own_keys_and_the_big_screen_is_the_laptop_s() -> None:
+    server = lan_server({})
+    try:
+        night = begin(server, 2)
+        mine = seat(server, night, "Ana")
+        other = seat(server, night, "Bo")
+        # The night's view (its tables' screens' keys, everyone's guest key) is the laptop's alone.
+        phone = from_address(guest(1))
+        assert phone.get(f"{server.url}/night/{night}/view", timeout=10).status_code == 403
+        assert phone.get(f"{server.url}/night/{night}", timeout=10, allow_redirects=False).status_code == 302
+        acted = phone.post(f"{server.url}/night/{night}/do", json={"action": "deal"}, timeout=10)
+        assert acted.status_code == 403
+        # A guest's key says where they sit, never anyone else's; a made-up key is told so.
+        answer = phone.post(f"{server.url}/n/{night}/where", json={"guest": mine["guest"]}, timeout=10).json()
+        assert answer["token"] == mine["token"] and other["token"] not in str(answer)
+        wrong = phone.post(f"{server.url}/n/{night}/where", json={"guest": "x" * 22}, timeout=10)
+        assert wrong.status_code == 400 and wrong.json()["error"]["key"] == "error.night_no_guest"
+        # A table's screen opens with that table's key only.
+        table = requests.get(f"{server.url}/table/{mine['room']}?key=nope", timeout=10)
+        assert table.status_code == 404
+        # The big screen's view names nobody's seat token.
+        shown = server.get(f"/night/{night}/view")
+        assert mine["token"] not in shown and other["token"] not in shown
+        # A big body, or one that is not JSON, is refused before the night sees it.
+        assert phone.post(f"{server.url}/n/{night}/seat", data="x" * 5000, timeout=10).status_code == 413
+        assert phone.post(f"{server.url}/n/{night}/seat", data="name=Eve", timeout=10).status_code == 400
+    finally:
+        server.stop()
