@@ -51,7 +51,8 @@ def test_unequal_or_real_tables_are_ranked_by_totals() -> None:
 def test_the_night_adds_up_every_game_by_guest() -> None:
     first = [played(0, ["a", "b"], [[3, 4], [0, 1]]), played(1, ["c", "d"], [[1, 1], [2, 2]])]
     second = [played(0, ["d", "a"], [[5], [5]]), played(1, ["b", "c"], [[0], [9]])]
-    night = standings([first, second], {"a": "Ana"}, {"a": 1})
+    night = standings([first, second], {"a": "Ana", "z": "Zoe"}, {"a": 1, "z": 0})
     rows = {r.key: r for r in night.rows}
+    assert night.rows[-1].key == "z" and rows["z"].games == 0  # just come: on the board, after those who played
     assert rows["a"].games == 2 and rows["a"].total == 7 + 5 and rows["a"].name == "Ana" and rows["a"].table == 1
     assert rows["c"].total == 2 + 9

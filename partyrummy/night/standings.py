@@ -76,7 +76,8 @@ def _compared(group: list[Played]) -> dict[tuple[int, int], tuple[float, int]]:
 
 
 def standings(rounds: list[list[Played]], names: dict[str, str], tables: dict[str, int]) -> Standings:
-    """Everyone's night from each round's games (`names`, `tables`: each guest's name and table now)."""
+    """Everyone's night from each round's games (`names`, `tables`: each guest's name and table now: every guest
+    is on the board, with or without a game played)."""
     rows: dict[str, Standing] = {}
     every_game_compared = bool(rounds)
     for games in rounds:
@@ -100,9 +101,11 @@ def standings(rounds: list[list[Played]], names: dict[str, str], tables: dict[st
                     diff, hands = compared[(played.table, seat)]
                     row.duplicate = round((row.duplicate or 0.0) + diff, 2)
                     row.hands_compared += hands
+    for key, name in names.items():  # a guest yet to play a game is on the board too, after those who have
+        rows.setdefault(key, Standing(key, name, tables.get(key)))
     ranked_by = "duplicate" if every_game_compared else "totals"
     if ranked_by == "duplicate":
-        order = sorted(rows.values(), key=lambda r: (r.duplicate or 0.0, r.total, r.name))
+        order = sorted(rows.values(), key=lambda r: (not r.games, r.duplicate or 0.0, r.total, r.name))
     else:
-        order = sorted(rows.values(), key=lambda r: (r.total, r.name))
+        order = sorted(rows.values(), key=lambda r: (not r.games, r.total, r.name))
     return Standings(order, ranked_by)

@@ -32,19 +32,27 @@ async function act(body) {
   poll();
 }
 
-/* A table at a glance: its number, its players, its hand and call, who it waits for; its screen's link (the host's). */
+/* A table at a glance: its number, its players, its hand and call, who it waits for. */
 function tableCard(table) {
   const phase = table.playing ? t(`night.phase.${table.phase}`) : table.game_over ? t("night.over") : t("night.lobby");
   const hand = table.playing ? t("night.hand_of", { n: table.hand_no, of: table.hands_total }) : "";
-  const waits = table.waiting_for.length && table.waiting_for.length <= 3 ? t("night.waits_for", { names: table.waiting_for.join(", ") }) : "";
+  const slow = table.waiting_for;
+  const waits = slow.length && slow.length <= 3 ? t("night.waits_for", { names: slow.join(", ") }) : "";
   return el("li", { class: `n-table${table.playing ? " playing" : ""}`, "data-table": table.table },
     el("div", { class: "n-table-head" },
       el("strong", { text: t("night.table_n", { n: table.table }) }),
       el("span", { text: tn("night.players", table.players.length) }),
       table.mode === "real" ? el("span", { class: "n-real", text: t("night.real") }) : null),
     el("div", { class: "n-table-line" }, el("span", { text: [hand, phase].filter(Boolean).join(" · ") }),
-      waits ? el("span", { class: "n-waits", text: waits }) : null),
-    el("a", { class: "button n-host n-screen", href: table.screen, target: "_blank", rel: "noopener", text: t("night.open_screen") }));
+      waits ? el("span", { class: "n-waits", text: waits }) : null));
+}
+
+/* Each table's own screen, for the host to open on a second TV or a tablet (its link carries that table's key). */
+function screens() {
+  fill($("n-screens"), ...view.tables.map((table) => el("a", {
+    class: "button", href: table.screen, target: "_blank", rel: "noopener",
+    text: t("night.screen_of", { n: table.table }),
+  })));
 }
 
 function points(value) {
@@ -59,14 +67,23 @@ function board() {
   $("n-board-head").textContent = !rows.length ? t("night.board_empty")
     : byDup ? t("night.ranked_duplicate") : t("night.ranked_totals");
   const list = $("n-board");
-  fill(list, ...rows.map((row, i) => el("li", { class: "n-row" },
+  const columns = rows.length > 36 ? 3 : rows.length > 12 ? 2 : 1;
+  const per = Math.max(1, Math.ceil(rows.length / columns));
+  const heads = () => el("li", { class: "n-row n-heads", "aria-hidden": "true" }, el("span"), el("span"), el("span"),
+    el("span", { class: "n-total", text: t("night.total") }), el("span", { class: "n-dup", text: t("night.duplicate") }));
+  const items = rows.map((row, i) => el("li", { class: "n-row" },
     el("span", { class: "n-rank", text: String(i + 1) }),
     el("span", { class: "n-name", text: row.name }),
     el("span", { class: "n-where", text: row.table === null ? "" : t("night.table_short", { n: row.table + 1 }) }),
     el("span", { class: "n-total", text: String(row.total) }),
-    el("span", { class: `n-dup${byDup ? " lead" : ""}`, text: points(row.duplicate) }))));
-  const columns = rows.length > 32 ? 3 : rows.length > 12 ? 2 : 1;
-  list.style.setProperty("--rows", String(Math.max(1, Math.ceil(rows.length / columns))));
+    el("span", { class: `n-dup${byDup ? " lead" : ""}`, text: points(row.duplicate) })));
+  // Each column its own list, headed: the board reads down one column, then the next, and a long name in one
+  // column never stretches a row of another.
+  const lists = [];
+  for (let start = 0; start < items.length; start += per) {
+    lists.push(el("ol", { class: "n-column", start: start + 1 }, heads(), ...items.slice(start, start + per)));
+  }
+  fill(list, ...lists);
   list.style.setProperty("--columns", String(columns));
 }
 
@@ -92,6 +109,7 @@ function render() {
   fill($("n-tables"), ...view.tables.map(tableCard));
   board();
   controls();
+  screens();
 }
 
 let asking = false;
