@@ -154,7 +154,8 @@ def test_an_own_order_room_journals_it_and_replays_stack_for_stack(tmp_path: Pat
     journal.close()
 
     [(code, _, events)] = Journal(tmp_path / "rooms.sqlite3").recent_rooms()
-    assert [e for e in events if e["t"] == "start"] == [{"t": "start", "variant": "party", "seed": 42, "draws": "own-order"}]
+    [start] = [e for e in events if e["t"] == "start"]
+    assert start == {"t": "start", "variant": "party", "seed": 42, "draws": "own-order"}
     copy = Room(code, {"party": party}, "party", lambda *a: None)
     copy.restore(events)
     hand = copy.state.game.hand

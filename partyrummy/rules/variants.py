@@ -17,7 +17,9 @@ from typing import Any
 from ..resources import resource_path
 from .cards import RANK_NAMES
 
-__all__ = ["Variant", "MeldRules", "VariantError", "load_variants", "default_variants", "DEFAULT_VARIANT", "PACES", "DRAWS"]
+__all__ = [
+    "Variant", "MeldRules", "VariantError", "load_variants", "default_variants", "DEFAULT_VARIANT", "PACES", "DRAWS"
+]
 
 DEFAULT_VARIANT = "party"
 _PENALTY_KEYS = RANK_NAMES[1:]  # "A", "2" … "K"
