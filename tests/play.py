@@ -28,10 +28,10 @@ def random_command(game: GameState, rng: random.Random) -> Command:
     return rng.choice(commands)
 
 
-def random_game(variant, players: int, seed: int, rng_seed: int | None = None):
+def random_game(variant, players: int, seed: int, rng_seed: int | None = None, draws: str = "one-shoe"):
     """Play a whole game by random legal commands; yield (game, command) after each step."""
     rng = random.Random(seed if rng_seed is None else rng_seed)
-    game, _ = engine.new_game(variant, players, seed)
+    game, _ = engine.new_game(variant, players, seed, draws)
     yield game, None
     while not game.over:
         command = random_command(game, rng)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from partyrummy.phones import game as engine
 from partyrummy.phones.bots import Bot
@@ -209,3 +212,108 @@ def test_a_leaving_dealer_passes_the_deal_on_as_the_ring_closes(variants) -> Non
     assert gone.hand.dealer == 1
     after, _ = engine.apply(game, Leave(3))  # someone after the dealer: nothing moves
     assert after.hand.dealer == 2
+
+
+# -- Own-order: a stack per seat (stacks.py), for a night's tables of the same size ------------------------------
+
+
+def every_card(hand) -> list[int]:
+    """Every card of the hand, face down or not, sorted (each id once if none is lost or doubled)."""
+    return sorted(list(hand.shoe_cards) + [c for h in hand.hands for c in h] + [c for p in hand.piles for c in p])
+
+
+def check_own_order(game) -> None:
+    hand = game.hand
+    assert every_card(hand) == list(range(len(hand.faces)))
+    assert hand.shoe == () and len(hand.stacks) == hand.players
+    assert hand.shoe_count == sum(map(len, hand.stacks))
+
+
+def test_a_seat_leaving_own_order_puts_its_stack_hand_and_pile_under_the_others_from_its_left(party) -> None:
+    game, _ = engine.new_game(party, 4, 3, draws="own-order")
+    game = to_phase(game, Phase.DRAW)
+    game, _ = engine.apply(game, Draw(2, "pile"))
+    before = game.hand
+    game, events = engine.apply(game, Leave(1))
+    hand = game.hand
+    check_own_order(game)
+    pack = tuple(reversed(before.stacks[1])) + before.hands[1] + before.piles[1]
+    assert Left(1, len(before.hands[1] + before.piles[1])) in events
+    # Round robin from its left-hand neighbour (the old seat 2, now 1), each card under the stacks: the stacks'
+    # own cards stay on top, in their order.
+    for new, old in enumerate((0, 2, 3)):
+        given = pack[(new - 1) % 3 :: 3]
+        assert hand.stacks[new] == tuple(reversed(given)) + before.stacks[old]
+    game = to_phase(game, Phase.SCORED)
+    check_own_order(game)
+
+
+def test_own_order_goes_on_from_hand_to_hand_and_deals_a_newcomer_its_stack(party) -> None:
+    game, _ = engine.new_game(party, 3, 8, draws="own-order")
+    game, _ = engine.apply(game, Arrive())
+    assert len(game.hand.stacks) == 3
+    game = to_phase(game, Phase.SCORED)
+    game, _ = engine.apply(game, Call())
+    assert game.draws == "own-order" and game.hand.hand_no == 2 and len(game.hand.stacks) == 4
+    check_own_order(game)
+
+
+def test_an_own_order_game_replays_exactly(party, variants) -> None:
+    for variant, players, seed in ((party, 5, 7), (variants["classic"], 3, 2)):
+        steps = list(random_game(variant, players, seed, draws="own-order"))
+        commands = [c for _, c in steps if c is not None]
+        for game, _ in steps[:: max(1, len(steps) // 40)]:
+            check_own_order(game)
+        assert engine.replay(variant, players, seed, commands, draws="own-order") == steps[-1][0]
+        assert engine.replay(variant, players, seed, commands) != steps[-1][0]  # one shoe plays other cards
+
+
+def own_stack_draws(variant, players: int, seed, me: int, others: str, rng: random.Random) -> list[list[int]]:
+    """Play hand 1 in own-order, its first 8 cycles at most: `me` always draws from the shoe, the other seats
+    from the pile when they may (`others` "pile"), from the shoe ("shoe"), or as `rng` says ("any"); everyone
+    discards as `rng` says. Returns, by seat, the cards it drew from its own stack (while it lasted), checking
+    every card after each move."""
+    game, _ = engine.new_game(variant, players, seed, draws="own-order")
+    own: list[list[int]] = [[] for _ in range(players)]
+    while game.hand.hand_no == 1 and not game.over and game.hand.cycle <= 8:
+        commands = legal_commands(game)
+        draws = [c for c in commands if isinstance(c, Draw)]
+        mine = [c for c in draws if c.seat == me and c.source == "shoe"]
+        theirs = [c for c in draws if c.seat != me and others in (c.source, "any")]
+        if mine or theirs:
+            command = rng.choice(mine + theirs)
+        else:
+            command = rng.choice([c for c in commands if not isinstance(c, (Draw, AutoPlay))])
+        stack_before = game.hand.stacks[command.seat] if isinstance(command, Draw) else ()
+        game, _ = engine.apply(game, command)
+        if isinstance(command, Draw) and command.source == "shoe" and stack_before:
+            own[command.seat].append(game.hand.drawn[command.seat])
+        if game.hand.hand_no == 1:
+            check_own_order(game)
+    return own
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    classic=st.booleans(),
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 6),
+    me=st.integers(0, 5),
+    moves=st.integers(0, 2**32),
+)
+def test_own_order_gives_a_seat_the_same_draws_whatever_the_other_seats_do(
+    party, variants, classic, seed, players, me, moves
+) -> None:
+    """The night's promise: at two tables dealt from one seed, where the other seats choose otherwise (one takes
+    the pile, the other draws from the shoe), a seat draws the same cards from its stack as long as it lasts."""
+    variant = variants["classic"] if classic else party
+    players = min(players, variant.max_players)
+    me %= players
+    dealt = engine.new_game(variant, players, seed, draws="own-order")[0].hand.stacks
+    rng = random.Random(moves)
+    runs = [own_stack_draws(variant, players, seed, me, others, rng) for others in ("pile", "shoe", "any")]
+    for own in runs:
+        for seat in range(players):  # whoever borrowed from a stack, its owner draws it from the top, in order
+            assert own[seat] == list(reversed(dealt[seat]))[: len(own[seat])]
+    shortest = min(len(own[me]) for own in runs)
+    assert len({tuple(own[me][:shortest]) for own in runs}) == 1

@@ -313,3 +313,53 @@ def test_with_turns_a_complete_deal_may_call_match_and_everyone_else_has_one_tur
     for seat in (1, 2, 0):
         state, _ = take_turn(state, seat, "shoe", str(state.faces[state.shoe[-1]]))
     assert state.phase is Phase.SCORED and state.results[3].penalty == 0
+
+
+# -- Own-order: the shoe as a stack per seat (stacks.py) --------------------------------------------------------
+
+
+def test_own_order_deals_the_rest_into_a_stack_per_seat_and_the_shoe_counts_them(party: Variant) -> None:
+    state, _ = deal(party, 12, seed=3, hand_no=11, draws="own-order")
+    assert state.shoe == () and state.draws == "own-order"
+    assert [len(s) for s in state.stacks] == [4] * 4 + [3] * 8 and state.shoe_count == 40
+    everything = [c for h in state.hands for c in h] + [c for p in state.piles for c in p] + list(state.shoe_cards)
+    assert sorted(everything) == list(range(208))
+    with refused(BadCommand, "way of drawing"):
+        deal(party, 3, seed=3, hand_no=1, draws="two-shoes")
+
+
+def test_own_order_a_seat_draws_the_same_card_whatever_its_neighbour_did_first(party: Variant) -> None:
+    """One shoe: seat 1's card depends on whether seat 0 drew before it; own-order: it does not."""
+
+    def seat_1_draws(draws: str, seat_0: str | None) -> int:
+        state, _ = deal(party, 3, seed=9, hand_no=2, draws=draws)
+        state, _ = apply(state, Call())
+        if seat_0:
+            state, _ = apply(state, Draw(0, seat_0))
+        state, _ = apply(state, Draw(1, "shoe"))
+        return state.drawn[1]
+
+    assert seat_1_draws("one-shoe", "shoe") != seat_1_draws("one-shoe", "pile")
+    own = {seat_1_draws("own-order", first) for first in ("shoe", "pile", None)}
+    assert own == {deal(party, 3, seed=9, hand_no=2, draws="own-order")[0].stacks[1][-1]}
+
+
+def test_own_order_an_empty_stack_borrows_and_an_empty_shoe_is_dealt_into_new_stacks(party: Variant) -> None:
+    state, _ = deal(party, 3, seed=4, hand_no=1, draws="own-order")
+    state, _ = apply(state, Call())
+    a, b, c = state.stacks
+    state = replace(state, stacks=((), b, c[:2]), piles=(state.piles[0] + a + c[2:], *state.piles[1:]))
+    state, _ = apply(state, Draw(0, "shoe"))  # seat 0's own is empty: seat 1's is the fullest, its bottom
+    assert state.drawn[0] == b[0] and state.stacks[1] == b[1:]
+    # Every stack empty: the piles under their tops are gathered, shuffled and dealt round robin from seat 0.
+    gathered = len(state.piles[0]) - 1
+    state = replace(state, stacks=((), (), ()), piles=(state.piles[0], state.piles[1], state.piles[2] + b[1:] + c[:2]))
+    gathered += len(b) - 1 + 2
+    state, events = apply(state, Draw(1, "shoe"))
+    assert ShoeRefilled(gathered) in events and state.refills == 1 and state.shoe == ()
+    dealt = [len(range(seat, gathered, 3)) for seat in range(3)]  # round robin from seat 0
+    assert [len(s) for s in state.stacks] == [dealt[0], dealt[1] - 1, dealt[2]]  # seat 1 drew its own top
+    assert state.shoe_count == gathered - 1 and all(len(p) == 1 for p in state.piles)
+    lonely = replace(state, stacks=((), (), ()), piles=((1,), (2,), (3,)))
+    with refused(CannotDraw, "shoe is empty"):
+        apply(lonely, Draw(2, "shoe"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -14,13 +15,15 @@ from partyrummy.phones.commands import Arrive, AutoPlay, Call, CallMatch, Choose
 from partyrummy.phones.hand import MOVES, moves
 from partyrummy.phones.legal import legal_commands
 from partyrummy.rules.errors import RummyError
-from partyrummy.rules.variants import default_variants
+from partyrummy.rules.variants import DRAWS, default_variants
 
 from .sheet_checks import check_one_column_a_seat
 
 VARIANTS = default_variants()
 # Each pacing, and the app's jokers.
 TABLES = [VARIANTS["party"], VARIANTS["classic"], VARIANTS["app4"]]
+# One deck for three players of 12 and 13 cards: the shoe runs out within a few cycles, and is refilled.
+TIGHT = replace(VARIANTS["party"], name="tight", decks=1, max_players=3, hand_sizes=(12, 13))
 
 garbage = st.one_of(
     st.builds(
@@ -42,9 +45,10 @@ garbage = st.one_of(
 class GameMachine(RuleBasedStateMachine):
     @initialize(data=st.data(), seed=st.integers(0, 1000))
     def start(self, data, seed: int) -> None:
-        variant = data.draw(st.sampled_from(TABLES))
+        draws = data.draw(st.sampled_from(DRAWS))
+        variant = data.draw(st.sampled_from(TABLES + [TIGHT]))
         players = data.draw(st.integers(variant.min_players, variant.max_players))
-        self.game, _ = engine.new_game(variant, players, seed)
+        self.game, _ = engine.new_game(variant, players, seed, draws)
 
     @precondition(lambda self: not self.game.over)
     @rule(data=st.data())
@@ -64,8 +68,18 @@ class GameMachine(RuleBasedStateMachine):
     @invariant()
     def every_card_is_in_exactly_one_place(self) -> None:
         hand = self.game.hand
-        places = list(hand.shoe) + [c for h in hand.hands for c in h] + [c for p in hand.piles for c in p]
+        places = list(hand.shoe_cards) + [c for h in hand.hands for c in h] + [c for p in hand.piles for c in p]
         assert sorted(places) == list(range(len(hand.faces)))
+
+    @invariant()
+    def the_shoe_is_one_or_a_stack_per_seat_and_counts_its_cards(self) -> None:
+        hand = self.game.hand
+        assert hand.draws == self.game.draws
+        if hand.draws == "own-order":
+            assert hand.shoe == () and len(hand.stacks) == hand.players
+        else:
+            assert hand.stacks == ()
+        assert hand.shoe_count == len(hand.shoe) + sum(map(len, hand.stacks))
 
     @invariant()
     def every_seat_has_one_score_column(self) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from partyrummy.phones.bots import Bot, bot_move
 from partyrummy.phones.commands import Call, Choose, Draw
-from partyrummy.server.room.room import Room, Viewer
+from partyrummy.server.room.room import Refused, Room, Viewer
 from partyrummy.server.storage.journal import Journal
 
 from .live import LiveServer, act, phase, seated
@@ -136,3 +136,53 @@ def test_a_turn_based_room_replays_turn_for_turn(tmp_path: Path, variants) -> No
     copy = Room(code, {"classic": classic}, "classic", lambda *a: None)
     copy.restore(events)
     assert copy.state.game == room.state.game and copy.state.game.hand.cycle == 7 and copy.state.game.hand.players == 3
+
+
+def test_an_own_order_room_journals_it_and_replays_stack_for_stack(tmp_path: Path, party) -> None:
+    journal = Journal(tmp_path / "rooms.sqlite3")
+    room = Room("OWNO", {"party": party}, "party", lambda *a: None, record=journal.append_all)
+    journal.open_room(room.code, room.host_token)
+    for name in ("Ana", "Bob", "Cy", "Dee"):
+        room.join(f"sid-{name}", name)
+    room.start(seed=42, draws=party.night_draws)
+    room.play(Call())
+    for seat in range(4):
+        room.play(Draw(seat, "pile" if seat % 2 else "shoe"))
+        room.play(Choose(seat, room.state.game.hand.hands[seat][0]))
+    room.call_now()
+    room.remove(2)  # its stack, hand and pile go under the others'
+    journal.close()
+
+    [(code, _, events)] = Journal(tmp_path / "rooms.sqlite3").recent_rooms()
+    [start] = [e for e in events if e["t"] == "start"]
+    assert start == {"t": "start", "variant": "party", "seed": 42, "draws": "own-order"}
+    copy = Room(code, {"party": party}, "party", lambda *a: None)
+    copy.restore(events)
+    hand = copy.state.game.hand
+    assert copy.state.game == room.state.game and hand.draws == "own-order" and len(hand.stacks) == 3
+    assert hand.stacks == room.state.game.hand.stacks and hand.shoe == ()
+
+
+def test_a_start_without_draws_journals_as_before_and_replays_one_shoe(party) -> None:
+    events: list[dict] = []
+    room = Room("ONES", {"party": party}, "party", lambda *a: None, record=lambda code, e: events.extend(e))
+    for name in ("Ana", "Bob"):
+        room.join(f"sid-{name}", name)
+    room.start(seed=7)
+    room.play(Call())
+    room.play(Draw(0, "shoe"))
+    assert [e for e in events if e["t"] == "start"] == [{"t": "start", "variant": "party", "seed": 7}]
+    # An old journal's start has no "draws": it deals one shoe, card for card.
+    copy = Room("ONES", {"party": party}, "party", lambda *a: None)
+    copy.restore(events)
+    assert copy.state.game == room.state.game and copy.state.game.hand.stacks == ()
+    assert copy.state.game.draws == "one-shoe" and copy.state.game.hand.shoe_count == room.state.game.hand.shoe_count
+    # Asked for by name, one shoe journals nothing more either.
+    other = Room("ONE2", {"party": party}, "party", lambda *a: None, record=lambda code, e: events.extend(e))
+    for name in ("Ana", "Bob"):
+        other.join(f"sid-{name}", name)
+    other.start(seed=7, draws="one-shoe")
+    assert events[-1] == {"t": "start", "variant": "party", "seed": 7}
+    with pytest.raises(Refused) as refusal:
+        other.start(seed=8, draws="two-shoes")  # a game is on: refused before the way of drawing is looked at
+    assert refusal.value.key == "error.game_on"

@@ -228,3 +228,19 @@ def test_a_slow_turn_is_counted_down_too(paced: Variant, variants) -> None:
     clock.now += 10.0
     room.tick()
     assert room.state.game.hand.turn != first  # the slow turn ended by itself
+
+
+def test_real_cards_refuse_a_stack_per_seat_with_a_clear_reason_and_write_nothing(party: Variant) -> None:
+    from .words import english
+
+    events: list[dict] = []
+    room, _ = real_room(party)
+    room.journal.record = lambda code, written: events.extend(written)
+    with pytest.raises(Refused) as refusal:
+        room.start(seed=5, draws=party.night_draws)
+    assert refusal.value.key == "error.own_order_real" and "own stack" in english(refusal.value)
+    assert room.state.game is None and events == []
+    with pytest.raises(Refused, match="error.no_draws"):
+        room.start(seed=5, draws="two-shoes")
+    room.start(seed=5, draws="one-shoe")  # one shoe is what real cards play anyway
+    assert room.state.game is not None and events[-1] == {"t": "start", "variant": "party", "seed": 5}

@@ -32,7 +32,7 @@ def public_ids(game: GameState) -> set[int]:
     return seen
 
 
-def served_room(party, players: int, seed: int) -> tuple[Room, dict[str, list]]:
+def served_room(party, players: int, seed: int, draws: str | None = None) -> tuple[Room, dict[str, list]]:
     """A room of `players` seats (connections seat-0, seat-1, …), the TV and a guest, dealt from `seed`: every
     message sent to each connection is kept, by connection (the table's, published to the room, to each)."""
     sent: dict[str, list] = defaultdict(list)
@@ -41,7 +41,7 @@ def served_room(party, players: int, seed: int) -> tuple[Room, dict[str, list]]:
     room.attach("guest", Viewer("guest"))
     for seat in range(players):
         room.join(f"seat-{seat}", f"P{seat}")
-    room.start(seed=seed)
+    room.start(seed=seed, draws=draws)
     return room, sent
 
 
@@ -80,6 +80,22 @@ def test_nothing_served_ever_holds_a_card_its_viewer_may_not_see(party, players:
         room.play(random_command(room.state.game, rng))
         room.settle()
         check_served(room, sent)
+
+
+def test_own_order_serves_the_shoes_count_alone_and_no_card_of_any_stack(party) -> None:
+    """Drawn a stack per seat, the views still say only how many cards the shoe holds, every stack's together."""
+    room, sent = served_room(party, 5, 31, draws="own-order")
+    rng = random.Random(31)
+    check_served(room, sent)
+    for _ in range(60):
+        room.play(random_command(room.state.game, rng))
+        room.settle()
+        check_served(room, sent)
+        hand = room.state.game.hand
+        for viewer in list(room.viewers.values()):
+            state = room.state_for(viewer)
+            view = merge(state["table"], state["mine"])
+            assert view["game"]["shoe_count"] == sum(map(len, hand.stacks)) and "stacks" not in json.dumps(view)
 
 
 def test_a_player_sees_their_own_draw_and_the_others_only_that_they_drew(party) -> None:

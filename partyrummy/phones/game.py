@@ -5,6 +5,9 @@ column out of the score table; a newcomer (when the variant lets them in)
 waits at the end of the ring until the next deal, which gives them the
 starting score the variant sets. Seats 0 .. hand.players - 1 are in the
 hand; any after them are waiting.
+
+A game draws from the shoe one way (`draws`, variants.DRAWS) for all its hands: "one-shoe" unless it was
+asked for "own-order" (a night's tables of the same size); a replay needs it, as it needs the seed.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class GameState:
     start_scores: tuple[int | None, ...]  # by seat: 0, or a newcomer's starting score (None until dealt in)
     history: tuple[tuple[int | None, ...], ...] = ()  # each scored hand's points, by seat (None: not dealt in)
     winners: tuple[int, ...] | None = None  # set when the game is over; () means nobody won
+    draws: str = "one-shoe"  # how every hand of it draws from the shoe: one of variants.DRAWS
 
     @property
     def players(self) -> int:
@@ -48,11 +52,13 @@ class GameState:
         return running_totals(self.variant, self.start_scores[: self.hand.players], self.history, self.players)
 
 
-def new_game(variant: Variant, players: int, seed: int | str) -> tuple[GameState, list[Event]]:
-    """Deal hand 1 of a new game."""
+def new_game(
+    variant: Variant, players: int, seed: int | str, draws: str = "one-shoe"
+) -> tuple[GameState, list[Event]]:
+    """Deal hand 1 of a new game, whose hands all draw from the shoe the `draws` way."""
     dealer = first_dealer(seed, players)
-    first, events = hand_machine.deal(variant, players, seed, 1, dealer)
-    return GameState(variant, seed, first, start_scores=(0,) * players), events
+    first, events = hand_machine.deal(variant, players, seed, 1, dealer, draws)
+    return GameState(variant, seed, first, start_scores=(0,) * players, draws=draws), events
 
 
 def apply(game: GameState, command: Command) -> tuple[GameState, list[Event]]:
@@ -85,7 +91,7 @@ def _write_score(game: GameState, events: list[Event]) -> tuple[GameState, list[
 
 def _next_hand(game: GameState) -> tuple[GameState, list[Event]]:
     game, dealer, hand_no = next_deal(game)
-    hand, events = hand_machine.deal(game.variant, game.players, game.seed, hand_no, dealer)
+    hand, events = hand_machine.deal(game.variant, game.players, game.seed, hand_no, dealer, game.draws)
     return replace(game, hand=hand), events
 
 
@@ -104,6 +110,9 @@ def _leave(game: GameState, seat: int) -> tuple[GameState, list[Event]]:
     return _write_score(game, events) if scored_now else (game, events)
 
 
-def replay(variant: Variant, players: int, seed: int | str, commands: list[Command]) -> GameState:
-    """The game that `commands` make from this seed (refused commands are skipped, as they changed nothing)."""
-    return sheet.replay(new_game(variant, players, seed)[0], apply, commands)
+def replay(
+    variant: Variant, players: int, seed: int | str, commands: list[Command], draws: str = "one-shoe"
+) -> GameState:
+    """The game that `commands` make from this seed, drawn the `draws` way (refused commands are skipped, as they
+    changed nothing)."""
+    return sheet.replay(new_game(variant, players, seed, draws)[0], apply, commands)

@@ -11,6 +11,10 @@ commands, with one player acting in each cycle (`turn`), and one shared
 pile. The player left of the dealer starts; a discard that leaves a complete
 hand goes out, and then everyone else has one more turn (`to_play`).
 
+The shoe is drawn in either of two ways (`draws`, chosen per game): "one-shoe", one shared shoe, or
+"own-order", one face-down stack per seat (stacks.py), so that tables dealt from the same seed give each seat
+the same draws whatever the other seats do.
+
 `apply` checks a command fully before it builds the new state, so a refused
 command changes nothing.
 """
@@ -26,7 +30,8 @@ from ..rules.errors import AlreadyDone, BadCommand, CannotDraw, NotComplete, Not
 from ..rules.hands import NumberedHand
 from ..rules.melds import best_arrangement, best_discard, is_complete
 from ..rules.seating import clockwise, dealer_after_leave, first_dealer, left_of, right_of
-from ..rules.variants import Variant
+from ..rules.variants import DRAWS, Variant
+from . import stacks as own_order
 from .commands import (
     AutoPlay,
     Call,
@@ -108,7 +113,7 @@ class HandState(NumberedHand):
     hand_no: int
     phase: Phase
     faces: tuple[Card, ...]  # card id -> face, for the whole shoe
-    shoe: tuple[int, ...]  # face down; the top is the last
+    shoe: tuple[int, ...]  # face down; the top is the last. Own-order: always empty, the shoe is `stacks`
     hands: tuple[tuple[int, ...], ...]
     piles: tuple[tuple[int, ...], ...]  # face up; the top is the last
     drawn: tuple[int | None, ...]  # the card each seat drew this cycle
@@ -124,10 +129,22 @@ class HandState(NumberedHand):
     dealer: int = 0  # the seat that dealt; with turns, the player on its left starts
     to_play: tuple[int, ...] = ()  # turns: after someone went out, the seats still to have their last turn
     going_on: tuple[int, ...] = ()  # in a Match! window: the seats that said they go on (ready for "Draw!")
+    draws: str = "one-shoe"  # how the shoe is drawn: one of variants.DRAWS
+    stacks: own_order.Stacks = ()  # own-order: the shoe as one face-down stack per seat (stacks.py); else ()
 
     @property
     def players(self) -> int:
         return len(self.hands)
+
+    @property
+    def shoe_count(self) -> int:
+        """The cards in the shoe, however it is drawn (own-order: every stack's): what a view may show of it."""
+        return len(self.shoe) + own_order.count(self.stacks)
+
+    @property
+    def shoe_cards(self) -> tuple[int, ...]:
+        """Every card face down in the shoe, however it is drawn (for counting cards, never for a view)."""
+        return self.shoe + tuple(card for stack in self.stacks for card in stack)
 
     @property
     def last_cycle(self) -> bool:
@@ -175,17 +192,25 @@ def _put(values: tuple, index: int, value: object) -> tuple:
 
 
 def deal(
-    variant: Variant, players: int, seed: int | str, hand_no: int, dealer: int | None = None
+    variant: Variant,
+    players: int,
+    seed: int | str,
+    hand_no: int,
+    dealer: int | None = None,
+    draws: str = "one-shoe",
 ) -> tuple[HandState, list[Event]]:
     """Shuffle a new shoe and deal hand `hand_no`: n cards each, then one face up to start each pile (or the pile).
 
     `dealer` is the seat dealing (the game draws the first and moves it left each hand); by default the
-    dealer moves left from seat 0 in hand 1.
+    dealer moves left from seat 0 in hand 1. `draws` "own-order": the dealing goes on, round robin from
+    seat 0, into one face-down stack per seat (stacks.py), the same for every table of this size and seed.
     """
     if dealer is None:
         dealer = (hand_no - 1) % players
     if not variant.min_players <= players <= variant.max_players:
         raise BadCommand("error.player_count", min=variant.min_players, max=variant.max_players)
+    if draws not in DRAWS:
+        raise BadCommand("error.no_draws")
     faces = make_shoe(variant.decks_for(players), variant.jokers)
     order = shuffled(range(len(faces)), random.Random(f"{seed}:{hand_no}"))
     size = variant.hand_sizes[hand_no - 1]
@@ -195,13 +220,14 @@ def deal(
         for seat in range(players):
             hands[seat].append(order.pop())
     piles = tuple((order.pop(),) for _ in range(1 if variant.turns else players))
+    own = draws == "own-order"
     state = HandState(
         variant=variant,
         seed=seed,
         hand_no=hand_no,
         phase=Phase.SETUP if variant.setup_match else Phase.DRAW,
         faces=faces,
-        shoe=tuple(order),
+        shoe=() if own else tuple(order),
         hands=tuple(tuple(h) for h in hands),
         piles=piles,
         drawn=(None,) * players,
@@ -209,6 +235,8 @@ def deal(
         picks=(None,) * players,
         cycle=0 if variant.setup_match else 1,
         dealer=dealer,
+        draws=draws,
+        stacks=own_order.split(reversed(order), players) if own else (),  # the dealing goes on from the top
     )
     if variant.turns:  # the player on the dealer's left starts
         state = replace(state, turn=left_of(state.dealer, players))
@@ -291,11 +319,11 @@ def _draw(state: HandState, seat: int, source: str) -> tuple[HandState, list[Eve
         raise AlreadyDone("error.drawn_already")
     events: list[Event] = []
     if source == "shoe":
-        if not state.shoe:
+        if not state.shoe_count:
             state, events = _refill(state)
-        if not state.shoe:
+        if not state.shoe_count:
             raise CannotDraw("error.shoe_empty")
-        card, state = state.shoe[-1], replace(state, shoe=state.shoe[:-1])
+        card, state = _from_shoe(state, seat)
     elif source == "pile":
         pile = state.piles[state.pile_from(seat)]
         if not pile:
@@ -317,8 +345,17 @@ def _draw(state: HandState, seat: int, source: str) -> tuple[HandState, list[Eve
     return state, events
 
 
+def _from_shoe(state: HandState, seat: int) -> tuple[int, HandState]:
+    """The card `seat` draws from a shoe that holds one: its top, or (own-order) its own stack's (stacks.take)."""
+    if state.draws == "own-order":
+        card, left = own_order.take(state.stacks, seat)
+        return card, replace(state, stacks=left)
+    return state.shoe[-1], replace(state, shoe=state.shoe[:-1])
+
+
 def _refill(state: HandState) -> tuple[HandState, list[Event]]:
-    """RULES 7: gather every pile but its top card and shuffle them into a new shoe."""
+    """RULES 7: gather every pile but its top card and shuffle them into a new shoe (own-order: dealt round robin
+    from seat 0 into new stacks)."""
     if state.variant.empty_shoe != "reshuffle-piles":
         return state, []
     gathered = [card for pile in state.piles for card in pile[:-1]]
@@ -328,6 +365,8 @@ def _refill(state: HandState) -> tuple[HandState, list[Event]]:
     new_shoe = tuple(shuffled(gathered, rng))
     piles = tuple(pile[-1:] for pile in state.piles)
     state = replace(state, shoe=new_shoe, piles=piles, refills=state.refills + 1)
+    if state.draws == "own-order":
+        state = replace(state, shoe=(), stacks=own_order.split(reversed(new_shoe), state.players))
     return state, [ShoeRefilled(len(new_shoe))]
 
 
@@ -449,6 +488,9 @@ def _reveal(state: HandState) -> tuple[HandState, list[Event]]:
 def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
     """A seat leaves mid-hand: its hand (and its own pile) go under the shoe and the ring closes up.
 
+    Own-order: its stack, then its hand and pile, go one card at a time under the stacks of those who stay,
+    from its left-hand neighbour on round the ring (stacks.put_under).
+
     The ring is the order of seats, so dropping the seat rewires it: the
     leaver's left-hand neighbour now takes from the leaver's right-hand
     neighbour, and every pile keeps exactly one taker. With turns, a leaver
@@ -470,9 +512,14 @@ def leave(state: HandState, seat: int) -> tuple[HandState, list[Event]]:
 
     kept = [(s - (s > seat), m) for s, m in zip(state.matched, state.match_melds, strict=True) if s != seat]
     had_turn = state.turn == seat
+    stacks_left = state.stacks
+    if state.draws == "own-order":  # its stack from the top, then its hand and pile; from its left-hand neighbour
+        pack = tuple(reversed(state.stacks[seat])) + returned
+        stacks_left = own_order.put_under(without(state.stacks), pack, seat % (state.players - 1))
     state = replace(
         state,
-        shoe=returned + state.shoe,  # under the shoe: the top is the end
+        shoe=state.shoe if state.draws == "own-order" else returned + state.shoe,  # under it: the top is the end
+        stacks=stacks_left,
         hands=without(state.hands),
         piles=state.piles if turns else without(state.piles),
         drawn=without(state.drawn),

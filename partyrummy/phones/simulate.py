@@ -68,7 +68,7 @@ class Report:
 
 def _check_cards(game: GameState) -> None:
     hand = game.hand
-    count = len(hand.shoe) + sum(map(len, hand.hands)) + sum(map(len, hand.piles))
+    count = hand.shoe_count + sum(map(len, hand.hands)) + sum(map(len, hand.piles))
     if count != len(hand.faces):
         raise AssertionError(f"hand {hand.hand_no}: {count} cards in play, the shoe has {len(hand.faces)}")
 

@@ -65,7 +65,7 @@ def table_view(game: GameState) -> dict[str, Any]:
         "revealed": hand.phase is Phase.REVEAL,  # this cycle's discards are face up: the window after "Discard!"
         "scored": hand.phase is Phase.SCORED,
         "on_deal": list(hand.on_deal),  # seats dealt a complete hand: why a hand can end before anyone acts
-        "shoe_count": len(hand.shoe),
+        "shoe_count": hand.shoe_count,  # a count only: no view shows what the shoe (or a seat's stack) holds
         "seats": seats,
         "pacing": game.variant.pacing,
         "pile": _pile(hand, 0) if turns else None,

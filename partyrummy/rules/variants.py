@@ -17,7 +17,9 @@ from typing import Any
 from ..resources import resource_path
 from .cards import RANK_NAMES
 
-__all__ = ["Variant", "MeldRules", "VariantError", "load_variants", "default_variants", "DEFAULT_VARIANT", "PACES"]
+__all__ = [
+    "Variant", "MeldRules", "VariantError", "load_variants", "default_variants", "DEFAULT_VARIANT", "PACES", "DRAWS"
+]
 
 DEFAULT_VARIANT = "party"
 _PENALTY_KEYS = RANK_NAMES[1:]  # "A", "2" … "K"
@@ -83,6 +85,7 @@ class Variant:
     hints: bool
     newcomers: str
     newcomer_score: str
+    night_draws: str
 
     @property
     def hands(self) -> int:
@@ -132,7 +135,11 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "newcomer_score": ("worst", "average", "zero"),
     "table_hurry_end": ("wait", "discard"),
     "table_gone": ("ready", "wait"),
+    "night_draws": ("one-shoe", "own-order"),
 }
+# How a game draws from the shoe: one shared shoe, or a face-down stack per seat (phones/stacks.py). A game is
+# dealt one of these; a night of several tables deals its tables of the same size by `night_draws`.
+DRAWS = _CHOICES["night_draws"]
 PACES = ("relaxed", "normal", "quick")  # the host's choice of pace during a night: each a factor of the times
 _FIELDS = {f.name: f for f in dataclasses.fields(Variant) if f.name != "name"}
 

@@ -80,6 +80,9 @@ class GamePart(GameReplay, Protocol):
     def check_leave(self, seat: int) -> Any:
         """Refuse, changing nothing, a seat the hand cannot lose; else the outcome, for `leave` to make."""
 
+    def check_draws(self, draws: str) -> None:
+        """Refuse a way of drawing from the shoe (one of variants.DRAWS) that this way of playing cannot deal."""
+
     # -- Play -----------------------------------------------------------------------------------
 
     def answer(self, viewer: Viewer, seat: int | None, event: str, data: dict[str, Any]) -> None:

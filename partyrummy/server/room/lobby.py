@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...rules.errors import RummyError
+from ...rules.variants import DRAWS
 from . import seats as seating
 from .refused import Refused
 from .seats import bot_name, check_strength
@@ -213,12 +214,21 @@ class Lobby:
             raise Refused("error.no_variant")
         self._do({"t": "variant", "name": name})
 
-    def start(self, seed: int | None = None) -> None:
-        """Deal hand 1 to the seated players (or a new game after the last one ended)."""
+    def start(self, seed: int | None = None, draws: str | None = None) -> None:
+        """Deal hand 1 to the seated players (or a new game after the last one ended).
+
+        `draws`: how the game draws from the shoe, one of variants.DRAWS (a night deals its tables of the same
+        size by the variant's `night_draws`); None is one shoe, as a single table plays. The start event carries
+        it only for "own-order": a journal without it replays one shoe."""
         self._may_start()
+        if draws is not None:
+            if draws not in DRAWS:
+                raise Refused("error.no_draws")
+            self.part.check_draws(draws)
         if seed is None:
             seed = secrets.randbits(48) if self.seed is None else self.seed + len(self.state.night)
-        self._do({"t": "start", "variant": self.state.variant_name, "seed": seed})
+        event = {"t": "start", "variant": self.state.variant_name, "seed": seed}
+        self._do(event | ({"draws": draws} if draws not in (None, "one-shoe") else {}))
 
     def _may_start(self) -> None:
         """Refuse a deal while a game is on, or to too few or too many seats."""

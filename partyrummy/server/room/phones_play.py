@@ -68,8 +68,8 @@ class PhonesPlay(PacedPart):
 
     # -- Its journal events -----------------------------------------------------------
 
-    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
-        self._begun(state, *engine.new_game(variant, len(state.seats), seed))
+    def begin(self, state: RoomState, variant: Variant, seed: int, draws: str = "one-shoe") -> None:
+        self._begun(state, *engine.new_game(variant, len(state.seats), seed, draws))
         self.hints.clear()
 
     def _run(self, state: RoomState, game: GameState, command: Command) -> tuple[GameState, list[Event]]:
@@ -81,6 +81,9 @@ class PhonesPlay(PacedPart):
         """Everyone holds a phone (or is a bot)."""
         if fields.get("phoneless"):
             raise Refused("error.real_only")
+
+    def check_draws(self, draws: str) -> None:
+        """The server deals: one shoe, or a stack per seat, alike."""
 
     # -- Play ------------------------------------------------------------------------
 

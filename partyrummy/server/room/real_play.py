@@ -96,8 +96,8 @@ class RealPlay(PacedPart):
 
     # -- Its journal events -----------------------------------------------------------
 
-    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
-        self._begun(state, *scorebook.new_book(variant, len(state.seats), seed))
+    def begin(self, state: RoomState, variant: Variant, seed: int, draws: str = "one-shoe") -> None:
+        self._begun(state, *scorebook.new_book(variant, len(state.seats), seed))  # `draws` is always one shoe
 
     def _run(self, state: RoomState, book: Scorebook, command: Command) -> tuple[Scorebook, list[Event]]:
         """The engine is told which seats a phone may answer for (the room's)."""
@@ -109,6 +109,11 @@ class RealPlay(PacedPart):
         """Real cards are held by people: no bots."""
         if fields.get("bot"):
             raise Refused("error.no_bots_real")
+
+    def check_draws(self, draws: str) -> None:
+        """The people deal from their own shoe: there is no stack per seat on the server to draw from."""
+        if draws != "one-shoe":
+            raise Refused("error.own_order_real")
 
     # -- Play ------------------------------------------------------------------------
 

@@ -100,8 +100,8 @@ class GameReplay(Protocol):
     """A game part's journal events, replayed (live, or after a restart): pure changes of the state. The rest
     of a part's face is room.game_part.GamePart, which extends this."""
 
-    def begin(self, state: RoomState, variant: Variant, seed: int) -> None:
-        """A new game in `state.game`, dealt to the seats."""
+    def begin(self, state: RoomState, variant: Variant, seed: int, draws: str = "one-shoe") -> None:
+        """A new game in `state.game`, dealt to the seats, drawing from the shoe the `draws` way."""
 
     def replay(self, state: RoomState, command: dict[str, Any]) -> None:
         """One of its commands, as journaled."""
@@ -163,7 +163,8 @@ def apply_event(
             state.game = None  # the last game was of the other way to play: the night keeps its result
         case "start":
             state.variant_name = event["variant"]
-            part.begin(state, variants[state.variant_name], event["seed"])
+            # "draws" only in an own-order game's start: journals without it (and earlier ones) deal one shoe.
+            part.begin(state, variants[state.variant_name], event["seed"], event.get("draws", "one-shoe"))
             state.paused = False
             state.games += 1
         case "cmd" | "real":  # "real": real cards' commands, as journals of earlier versions name them
