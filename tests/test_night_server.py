@@ -8,7 +8,7 @@ from pathlib import Path
 
 import requests
 
-from .live import Client, LiveServer, from_address, guest, lan_server
+from .live import Client, LiveServer, from_address, guest, lan_server, play_until
 from .night_helpers import begin, do, post, seat, view
 
 
@@ -82,4 +82,54 @@ def test_a_guest_holds_only_their_own_keys_and_the_big_screen_is_the_laptop_s() 
         assert phone.post(f"{server.url}/n/{night}/seat", data="x" * 5000, timeout=10).status_code == 413
         assert phone.post(f"{server.url}/n/{night}/seat", data="name=Eve", timeout=10).status_code == 400
     finally:
+        server.stop()
+
+
+def dealt_hands(phone: Client) -> dict[int, list[str]]:
+    """The cards this phone was dealt at each hand, as it first saw them (before any draw)."""
+    hands: dict[int, list[str]] = {}
+    for seen in phone.views:
+        game = seen.get("game")
+        fresh = game and game.get("you") and game["cycle"] <= 1 and not game["you"]["drawn"]
+        if fresh and game["hand_no"] not in hands:
+            hands[game["hand_no"]] = sorted(f"{c['rank']}{c['suit']}" for c in game["you"]["hand"])
+    return hands
+
+
+def test_every_table_is_dealt_the_same_cards_and_each_player_is_compared_with_their_seat() -> None:
+    server = LiveServer("--seed", "3")
+    phones: list[Client] = []
+    try:
+        night = begin(server, 3)
+        seated = [seat(server, night, f"Player {i}") for i in range(12)]
+        tables = view(server, night)["tables"]
+        hosts = [Client(server.url, t["room"], role="host", token=t["screen"].split("key=")[1]) for t in tables]
+        phones = [Client(server.url, s["room"], token=s["token"]) for s in seated]
+        assert do(server, night, "deal")["ok"]
+        at = [[p for p, s in zip(phones, seated, strict=True) if s["table"] == n + 1] for n in range(3)]
+        for host, players in zip(hosts, at, strict=True):
+            assert host.wait_for(lambda s: s["game"] is not None)["room"]["variant"] == "fast3"  # the night's rules
+            play_until(host, players, lambda s: s["game"]["game_over"])
+        # The same cards at every table, seat by seat and hand by hand (compared card by card).
+        by_seat = [sorted(players, key=lambda p: p.state["game"]["you"]["seat"]) for players in at]
+        dealt = [[dealt_hands(p) for p in players] for players in by_seat]
+        assert len(dealt[0][0]) == 3 and dealt[0] == dealt[1] == dealt[2]
+        # The night compares each player with those who held the same seat: par is 0, seat by seat.
+        shown = view(server, night)
+        assert shown["ranked_by"] == "duplicate" and all(row["games"] == 1 for row in shown["standings"])
+        totals = {
+            seat_row["name"]: host.state["game"]["totals"][seat_row["seat"]]
+            for host in hosts
+            for seat_row in host.state["room"]["seats"]
+        }
+        assert {row["name"]: row["total"] for row in shown["standings"]} == totals
+        assert abs(sum(row["duplicate"] for row in shown["standings"])) < 0.1
+        # The night's CSV has every table's game.
+        sheet = server.get(f"/night/{night}/scores.csv")
+        assert all(f"Table {n}, game 1" in sheet for n in (1, 2, 3)) and all(f"Player {i}" in sheet for i in range(12))
+        for client in (*hosts,):
+            client.close()
+    finally:
+        for phone in phones:
+            phone.close()
         server.stop()
