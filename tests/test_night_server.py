@@ -127,9 +127,58 @@ def test_every_table_is_dealt_the_same_cards_and_each_player_is_compared_with_th
         # The night's CSV has every table's game.
         sheet = server.get(f"/night/{night}/scores.csv")
         assert all(f"Table {n}, game 1" in sheet for n in (1, 2, 3)) and all(f"Player {i}" in sheet for i in range(12))
-        for client in (*hosts,):
+        # The final table: the four leaders at table 1, the rest balanced; the night's standings carry both games.
+        leaders = [row["name"] for row in shown["standings"][:4]]
+        assert do(server, night, "reseat", how="final")["ok"]
+        final = view(server, night)
+        assert sorted(final["tables"][0]["players"]) == sorted(leaders)
+        assert sorted(len(t["players"]) for t in final["tables"]) == [4, 4, 4]
+        assert do(server, night, "deal")["ok"]
+        assert view(server, night)["rounds"] == 2
+        refused = do(server, night, "reseat", how="mix")  # not while the tables play
+        assert not refused["ok"] and refused["error"]["key"] == "error.night_playing"
+        for client in hosts:
             client.close()
     finally:
         for phone in phones:
             phone.close()
+        server.stop()
+
+
+def test_a_real_cards_table_plays_in_the_same_night_and_counts_in_its_totals() -> None:
+    server = LiveServer("--seed", "4")
+    clients: list[Client] = []
+    try:
+        night = begin(server, 2)
+        seated = [seat(server, night, name) for name in ("Ana", "Bo", "Cy", "Di")]
+        tables = view(server, night)["tables"]
+        hosts = [Client(server.url, t["room"], role="host", token=t["screen"].split("key=")[1]) for t in tables]
+        clients = [*hosts, *(Client(server.url, s["room"], token=s["token"]) for s in seated)]
+        assert hosts[1].call("mode", {"mode": "real"})["ok"]  # table 2's own screen: real cards on the table
+        assert do(server, night, "deal")["ok"]
+        real = hosts[1].wait_for(lambda s: s["game"] is not None)["game"]
+        assert real["mode"] == "real" and hosts[0].wait_for(lambda s: s["game"] is not None)["game"]["mode"] == "phones"
+        shown = view(server, night)
+        assert [t["mode"] for t in shown["tables"]] == ["phones", "real"] and shown["ranked_by"] == "totals"
+        # One real-cards hand: dealt, Draw!, everyone Ready, a Match!, the last Ready, the points entered.
+        players = [c for c, s in zip(clients[2:], seated, strict=True) if s["table"] == 2]
+        assert hosts[1].call("call_now")["ok"]
+        hosts[1].wait_for(lambda s: s["game"]["phase"] == "ready")
+        for player in players:
+            assert player.call("ready")["ok"]
+        hosts[1].wait_for(lambda s: s["game"]["phase"] == "reveal")
+        assert players[0].call("match")["ok"]
+        hosts[1].wait_for(lambda s: s["game"]["phase"] == "last_ready")
+        assert players[1].call("ready")["ok"]
+        hosts[1].wait_for(lambda s: s["game"]["phase"] in ("entry", "scored"))
+        for player, points in zip(players, (0, 17), strict=True):
+            assert player.call("points", {"points": points}) == {"ok": True}
+        scored = hosts[1].wait_for(lambda s: s["game"]["phase"] == "scored")["game"]
+        names = [s["name"] for s in hosts[1].state["room"]["seats"]]
+        board = {row["name"]: row for row in view(server, night)["standings"]}
+        assert {n: board[n]["total"] for n in names} == dict(zip(names, scored["totals"], strict=True))
+        assert all(board[n]["duplicate"] is None for n in names)  # real cards are compared with nobody
+    finally:
+        for client in clients:
+            client.close()
         server.stop()

@@ -108,6 +108,11 @@ ready.then(() => {
   const PACES = ["relaxed", "normal", "quick"];
   $("pace").addEventListener("click", () => act("pace", { pace: PACES[(PACES.indexOf(view.state.room.pace) + 1) % PACES.length] }));
   $("show-scores").addEventListener("click", () => { showScores = true; closedScores = null; render(view.state); });
+  // Several tables: the night's big screen, opened with this screen's key when it has one (a table's own screen
+  // is in a night already: it has no way to another).
+  const key = new URLSearchParams(location.search).get("key");
+  if (key && location.pathname === "/") $("to-night").href = `/night?key=${encodeURIComponent(key)}`;
+  $("to-night").hidden = location.pathname !== "/";
   $("hide-scores").addEventListener("click", () => {
     showScores = false;
     hands = null; // the hands or the totals the host asked for go too
