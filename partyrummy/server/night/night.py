@@ -56,10 +56,18 @@ class Night:
         room = self.rooms.get(self.state.tables[table])
         if room is None:
             raise Refused("error.night_table_gone", table=table + 1)
+        if room.in_night is None:  # loaded again from the journal (let go while it slept): a table of this night
+            self._link(room, table)
         return room
 
     def rooms_held(self) -> list[Room]:
         return [self.room(t) for t in range(len(self.state.tables))]
+
+    def _link(self, room: Room, table: int) -> None:
+        with room.lock:
+            room.in_night = {"code": self.state.code, "table": table + 1, "tables": len(self.state.tables)}
+            room.changed()
+            room.flush()
 
     def _in_room(self, table: int, action: Callable[[Room], Any]) -> Any:
         """Do something to a table's room under its lock, then send its players what changed."""
@@ -71,12 +79,9 @@ class Night:
                 room.settle()
 
     def link(self) -> None:
-        """Tell each table's room it is a table of this night (its screens and phones show it)."""
-        for table, room in enumerate(self.rooms_held()):
-            with room.lock:
-                room.in_night = {"code": self.state.code, "table": table + 1, "tables": len(self.state.tables)}
-                room.changed()
-                room.flush()
+        """Find each table's room, each told as it is found that it is a table of this night (its screens and
+        phones show it)."""
+        self.rooms_held()
 
     # -- Guests ----------------------------------------------------------------------------------------
 
