@@ -19,6 +19,7 @@ from ...night.standings import Played, Standings, standings
 from ...night.state import NightState, apply_event
 from ...rules.errors import RummyError
 from ...rules.names import name_key
+from ...rules.variants import Variant
 from ..room.refused import Refused
 from ..room.room import Room
 from ..room.rooms import Rooms, new_code
@@ -48,6 +49,11 @@ class Night:
             except NotSaved as error:
                 raise Refused("error.not_saved") from error
         apply_event(self.state, event)
+
+    @property
+    def variant(self) -> Variant:
+        """The rules every table of the night plays."""
+        return self.rooms.variants[self.state.variant]
 
     # -- Its tables ------------------------------------------------------------------------------------
 
@@ -93,7 +99,7 @@ class Night:
             if any(name_key(g.name) == key for g in self.state.guests.values()):
                 raise Refused("error.name_taken", name=name)
             rooms = self.rooms_held()
-            most = rooms[0].variant.max_players
+            most = self.variant.max_players
             table = seating.emptiest([len(r.state.seats) for r in rooms], most)
             if table is None:  # 48 seated: the rest play along in the audience of the table with the fewest
                 table = min(range(len(rooms)), key=lambda t: len(rooms[t].audience.book.members))
@@ -132,7 +138,7 @@ class Night:
             rooms = self.rooms_held()
             if any(room.playing() for room in rooms):
                 raise Refused("error.night_playing")
-            variant = self.rooms.variants[self.state.variant]
+            variant = self.variant
             short = [t + 1 for t, room in enumerate(rooms) if len(room.state.seats) < variant.min_players]
             if short:
                 raise Refused("error.night_short", tables=", ".join(map(str, short)), n=variant.min_players)
@@ -201,7 +207,7 @@ class Night:
         rooms = self.rooms_held()
         if any(room.playing() for room in rooms):
             raise Refused("error.night_playing")
-        most = rooms[0].variant.max_players
+        most = self.variant.max_players
         sizes = [len(room.state.seats) for room in rooms]
         for key, table in plan.items():
             sizes[self.state.guests[key].table] -= 1
