@@ -105,6 +105,10 @@ def test_every_table_is_dealt_the_same_cards_and_each_player_is_compared_with_th
         tables = view(server, night)["tables"]
         hosts = [Client(server.url, t["room"], role="host", token=t["screen"].split("key=")[1]) for t in tables]
         phones = [Client(server.url, s["room"], token=s["token"]) for s in seated]
+        # A table's own screen deals nothing: the night deals every table at once (its Start is not offered).
+        refused = hosts[0].call("start")
+        assert not refused["ok"] and "big screen" in refused["error"]["message"]
+        assert "start" not in hosts[0].state["room"]["you"]["can"]
         assert do(server, night, "deal")["ok"]
         at = [[p for p, s in zip(phones, seated, strict=True) if s["table"] == n + 1] for n in range(3)]
         for host, players in zip(hosts, at, strict=True):

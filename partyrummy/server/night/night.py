@@ -166,7 +166,7 @@ class Night:
         if room.state.variant_name != self.state.variant:
             room.to_lobby()
             room.choose_variant(self.state.variant)
-        room.start(seed=seed, draws=draws)
+        room.start(seed=seed, draws=draws, by_night=True)
 
     def _guest_of(self, room: str, token: str | None) -> str | None:
         """The guest who holds this seat token in this room, if the night seated them."""

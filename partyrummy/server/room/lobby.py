@@ -22,7 +22,7 @@ __all__ = ["Lobby"]
 
 class Lobby:
     """The Room's lobby and seats (its attributes: `state`, `part`, `variant`, `variants`, `links`, `viewers`,
-    `tickets`, `audience`, `clock`; its `_do`, `_unseat`, `_as`, `attach` and `playing`)."""
+    `tickets`, `audience`, `clock`, `in_night`; its `_do`, `_unseat`, `_as`, `attach` and `playing`)."""
 
     def join(self, sid: str, name: str) -> int:
         """Seat a new player; their viewer becomes that seat. Returns the seat.
@@ -214,13 +214,14 @@ class Lobby:
             raise Refused("error.no_variant")
         self._do({"t": "variant", "name": name})
 
-    def start(self, seed: int | None = None, draws: str | None = None) -> None:
+    def start(self, seed: int | None = None, draws: str | None = None, by_night: bool = False) -> None:
         """Deal hand 1 to the seated players (or a new game after the last one ended).
 
         `draws`: how the game draws from the shoe, one of variants.DRAWS (a night deals its tables of the same
         size by the variant's `night_draws`); None is one shoe, as a single table plays. The start event carries
-        it only for "own-order": a journal without it replays one shoe."""
-        self._may_start()
+        it only for "own-order": a journal without it replays one shoe. A table of a night of several tables is
+        dealt by the night alone (`by_night`), every table at once."""
+        self._may_start(by_night)
         if draws is not None:
             if draws not in DRAWS:
                 raise Refused("error.no_draws")
@@ -230,8 +231,11 @@ class Lobby:
         event = {"t": "start", "variant": self.state.variant_name, "seed": seed}
         self._do(event | ({"draws": draws} if draws not in (None, "one-shoe") else {}))
 
-    def _may_start(self) -> None:
-        """Refuse a deal while a game is on, or to too few or too many seats."""
+    def _may_start(self, by_night: bool = False) -> None:
+        """Refuse a deal while a game is on, or to too few or too many seats, or at a night's table but by the
+        night."""
+        if self.in_night is not None and not by_night:
+            raise Refused("error.night_deals")
         if self.playing():
             raise Refused("error.game_on")
         if len(self.state.seats) < self.variant.min_players:
