@@ -102,9 +102,13 @@ export function renderWaiting(me) {
   const late = !!view.state.game && !view.state.game.game_over;
   $("welcome").textContent = t("phone.youre_in", { name: seat.name });
   $("neighbours").textContent = late ? "" : neighbourWords(me.seat);
-  // The VIP starts the game themselves: no "waiting for the host" above their own Start.
-  $("waiting-note").textContent = late ? tn("phone.dealt_next", view.state.game.totals[me.seat]) : me.controls ? "" : t("phone.wait_start");
-  $("vip-lobby").hidden = !me.controls;
+  // The VIP starts the game themselves: no "waiting for the host" above their own Start. At a night's table the
+  // big screen deals every table at once: the phone says which table is theirs instead.
+  const night = view.state.room.in_night;
+  const starts = me.controls && !night;
+  $("waiting-note").textContent = late ? tn("phone.dealt_next", view.state.game.totals[me.seat])
+    : night ? t("night.wait_deal", { n: night.table }) : starts ? "" : t("phone.wait_start");
+  $("vip-lobby").hidden = !starts;
   // A Start that cannot be tapped says why: how many more players the rules need.
   const missing = view.state.room.min_players - view.state.room.seats.length;
   $("vip-start").disabled = missing > 0;
