@@ -71,7 +71,7 @@ class Remote(LiveServer):
 
 def start_server(args: argparse.Namespace, variants: Path, rooms: int) -> LiveServer:
     # A party's server holds 200 connections; this one is raised to the run's largest step, and no further.
-    capacity = rooms * (PLAYERS + 1 + args.audience) + 20
+    capacity = rooms * (args.players + 1 + args.audience) + 20
     extra = ["--variants", str(variants), "--async-mode", args.async_mode, "--capacity", str(capacity)]
     if args.pace == "full":
         extra += ["--event-rate", "10000"]  # far above a phone's 10 a second: lift the limit for this load
@@ -101,7 +101,7 @@ class Generator:
         parts = ["table"] * workers + ["audience"] * audience_workers if audience_workers else ["all"] * workers
         setup = replace(setup, workers=len(parts))  # every process shares the connection rate
         # Each process's share of the rate, as its part of each room's connections (its TV and phones, its audience).
-        table = (PLAYERS + 1) / (PLAYERS + 1 + setup.audience)
+        table = (setup.players + 1) / (setup.players + 1 + setup.audience)
         shares = {"all": 1 / workers, "table": table / workers, "audience": (1 - table) / max(audience_workers, 1)}
         for part in parts:
             mine, theirs = spawn.Pipe()
@@ -110,6 +110,7 @@ class Generator:
             self.pipes.append(mine)
             self.procs.append(proc)
         self.parts = parts
+        self.players = setup.players
         self.held = [0] * len(parts)  # rooms given to each process
         self.tv_resolved: dict[tuple, float] = {}  # rounds the TV held resolved, waiting for their audience's
         self.fans_resolved: dict[tuple, float] = {}
@@ -201,10 +202,15 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
         tally.guesses += w.tally.guesses
         tally.fan_received += w.tally.fan_received
         tally.acks += w.tally.acks
+        tally.sampled.update(w.tally.sampled)
+        tally.messages.update(w.tally.messages)
     return Step(
         rooms=sum(w.rooms for w in windows if w.part != "audience"),
         connections=sum(w.connections for w in windows),
         latencies=[lat for w in windows for lat in w.latencies],
+        by_room={code: found for w in windows for code, found in w.by_room.items()},
+        from_pick=sum(w.from_pick for w in windows),
+        players=gen.players,
         tally=tally,
         gen_cpu=[w.cpu / w.wall for w in windows],
         gen_wait=[w.wait / w.wall for w in windows],
@@ -256,6 +262,7 @@ def main() -> None:
         "would only queue for it behind each other)",
     )
     parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
+    parser.add_argument("--players", type=int, default=PLAYERS, help=f"phones in each room (2 to {PLAYERS})")
     parser.add_argument(
         "--audience", type=int, default=0, help="members of each room's audience, each a client guessing every hand"
     )
@@ -275,6 +282,8 @@ def main() -> None:
     steps = [args.rooms] if args.rooms else [int(r) for r in args.ramp.split(",")]
     if any(b <= a for a, b in zip(steps, steps[1:], strict=False)) or steps[0] < 1 or steps[-1] > 1000:
         raise SystemExit("load: steps must grow, from 1 room to at most 1000")
+    if not 2 <= args.players <= PLAYERS:
+        raise SystemExit(f"load: 2 to {PLAYERS} players a room (the variant's most)")
     if not 0 <= args.audience <= 200 or args.audience and args.pace != "human":
         raise SystemExit("load: an audience of 0 to 200 a room (the server's most), at the human pace")
     # Each connection is a socket in the server and in a generator process: lift the soft limit to the hard one.
@@ -293,11 +302,12 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     args.workers = args.workers or (gen_cpus if gen_set else max(1, gen_cpus - 1))
     rss0 = server_usage(server.pid)[1] if server.pid else None
     setup = Setup(
-        server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers, args.audience
+        server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers, args.audience,
+        players=args.players,
     )
     apart = f" and {args.audience_workers} for the audiences" if args.audience and args.audience_workers else ""
     print(
-        f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, "
+        f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, {args.players} players a room, "
         f"{f'an audience of {args.audience} a room, ' if args.audience else ''}"
         f"{args.workers} generator processes{apart}, {os.cpu_count()} cores; "
         f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
@@ -311,7 +321,7 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     try:
         for rooms in steps:
             new = rooms - gen.rooms
-            seating = 60 + 2 * new * (PLAYERS + 1 + args.audience) / CONNECTS_PER_S  # twice their paced time
+            seating = 60 + 2 * new * (args.players + 1 + args.audience) / CONNECTS_PER_S  # twice their paced time
             failed = gen.add(open_rooms(server, gen.rooms, new), timeout=seating)
             step = measure(server, gen, 0 if failed else args.seconds, failed, server_core)  # unseated: it fails
             limit = report(step, rss0, gen_cpus)
