@@ -4,18 +4,21 @@ It starts `partyrummy` on 127.0.0.1 (or targets --url, loopback only), pins
 the server to one core and its own processes to the others where the machine
 allows, opens rooms as the TV does (/new, the host token from the TV page)
 and seats 12 phones in each, which join and play as real phones do: at a
-human pace (a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, seeded)
-or as fast as the caller allows. For each step it prints the reveal latency
-(last pick -> every phone of that room holds the flipped table) at
+human pace (a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, seeded,
+the rules' waits all kept) or as fast as the caller allows. For each step it
+prints the reveal latency (the flip due, by the table's own countdown ->
+every phone of that room holds the flipped table; per room up to 8 rooms) at
 p50/p95/p99, refused and lost events, the bytes each phone receives per
 cycle, the server's CPU and memory (per room and per connection) from /proc,
-each generator process's own CPU, and says which side was the limit (see
-bench/README.md). --ramp adds rooms step by step and stops at the
+each generator process's own CPU (with a warning above 80% of its core), what
+one phone a room receives by event and key, and says which side was the limit
+(see bench/README.md). --ramp adds rooms step by step and stops at the
 first step with p95 >= 100 ms or any refused or lost event.
 
     python bench/load.py --rooms 5 --pace human --seconds 60
     python bench/load.py --ramp 1,5,10,20,50 --pace full --seconds 30
     python bench/load.py --rooms 20 --audience 200 --pace human --seconds 120
+    python bench/load.py --rooms 4 --players 12 --audience 50 --pace human --seconds 90
 
 With --audience N each room also holds an audience of N members, each its own
 Socket.IO client, guessing every hand at a human pace, held by generator
@@ -307,7 +310,8 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     )
     apart = f" and {args.audience_workers} for the audiences" if args.audience and args.audience_workers else ""
     print(
-        f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, {args.players} players a room, "
+        f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, "
+        f"{args.players} players a room, "
         f"{f'an audience of {args.audience} a room, ' if args.audience else ''}"
         f"{args.workers} generator processes{apart}, {os.cpu_count()} cores; "
         f"load average {Path('/proc/loadavg').read_text().split()[:3]}"

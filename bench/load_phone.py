@@ -49,7 +49,8 @@ class Pace:
 
 PACES = {
     # The pace: a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, "Play on" 1-4 s into a Match!
-    # window. A Match! comes inside the window; the TV's host reads the scores for a few seconds before dealing the next hand.
+    # window. A Match! comes inside the window; the TV's host reads the scores for a few seconds before dealing the
+    # next hand.
     # The audience guesses each question 0.3-2.5 s after the one before, while the round is open (from the last
     # hand's scores to the first "Draw!": the TV's 2-5 s, then the deal's match window).
     "human": Pace(
@@ -205,7 +206,7 @@ class Client:
         self.closing = False
         self.sio = socketio.AsyncClient(reconnection=False, handle_sigint=False)
         self.replica = Replica()  # the view, kept from whole states and the updates that follow them
-        self.table_at = 0.0  # when the table held now came (a whole state, or a `table` update): its clocks count from then
+        self.table_at = 0.0  # when the table held now came (a state, or a `table` update): its clocks count from then
         self.sio.on("state", self._receive_state)
         self.sio.on("table", self._receive_table)
         self.sio.on("mine", self._receive_mine)

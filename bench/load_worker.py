@@ -109,6 +109,8 @@ class LoadRoom:
     def __init__(self, spec: RoomSpec, setup: Setup, variants: dict[str, Variant], tally: Tally) -> None:
         pace = PACES[setup.pace]
         self.spec, self.setup = spec, setup
+        rules = variants[setup.variant]
+        self.wait_s = max(rules.beat_s, rules.flip_min_s)  # the least the flip waits after the last pick
         table, audience = setup.part != "audience", setup.part != "table"
         tv_rng = random.Random(f"{setup.seed}/{spec.index}/tv")
         self.tv = Tv(setup.url, spec.code, spec.host_token, pace, tv_rng, tally) if table else None
@@ -170,13 +172,16 @@ class LoadRoom:
     def latencies(self, since: float) -> tuple[list[float], int, int]:
         """Each cycle's reveal, from the moment its flip was due to the last phone holding it face up.
 
-        The due moment is the table's: `call_in` counts down to the flip from the update that carries it, and
-        every phone hears the same update, so the room's due moment is the earliest any of its phones places it
-        (that phone's own delay in hearing it is not counted: a few ms when the server keeps up). A cycle with no
-        countdown heard (a pace with no wait before the flip) is timed from its last pick, when every phone picked
-        in it (or had called Match! in that hand); a pick the caller made for a slow phone leaves it unmeasured.
+        The due moment is the server's, and the phones bound it from both sides. Not after what the table says:
+        `call_in` counts down to the flip from the update that carries it, so the due moment is at the latest that
+        update's arrival plus `call_in` (the earliest any phone of the room places it; late by that update's own
+        delay, which the server's bursts make up to 0.1 s). Not before the last pick plus the rules' wait (the flip
+        never comes sooner than `flip_min_s` after a pick, nor sooner than the beat after the last to act), when
+        every phone picked in it or had called Match! in that hand. The earlier of the two is taken: the
+        reveal's latency then never leaves out a delay of the server's (the last pick's own way to it counts).
+        A cycle with no countdown heard (a pace with no wait: `--pace full`) is timed from its last pick.
         Cycles every phone holds revealed are then forgotten. Also returns how many cycles were revealed since
-        `since`, measured or not, and how many of those measured were timed from the last pick.
+        `since`, measured or not, and how many of those measured were timed from the last pick alone.
         """
         found, cycles, from_pick = [], 0, 0
         for key in set().union(*(phone.revealed for phone in self.phones)):
@@ -187,9 +192,13 @@ class LoadRoom:
             dues = [phone.due[key] for phone in self.phones if key in phone.due]
             picks = [phone.picked[key] for phone in self.phones if key in phone.picked]
             sat_out = sum(key[:2] in phone.matched for phone in self.phones if key not in phone.picked)
+            every_pick = bool(picks) and len(picks) + sat_out == len(self.phones)
             if dues and flipped >= since:
-                found.append(flipped - min(dues))
-            elif picks and len(picks) + sat_out == len(self.phones) and max(picks) >= since:
+                due = min(dues)
+                if every_pick:
+                    due = min(due, max(picks) + self.wait_s)
+                found.append(flipped - due)
+            elif every_pick and max(picks) >= since:
                 found.append(flipped - max(picks))
                 from_pick += 1
             for phone in self.phones:
@@ -287,7 +296,7 @@ class Worker:
         measured = [room.latencies(self.since) for room in self.rooms]
         figures = Window(
             latencies=[lat for found, _, _ in measured for lat in found],
-            by_room={room.spec.code: found for room, (found, _, _) in zip(self.rooms, measured, strict=True) if room.tv},
+            by_room={room.spec.code: lat for room, (lat, _, _) in zip(self.rooms, measured, strict=True) if room.tv},
             from_pick=sum(n for _, _, n in measured),
             tally=self.tally.reset(),
             cpu=cpu - self.cpu,
