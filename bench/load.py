@@ -4,18 +4,21 @@ It starts `partyrummy` on 127.0.0.1 (or targets --url, loopback only), pins
 the server to one core and its own processes to the others where the machine
 allows, opens rooms as the TV does (/new, the host token from the TV page)
 and seats 12 phones in each, which join and play as real phones do: at a
-human pace (a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, seeded)
-or as fast as the caller allows. For each step it prints the reveal latency
-(last pick -> every phone of that room holds the flipped table) at
+human pace (a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, seeded,
+the rules' waits all kept) or as fast as the caller allows. For each step it
+prints the reveal latency (the flip due, by the table's own countdown ->
+every phone of that room holds the flipped table; per room up to 8 rooms) at
 p50/p95/p99, refused and lost events, the bytes each phone receives per
 cycle, the server's CPU and memory (per room and per connection) from /proc,
-each generator process's own CPU, and says which side was the limit (see
-bench/README.md). --ramp adds rooms step by step and stops at the
+each generator process's own CPU (with a warning above 80% of its core), what
+one phone a room receives by event and key, and says which side was the limit
+(see bench/README.md). --ramp adds rooms step by step and stops at the
 first step with p95 >= 100 ms or any refused or lost event.
 
     python bench/load.py --rooms 5 --pace human --seconds 60
     python bench/load.py --ramp 1,5,10,20,50 --pace full --seconds 30
     python bench/load.py --rooms 20 --audience 200 --pace human --seconds 120
+    python bench/load.py --rooms 4 --players 12 --audience 50 --pace human --seconds 90
 
 With --audience N each room also holds an audience of N members, each its own
 Socket.IO client, guessing every hand at a human pace, held by generator
@@ -71,7 +74,7 @@ class Remote(LiveServer):
 
 def start_server(args: argparse.Namespace, variants: Path, rooms: int) -> LiveServer:
     # A party's server holds 200 connections; this one is raised to the run's largest step, and no further.
-    capacity = rooms * (PLAYERS + 1 + args.audience) + 20
+    capacity = rooms * (args.players + 1 + args.audience) + 20
     extra = ["--variants", str(variants), "--async-mode", args.async_mode, "--capacity", str(capacity)]
     if args.pace == "full":
         extra += ["--event-rate", "10000"]  # far above a phone's 10 a second: lift the limit for this load
@@ -101,7 +104,7 @@ class Generator:
         parts = ["table"] * workers + ["audience"] * audience_workers if audience_workers else ["all"] * workers
         setup = replace(setup, workers=len(parts))  # every process shares the connection rate
         # Each process's share of the rate, as its part of each room's connections (its TV and phones, its audience).
-        table = (PLAYERS + 1) / (PLAYERS + 1 + setup.audience)
+        table = (setup.players + 1) / (setup.players + 1 + setup.audience)
         shares = {"all": 1 / workers, "table": table / workers, "audience": (1 - table) / max(audience_workers, 1)}
         for part in parts:
             mine, theirs = spawn.Pipe()
@@ -110,6 +113,7 @@ class Generator:
             self.pipes.append(mine)
             self.procs.append(proc)
         self.parts = parts
+        self.players = setup.players
         self.held = [0] * len(parts)  # rooms given to each process
         self.tv_resolved: dict[tuple, float] = {}  # rounds the TV held resolved, waiting for their audience's
         self.fans_resolved: dict[tuple, float] = {}
@@ -201,10 +205,15 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
         tally.guesses += w.tally.guesses
         tally.fan_received += w.tally.fan_received
         tally.acks += w.tally.acks
+        tally.sampled.update(w.tally.sampled)
+        tally.messages.update(w.tally.messages)
     return Step(
         rooms=sum(w.rooms for w in windows if w.part != "audience"),
         connections=sum(w.connections for w in windows),
         latencies=[lat for w in windows for lat in w.latencies],
+        by_room={code: found for w in windows for code, found in w.by_room.items()},
+        from_pick=sum(w.from_pick for w in windows),
+        players=gen.players,
         tally=tally,
         gen_cpu=[w.cpu / w.wall for w in windows],
         gen_wait=[w.wait / w.wall for w in windows],
@@ -256,6 +265,7 @@ def main() -> None:
         "would only queue for it behind each other)",
     )
     parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
+    parser.add_argument("--players", type=int, default=PLAYERS, help=f"phones in each room (2 to {PLAYERS})")
     parser.add_argument(
         "--audience", type=int, default=0, help="members of each room's audience, each a client guessing every hand"
     )
@@ -275,6 +285,8 @@ def main() -> None:
     steps = [args.rooms] if args.rooms else [int(r) for r in args.ramp.split(",")]
     if any(b <= a for a, b in zip(steps, steps[1:], strict=False)) or steps[0] < 1 or steps[-1] > 1000:
         raise SystemExit("load: steps must grow, from 1 room to at most 1000")
+    if not 2 <= args.players <= PLAYERS:
+        raise SystemExit(f"load: 2 to {PLAYERS} players a room (the variant's most)")
     if not 0 <= args.audience <= 200 or args.audience and args.pace != "human":
         raise SystemExit("load: an audience of 0 to 200 a room (the server's most), at the human pace")
     # Each connection is a socket in the server and in a generator process: lift the soft limit to the hard one.
@@ -293,11 +305,13 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     args.workers = args.workers or (gen_cpus if gen_set else max(1, gen_cpus - 1))
     rss0 = server_usage(server.pid)[1] if server.pid else None
     setup = Setup(
-        server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers, args.audience
+        server.url, args.pace, variant, str(variants), args.strength, args.seed, gen_set, args.workers, args.audience,
+        players=args.players,
     )
     apart = f" and {args.audience_workers} for the audiences" if args.audience and args.audience_workers else ""
     print(
         f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, "
+        f"{args.players} players a room, "
         f"{f'an audience of {args.audience} a room, ' if args.audience else ''}"
         f"{args.workers} generator processes{apart}, {os.cpu_count()} cores; "
         f"load average {Path('/proc/loadavg').read_text().split()[:3]}"
@@ -311,7 +325,7 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
     try:
         for rooms in steps:
             new = rooms - gen.rooms
-            seating = 60 + 2 * new * (PLAYERS + 1 + args.audience) / CONNECTS_PER_S  # twice their paced time
+            seating = 60 + 2 * new * (args.players + 1 + args.audience) / CONNECTS_PER_S  # twice their paced time
             failed = gen.add(open_rooms(server, gen.rooms, new), timeout=seating)
             step = measure(server, gen, 0 if failed else args.seconds, failed, server_core)  # unseated: it fails
             limit = report(step, rss0, gen_cpus)

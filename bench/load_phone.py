@@ -15,6 +15,7 @@ run lasts.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections import Counter
@@ -47,13 +48,22 @@ class Pace:
 
 
 PACES = {
-    # The issue's pace: a draw 1-4 s after "Draw!", a pick 2-8 s after the draw. A Match! comes inside the
-    # 3 s window; the TV's host reads the scores for a few seconds before dealing the next hand.
+    # The issue's pace: a draw 1-4 s after "Draw!", a pick 2-8 s after the draw, "Play on" 1-4 s into a Match!
+    # window. A Match! comes inside the window; the TV's host reads the scores for a few seconds before dealing the
+    # next hand.
     # The audience guesses each question 0.3-2.5 s after the one before, while the round is open (from the last
     # hand's scores to the first "Draw!": the TV's 2-5 s, then the deal's match window).
     "human": Pace(
         "human",
-        {"draw": (1, 4), "choose": (2, 8), "match": (0.5, 2), "call_now": (2, 5), "start": (2, 5), "guess": (0.3, 2.5)},
+        {
+            "draw": (1, 4),
+            "choose": (2, 8),
+            "match": (0.5, 2),
+            "ready": (1, 4),  # "Play on" in a Match! window, once the cards are looked at (a bot taps it at once)
+            "call_now": (2, 5),
+            "start": (2, 5),
+            "guess": (0.3, 2.5),
+        },
     ),
     "full": Pace("full", {}),
 }
@@ -73,14 +83,53 @@ class Tally:
     guesses: int = 0  # guesses taken
     fan_received: int = 0  # bytes the audience's connections received
     acks: list[float] = field(default_factory=list)  # seconds from a guess sent to its acknowledgement
+    # The first phone of each room only (decoding every phone's messages twice would load the generator): its
+    # bytes by event and by the payload's top-level key (`split`), and its messages by event.
+    sampled: Counter[str] = field(default_factory=Counter)
+    messages: Counter[str] = field(default_factory=Counter)
 
     def reset(self) -> Tally:
         """This tally, and a fresh one in its place."""
         old = Tally(self.refused, self.lost, self.sent, self.states, self.received, self.late, self.guesses,
-                    self.fan_received, self.acks)
+                    self.fan_received, self.acks, self.sampled, self.messages)
         self.refused, self.lost, self.sent, self.states, self.received = Counter(), Counter(), 0, 0, 0
         self.late, self.guesses, self.fan_received, self.acks = 0, 0, 0, []
+        self.sampled, self.messages = Counter(), Counter()
         return old
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, separators=(",", ":")))
+
+
+def split(data: str) -> tuple[str, list[tuple[str, int]]]:
+    """One Socket.IO packet a phone received (its Engine.IO message's text), as its event (`ack` for an
+    acknowledgement) and its bytes by part: each top-level key of the room's and the game's changes
+    (`room.seats`, `game.you`...), the moments, and the rest (`envelope`: versions, names, brackets)."""
+    start = data.find("[")
+    if start < 0:
+        return "other", [("envelope", len(data))]
+    body = json.loads(data[start:])
+    if data[0] != "2":  # 3: an acknowledgement
+        return "ack", [("envelope", len(data))]
+    event, payload = body[0], body[1] if len(body) > 1 else None
+    parts: list[tuple[str, int]] = []
+    if event in ("table", "mine") and isinstance(payload, dict):
+        changes = payload.get("changes") or {}
+        for section in ("room", "game"):
+            sub = changes.get(section) if isinstance(changes, dict) else None
+            if isinstance(sub, dict):
+                parts += [(f"{section}.{key}", _size(value)) for key, value in sub.items()]
+            elif sub is not None:
+                parts.append((f"{section} (whole)", _size(sub)))
+        if payload.get("moments"):
+            parts.append(("moments", _size(payload["moments"])))
+    elif event == "state" and isinstance(payload, dict):
+        for section in ("table", "mine"):
+            if payload.get(section) is not None:
+                parts.append((f"{section} (whole)", _size(payload[section])))
+    parts.append(("envelope", len(data) - sum(size for _, size in parts)))
+    return event, parts
 
 
 def cycle_key(state: dict[str, Any]) -> Key | None:
@@ -157,6 +206,7 @@ class Client:
         self.closing = False
         self.sio = socketio.AsyncClient(reconnection=False, handle_sigint=False)
         self.replica = Replica()  # the view, kept from whole states and the updates that follow them
+        self.table_at = 0.0  # when the table held now came (a state, or a `table` update): its clocks count from then
         self.sio.on("state", self._receive_state)
         self.sio.on("table", self._receive_table)
         self.sio.on("mine", self._receive_mine)
@@ -179,6 +229,7 @@ class Client:
 
     def _receive_state(self, state: dict) -> None:
         self.tally.states += 1
+        self.table_at = time.perf_counter()
         if self.replica.full(state):
             self.on_state(self.replica.state)
 
@@ -190,6 +241,8 @@ class Client:
 
     async def _receive_update(self, event: str, message: dict) -> None:
         self.tally.states += 1
+        if event == "table":
+            self.table_at = time.perf_counter()
         if self.replica.receive(event, message):
             self.on_state(self.replica.state)
         if self.replica.behind:  # it missed one (never, on one connection): the whole view, as the pages do
@@ -231,11 +284,23 @@ class Phone(Client):
     """One player: joins, then acts on its own view at the given pace until told to stop."""
 
     def __init__(
-        self, url: str, room: str, name: str, brain: Brain, pace: Pace, rng: random.Random, tally: Tally
+        self,
+        url: str,
+        room: str,
+        name: str,
+        brain: Brain,
+        pace: Pace,
+        rng: random.Random,
+        tally: Tally,
+        sampled: bool = False,
     ) -> None:
         super().__init__(url, room, "player", None, tally)
         self.name, self.brain, self.pace, self.rng = name, brain, pace, rng
+        self.sampled = sampled  # its bytes are split by event and key (Tally.sampled)
         self.picked: dict[Key, float] = {}  # when this phone sent its pick of each cycle
+        # When each cycle's flip is due, as this phone reads the table's `call_in` (seconds from the update that
+        # carried the table, counted from when that arrived here): the latest countdown it heard before the flip.
+        self.due: dict[Key, float] = {}
         self.playing: set[Key] = set()  # cycles it has seen being played, not yet seen revealed
         self.revealed: dict[Key, float] = {}  # when it first held each cycle face up
         self.matched: set[tuple[int, int]] = set()  # (game, hand) in which its seat called Match!: it picks no more
@@ -251,7 +316,13 @@ class Phone(Client):
         async def counted(data: str | bytes) -> None:
             # A str's bytes on the wire: its length when ASCII (nearly always: JSON escapes the rest), no copy made.
             ascii_text = isinstance(data, str) and data.isascii()
-            self.tally.received += len(data if ascii_text or isinstance(data, bytes) else data.encode())
+            size = len(data if ascii_text or isinstance(data, bytes) else data.encode())
+            self.tally.received += size
+            if self.sampled and isinstance(data, str):
+                event, parts = split(data)
+                self.tally.messages[event] += 1
+                for key, part in parts:
+                    self.tally.sampled[(event, key)] += part
             await decode(data)
 
         self.sio.eio.on("message", counted)
@@ -274,6 +345,9 @@ class Phone(Client):
         game = state["game"]
         if game["phase"] in ACTING:
             self.playing.add(key)
+            call_in = state["room"].get("call_in")
+            if call_in is not None:  # a countdown counts from the update that carried the table
+                self.due[key] = self.table_at + call_in
         flipped = _revealed(state)
         for k in [k for k in self.playing if k < key or (k == key and flipped)]:  # a later cycle: this one is over
             self.revealed[k] = now

@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from load_phone import Tally
-from load_worker import PLAYERS
 from room import percentile
 
 __all__ = ["P95_LIMIT_S", "Step", "report", "verdict"]
 
 P95_LIMIT_S = 0.100  # a step passes with the reveal's p95 under this and nothing refused or lost
-BUSY = 0.85  # a generator process above this share of a core may be what limits the figures
+BUSY = 0.85  # the server above this share of its core is what limits the figures
+GEN_BUSY = 0.80  # a generator process above this share of its core: its own delays are in the figures
 FEW = 100  # up to this many cycles, p99 is the slowest one (up to 20, p95 too)
 LATE = 0.25  # a generator loop late by this share of the p95 limit adds its own delay to what is measured
+PER_ROOM = 8  # up to this many rooms, each room's p50 and p95 are printed
+TOP_KEYS = 12  # the largest parts of what a phone receives, by event and key
 STARVED = 0.05  # waiting for a core less than this share of the time delays nothing worth naming
 
 
@@ -23,7 +25,7 @@ class Step:
 
     rooms: int
     connections: int
-    latencies: list[float]
+    latencies: list[float]  # seconds, each measured cycle: the flip due -> the room's last phone holds it
     tally: Tally
     gen_cpu: list[float]  # share of a core, per generator process
     gen_wait: list[float]  # share of the time each generator process waited for a core
@@ -39,6 +41,9 @@ class Step:
     resolves: list[float] = field(default_factory=list)  # audience: TV's resolved round -> the room's last member's
     fans: int = 0  # audience connections held at the end of the step
     seconds: float = 0.0  # the step's wall time
+    by_room: dict[str, list[float]] = field(default_factory=dict)  # the latencies by room code
+    from_pick: int = 0  # cycles timed from their last pick (no countdown to the flip heard)
+    players: int = 12  # phones in each room
 
     @property
     def passed(self) -> bool:
@@ -74,8 +79,18 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
     if step.fans or step.resolves:
         audience(step)
     if step.cycles:
-        per_phone = step.tally.received / (step.cycles * PLAYERS) / 1024
+        per_phone = step.tally.received / (step.cycles * step.players) / 1024
         print(f"      {step.cycles} cycles revealed; each phone received {per_phone:.1f} KB a cycle")
+        sampled(step)
+    timed = "the flip due" if not step.from_pick else f"the flip due ({step.from_pick} from their last pick)"
+    print(f"      the server's: reveal from {timed} to the room's last phone holding it; its CPU, RSS, threads")
+    if 1 < len(step.by_room) <= PER_ROOM:
+        rooms = "; ".join(
+            f"{code} {len(lat)} cycles p50 {percentile(lat, 0.5) * 1000:.1f} p95 {percentile(lat, 0.95) * 1000:.1f} ms"
+            for code, lat in sorted(step.by_room.items())
+            if lat
+        )
+        print(f"      by room, from the flip due: {rooms}")
     if 0 < len(step.latencies) <= FEW:
         which = "p95 and p99 are" if len(step.latencies) <= 20 else "p99 is"
         n = len(step.latencies)
@@ -83,6 +98,25 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
     limit, words = verdict(step, gen_cpus)
     print("      " + words, flush=True)
     return limit
+
+
+def sampled(step: Step) -> None:
+    """The first phone of each room's bytes a cycle by event and by the payloads' top-level keys (the largest), and
+    its messages a cycle by event."""
+    tally, cycles = step.tally, step.cycles
+    if not tally.sampled:
+        return
+    by_event: dict[str, int] = {}
+    for (event, _), size in tally.sampled.items():
+        by_event[event] = by_event.get(event, 0) + size
+    events = ", ".join(
+        f"{event} {size / cycles / 1024:.2f} KB in {tally.messages[event] / cycles:.1f}"
+        for event, size in sorted(by_event.items(), key=lambda item: -item[1])
+    )
+    print(f"      one phone a room, a cycle: {sum(by_event.values()) / cycles / 1024:.1f} KB: {events} messages")
+    top = sorted(tally.sampled.items(), key=lambda item: -item[1])[:TOP_KEYS]
+    keys = ", ".join(f"{event}:{key} {size / cycles:.0f} B" for (event, key), size in top)
+    print(f"      by key, bytes a cycle: {keys}")
 
 
 def audience(step: Step) -> None:
@@ -108,10 +142,10 @@ def verdict(step: Step, gen_cpus: int) -> tuple[str | None, str]:
     """
     busiest = max(step.gen_cpu)
     starved = any(w > c and w > STARVED for c, w in zip(step.gen_cpu, step.gen_wait, strict=True))
-    if busiest > BUSY or sum(step.gen_cpu) > BUSY * gen_cpus:
+    if busiest > GEN_BUSY or sum(step.gen_cpu) > GEN_BUSY * gen_cpus:
         return "generator", (
-            f"THE GENERATOR WAS THE LIMIT: a process at {busiest:.0%} of a core, {sum(step.gen_cpu):.0%} in all "
-            f"on {gen_cpus} core(s); these figures understate the server"
+            f"WARNING: THE GENERATOR WAS THE LIMIT: a process at {busiest:.0%} of a core, {sum(step.gen_cpu):.0%} in "
+            f"all on {gen_cpus} core(s); the latencies are the generator's own delays as much as the server's"
         )
     if step.gen_late > LATE * P95_LIMIT_S:
         return "generator", (

@@ -29,7 +29,7 @@ from partyrummy.server.collector import fewer_full_collections
 
 __all__ = ["CONNECTS_PER_S", "PLAYERS", "RoomSpec", "Setup", "Window", "run"]
 
-PLAYERS = 12  # phones in every room, besides its TV
+PLAYERS = 12  # phones in every room, besides its TV (the most: `Setup.players` may say fewer)
 CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds only times them out
 # Connections begun a second over all processes: under the server's limit for its own machine's address
 # (20 a second after a burst of 200, server/transport/sockets.py), which would refuse the rest.
@@ -59,6 +59,7 @@ class Setup:
     cpus: frozenset[int] | None  # pinned to these, when the machine allows
     workers: int = 1  # processes sharing CONNECTS_PER_S
     audience: int = 0  # members of each room's audience
+    players: int = PLAYERS  # phones in each room
     part: str = "all"  # what of each room this process holds: "all", its "table" (TV and phones) or its "audience"
     share: float | None = None  # this process's share of CONNECTS_PER_S (None: an equal share of `workers`)
 
@@ -81,7 +82,9 @@ class Pacer:
 class Window:
     """One process's figures over one window of the run."""
 
-    latencies: list[float] = field(default_factory=list)  # seconds, last pick -> every phone holds the reveal
+    latencies: list[float] = field(default_factory=list)  # seconds, the flip due -> every phone holds the reveal
+    by_room: dict[str, list[float]] = field(default_factory=dict)  # the same, by room code
+    from_pick: int = 0  # of those, cycles timed from the last pick (no countdown heard: a pace with no wait)
     tally: Tally = field(default_factory=Tally)
     cpu: float = 0.0  # this process's CPU seconds
     wait: float = 0.0  # seconds its threads sat runnable, waiting for a core
@@ -106,10 +109,12 @@ class LoadRoom:
     def __init__(self, spec: RoomSpec, setup: Setup, variants: dict[str, Variant], tally: Tally) -> None:
         pace = PACES[setup.pace]
         self.spec, self.setup = spec, setup
+        rules = variants[setup.variant]
+        self.wait_s = max(rules.beat_s, rules.flip_min_s)  # the least the flip waits after the last pick
         table, audience = setup.part != "audience", setup.part != "table"
         tv_rng = random.Random(f"{setup.seed}/{spec.index}/tv")
         self.tv = Tv(setup.url, spec.code, spec.host_token, pace, tv_rng, tally) if table else None
-        self.phones = [self._phone(i, pace, variants, tally) for i in range(PLAYERS)] if table else []
+        self.phones = [self._phone(i, pace, variants, tally) for i in range(setup.players)] if table else []
         self.fans = [
             Fan(setup.url, spec.code, f"Fan {i + 1}", pace, random.Random(f"{setup.seed}/{spec.index}/fan{i}"), tally)
             for i in range(setup.audience if audience else 0)
@@ -118,7 +123,7 @@ class LoadRoom:
     def _phone(self, i: int, pace: Pace, variants: dict[str, Variant], tally: Tally) -> Phone:
         rng = random.Random(f"{self.setup.seed}/{self.spec.index}/{i}")
         brain = Brain(self.setup.strength, variants)
-        return Phone(self.setup.url, self.spec.code, f"P{i + 1}", brain, pace, rng, tally)
+        return Phone(self.setup.url, self.spec.code, f"P{i + 1}", brain, pace, rng, tally, sampled=i == 0)
 
     @property
     def clients(self) -> list[Client]:
@@ -164,26 +169,43 @@ class LoadRoom:
             if not lost[f"crashed:{type(error).__name__}"] - 1:
                 traceback.print_exception(error)
 
-    def latencies(self, since: float) -> tuple[list[float], int]:
-        """Each cycle's reveal, from its last pick (at or after `since`) to the last phone holding it face up.
+    def latencies(self, since: float) -> tuple[list[float], int, int]:
+        """Each cycle's reveal, from the moment its flip was due to the last phone holding it face up.
 
-        Measured when every phone picked in it, or had called Match! in that hand; a pick the caller made for
-        a slow phone leaves the cycle unmeasured. Cycles every phone holds revealed are then forgotten.
-        Also returns how many cycles were revealed since `since`, measured or not.
+        The due moment is the server's, and the phones bound it from both sides. Not after what the table says:
+        `call_in` counts down to the flip from the update that carries it, so the due moment is at the latest that
+        update's arrival plus `call_in` (the earliest any phone of the room places it; late by that update's own
+        delay, which the server's bursts make up to 0.1 s). Not before the last pick plus the rules' wait (the flip
+        never comes sooner than `flip_min_s` after a pick, nor sooner than the beat after the last to act), when
+        every phone picked in it or had called Match! in that hand. The earlier of the two is taken: the
+        reveal's latency then never leaves out a delay of the server's (the last pick's own way to it counts).
+        A cycle with no countdown heard (a pace with no wait: `--pace full`) is timed from its last pick.
+        Cycles every phone holds revealed are then forgotten. Also returns how many cycles were revealed since
+        `since`, measured or not, and how many of those measured were timed from the last pick alone.
         """
-        found, cycles = [], 0
+        found, cycles, from_pick = [], 0, 0
         for key in set().union(*(phone.revealed for phone in self.phones)):
             if not all(key in phone.revealed for phone in self.phones):
                 continue  # on its way to some phone
-            cycles += max(phone.revealed[key] for phone in self.phones) >= since
+            flipped = max(phone.revealed[key] for phone in self.phones)
+            cycles += flipped >= since
+            dues = [phone.due[key] for phone in self.phones if key in phone.due]
             picks = [phone.picked[key] for phone in self.phones if key in phone.picked]
             sat_out = sum(key[:2] in phone.matched for phone in self.phones if key not in phone.picked)
-            if picks and len(picks) + sat_out == len(self.phones) and max(picks) >= since:
-                found.append(max(phone.revealed[key] for phone in self.phones) - max(picks))
+            every_pick = bool(picks) and len(picks) + sat_out == len(self.phones)
+            if dues and flipped >= since:
+                due = min(dues)
+                if every_pick:
+                    due = min(due, max(picks) + self.wait_s)
+                found.append(flipped - due)
+            elif every_pick and max(picks) >= since:
+                found.append(flipped - max(picks))
+                from_pick += 1
             for phone in self.phones:
                 phone.picked.pop(key, None)
+                phone.due.pop(key, None)
                 del phone.revealed[key]
-        return found, cycles
+        return found, cycles, from_pick
 
     def resolves(self, since: float) -> list[float]:
         """Each round resolved since `since`: from the TV holding it to the last member holding it (one broadcast
@@ -273,14 +295,16 @@ class Worker:
         now, cpu, queued = time.perf_counter(), time.process_time(), waits(os.getpid())
         measured = [room.latencies(self.since) for room in self.rooms]
         figures = Window(
-            latencies=[lat for found, _ in measured for lat in found],
+            latencies=[lat for found, _, _ in measured for lat in found],
+            by_room={room.spec.code: lat for room, (lat, _, _) in zip(self.rooms, measured, strict=True) if room.tv},
+            from_pick=sum(n for _, _, n in measured),
             tally=self.tally.reset(),
             cpu=cpu - self.cpu,
             wait=waited(self.waits, queued),
             wall=now - self.since,
             rooms=len(self.rooms),
             connections=sum(client.sio.connected for room in self.rooms for client in room.clients),
-            cycles=sum(cycles for _, cycles in measured),
+            cycles=sum(cycles for _, cycles, _ in measured),
             late=self.late,
             resolves=[spread for room in self.rooms if room.fans and room.tv for spread in room.resolves(self.since)],
             fans=sum(fan.sio.connected for room in self.rooms for fan in room.fans),

@@ -65,8 +65,9 @@ def cards_in(payload: Any, path: str = "") -> list[str]:
     return found
 
 
-# Where an audience's payload may hold a card: a seat's pile top, in the hand it follows (whole, or as a change).
-PILE = re.compile(r"\.hand(\[0\])?\.seats[.\[\]\d]*\.pile(\.card|\.label)?$")
+# Where an audience's payload may hold a card: a seat's pile top, in the hand it follows (whole, or as a change:
+# the seats' list whole, or one seat's pile as its new value `[card]` or its face or label changed).
+PILE = re.compile(r"\.hand(\[0\])?\.seats[.\[\]\d]*\.pile(\[0\])?(\.card|\.label)?(\[0\])?$")
 
 
 def not_piles(payload: dict) -> list[str]:

@@ -190,6 +190,18 @@ def test_lists_change_by_index_grow_and_shrink_or_go_whole() -> None:
     assert apply([1, 2, 3], {"3": [4], "4": [5], "len": 5}) == [1, 2, 3, 4, 5]
 
 
+def test_items_changed_in_place_go_as_their_changes_however_many() -> None:
+    """At a call every seat changes a field or two: twelve small changes, not the twelve seats again (2.4 KB to
+    every phone at every "Draw!" and "Discard!"); items that shifted still send the list whole."""
+    seats = [{"seat": i, "name": f"P{i}", "ready": True, "can": []} for i in range(12)]
+    called = [seat | {"ready": False, "can": ["draw"]} for seat in seats]
+    change = diff(seats, called)
+    assert change == {str(i): {"ready": [False], "can": [["draw"]]} for i in range(12)}
+    assert apply(seats, change) == called
+    hand = [{"id": i, "card": "7H"} for i in range(6)]
+    assert diff(hand, hand[1:]) == [hand[1:]]  # a card gone from the front: every item is another
+
+
 def test_a_card_goes_whole_never_a_field_at_a_time() -> None:
     seven = {"id": 17, "card": "7H", "label": "7♥", "rank": 7, "suit": 2}
     twin = seven | {"id": 69}  # the same face from another deck

@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-from load_phone import Tally, _wants  # noqa: E402
+from load_phone import Tally, _wants, split  # noqa: E402
 from load_report import Step, verdict  # noqa: E402
 
 
@@ -84,3 +84,12 @@ def test_the_verdict_names_the_side_that_limited_a_step() -> None:
     # A generator whose loop runs its timers late holds each phone's message as long: the latency is partly its own.
     assert verdict(replace(step([0.6], [0.0], 0.4, 0.0), gen_late=0.08), 1)[0] == "generator"
     assert verdict(replace(step([0.6], [0.0], 0.4, 0.0), gen_late=0.002), 1)[0] is None
+
+
+def test_what_a_phone_receives_is_split_by_event_and_top_level_key() -> None:
+    table = '2["table",{"v":9,"base":8,"changes":{"room":{"call_in":[3.0]},"game":{"seats":{"2":{"picked":[true]}}}}}]'
+    event, parts = split(table)
+    assert event == "table"
+    assert dict(parts) == {"room.call_in": 5, "game.seats": 23, "envelope": len(table) - 28}
+    assert split('2["mine",{"v":9,"base":8,"table_v":9,"changes":{}}]')[0] == "mine"
+    assert split('31[{"ok":true}]') == ("ack", [("envelope", 15)])

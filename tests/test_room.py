@@ -144,6 +144,26 @@ def test_one_update_per_viewer_for_all_the_changes_of_a_command(room) -> None:
     assert sorted(sid for sid, event, _ in room.sent if event == "mine") == everyone
 
 
+def test_play_on_taps_in_a_match_window_go_out_in_one_batch(room) -> None:
+    """Ana and Bob tap "Play on" a moment apart: the table hears of both in one update, with the next batch, as of
+    draws and picks (twelve taps were twelve updates to every connection)."""
+    from partyrummy.phones.commands import Ready
+    from partyrummy.server.room.outbox import BATCH_S
+
+    room.start(seed=1)
+    room.settle()
+    room.sent.clear()
+    for seat in (0, 1):
+        room.play(Ready(seat, True, None))
+        room.settle()
+        room.clock_.now += 0.01
+    assert [e for _, e, _ in room.sent if e == "table"] == []  # not yet: they wait for the batch
+    room.clock_.now += BATCH_S
+    room.flush()
+    tables = [data for sid, e, data in room.sent if e == "table" and sid == "sid-Cy"]
+    assert len(tables) == 1 and set(tables[0]["changes"]["game"]["seats"]) == {"0", "1"}
+
+
 def to_draw(room) -> None:
     room.start(seed=1)
     room.clock_.now += 2

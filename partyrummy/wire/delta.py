@@ -10,7 +10,8 @@ clients apply them to the view they hold. A change is one of:
   length come whole, in order.
 
 An object whose ``"id"`` changed is another thing (a card): it goes whole, never a field at a time. A list
-in which more than half the items changed goes whole too (a hand that lost a card from the middle).
+in which more than half the items were replaced goes whole too (a hand that lost a card from the middle); one
+whose items changed in place (the seats at a call: a few fields each) goes as their changes.
 Inside objects and lists, values Python holds equal (``1``, ``1.0``, ``True``) count as unchanged, as
 `==` runs in C where a walk would not: views keep each field's type, so this never hides a change there.
 Nothing here mutates its arguments: `apply` makes new objects along the changed paths and shares the rest.
@@ -63,6 +64,7 @@ def _diff_object(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 def _diff_list(old: list | tuple, new: list | tuple) -> Change | None:
     common = min(len(old), len(new))
     changes: dict[str, Any] = {}
+    replaced = 0  # items that changed into another (a value, or an object with another id): they go whole
     for i in range(common):
         before, value = old[i], new[i]
         if before is value or (type(before) is type(value) and before == value):
@@ -70,8 +72,11 @@ def _diff_list(old: list | tuple, new: list | tuple) -> Change | None:
         change = diff(before, value)
         if change is not None:
             changes[str(i)] = change
+            replaced += isinstance(change, list)
     grown = len(new) - common
-    if len(changes) + grown > len(new) / 2:
+    # Items that shifted (a card gone from the middle of a hand) come whole, one by one: past half, the list goes
+    # whole. Items changed in place (the seats at a call, each a few fields) go as their changes however many.
+    if replaced + grown > len(new) / 2:
         return [new]
     for i in range(common, len(new)):
         changes[str(i)] = [new[i]]

@@ -53,6 +53,11 @@ _EVENTS = {
     ),
 }
 
+# A seat's own moves that reach the others with the next batch (outbox.BATCH_S): a draw, a pick, and a "Play on" in a
+# Match! window (twelve taps within a moment go out as one or two updates, not twelve; real cards batch Ready too).
+# A Match! goes out at once, and so does any move that moves the table on (Room.changed).
+_BATCHED = (Draw, Choose, Ready)
+
 
 class PhonesPlay(PacedPart):
     """The cards-on-phones game of one room; the room calls it under its lock."""
@@ -116,7 +121,7 @@ class PhonesPlay(PacedPart):
         if isinstance(command, Choose):  # a player's pick, or a change of it: the flip waits its minimum from now
             self.pace.changed(self.table.clock())
         self._commit(state, *outcome)
-        self.table.changed(isinstance(command, (Draw, Choose)))
+        self.table.changed(isinstance(command, _BATCHED))
 
     def call_now(self) -> None:
         """The host's "Call now": play for whoever is slow, then call at once."""
