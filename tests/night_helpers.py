@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from .live import LiveServer
+from .live import Client, LiveServer
 
 
 def post(server: LiveServer, path: str, body: Any = None, form: str | None = None) -> tuple[int, Any]:
@@ -51,3 +51,14 @@ def view(server: LiveServer, night: str) -> dict:
 
 def do(server: LiveServer, night: str, action: str, **fields: Any) -> dict:
     return post(server, f"/night/{night}/do", {"action": action, **fields})[1]
+
+
+def dealt_hands(phone: Client) -> dict[int, list[str]]:
+    """The cards this phone was dealt at each hand, as it first saw them (before any draw)."""
+    hands: dict[int, list[str]] = {}
+    for seen in phone.views:
+        game = seen.get("game")
+        fresh = game and game.get("you") and game["cycle"] <= 1 and not game["you"]["drawn"]
+        if fresh and game["hand_no"] not in hands:
+            hands[game["hand_no"]] = sorted(f"{c['rank']}{c['suit']}" for c in game["you"]["hand"])
+    return hands

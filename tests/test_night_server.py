@@ -9,7 +9,7 @@ from pathlib import Path
 import requests
 
 from .live import Client, LiveServer, from_address, guest, lan_server, play_until
-from .night_helpers import begin, do, post, seat, view
+from .night_helpers import begin, dealt_hands, do, post, seat, view
 
 
 def test_guests_are_seated_balanced_and_a_moved_guest_s_phone_follows(tmp_path: Path) -> None:
@@ -83,17 +83,6 @@ def test_a_guest_holds_only_their_own_keys_and_the_big_screen_is_the_laptop_s() 
         assert phone.post(f"{server.url}/n/{night}/seat", data="name=Eve", timeout=10).status_code == 400
     finally:
         server.stop()
-
-
-def dealt_hands(phone: Client) -> dict[int, list[str]]:
-    """The cards this phone was dealt at each hand, as it first saw them (before any draw)."""
-    hands: dict[int, list[str]] = {}
-    for seen in phone.views:
-        game = seen.get("game")
-        fresh = game and game.get("you") and game["cycle"] <= 1 and not game["you"]["drawn"]
-        if fresh and game["hand_no"] not in hands:
-            hands[game["hand_no"]] = sorted(f"{c['rank']}{c['suit']}" for c in game["you"]["hand"])
-    return hands
 
 
 def test_every_table_is_dealt_the_same_cards_and_each_player_is_compared_with_their_seat() -> None:
