@@ -1,0 +1,229 @@
+"""A night of three tables through its pages: 30 guests seated by the big screen's one code, every table dealt
+from its button, each table's own screen, the night's leaderboard from the sofa, a guest moved, a restart, and a
+table switched to real cards.
+
+One night on one live server, shared by the module's tests in turn (each needs the ones before it): the big screen
+(the laptop's page, 1920×1080) in Chromium; three guests on phone pages (two at 390×844, one at 320×568) who open
+the address the big screen's code holds and type a long name; 27 guests seated through the same way in by the
+tests' Socket.IO clients (the bots). The phone pages' seats are played by a second device each (a tests Client
+holding the token the page keeps), as the phone pages' cards are not the subject here. The rules are fast3 (three
+hands, no waiting). Screenshots go to screenshots/<time>/.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browsers import ARGS, CHROMIUM, Watch, need_chromium, shots_folder
+from .layout import count_visible, playwright_js
+from .live import Client, LiveServer, close_together, free_port, play_until
+from .night_helpers import begin, dealt_hands, seat, view
+from .screens import LONG_NAMES, TABLE, tv_problems
+
+pytestmark = pytest.mark.slow
+
+# 30 distinct names of up to 20 characters, from the TV tests' widest.
+NAMES = [n if i < 12 else f"{n[:17].rstrip(' -')} {i:02d}" for i, n in enumerate(LONG_NAMES * 3)][:30]
+PHONES = [(NAMES[1], 390, 844), (NAMES[5], 390, 844), (NAMES[6], 320, 568)]  # the guests with a phone page
+BOARD = {  # the big screen, read from the sofa: the leaderboard's rows and the tables, none over another
+    "overlap": [
+        [".n-row", ".n-row"],
+        [".n-board-box", ".n-tables"],
+        [".n-join", ".n-tables"],
+        [".n-board-box", ".n-join"],
+        [".n-top", ".n-tables, .n-join"],
+    ],
+    "covered": ".n-row, .n-table",
+}
+HIDE_CONTROLS_S = 12  # the host's controls hide 8 s after the laptop's mouse last moved
+
+
+@dataclass
+class Evening:
+    """The module's night: its server, its pages and its clients, and the steps done so far."""
+
+    server: LiveServer
+    data: Path
+    port: int
+    code: str
+    browser: Any
+    folder: Path
+    watch: Watch
+    big: Any = None  # the big screen's page
+    phones: dict[str, Any] = field(default_factory=dict)  # the phone pages, by name
+    seated: dict[str, dict] = field(default_factory=dict)  # where each guest sat (table, room, token, guest)
+    clients: dict[str, Client] = field(default_factory=dict)  # each guest's Socket.IO client, by name
+    hosts: list[Client] = field(default_factory=list)  # each table's host link, for "Call now" between hands
+    screens: dict[int, Any] = field(default_factory=dict)  # the tables' own screens opened, by table
+    done: set[str] = field(default_factory=set)
+
+    def need(self, step: str) -> None:
+        if step not in self.done:
+            pytest.skip(f"needs the step before: {step}")
+
+    def at(self, table: int) -> list[Client]:
+        """The clients of the guests seated at this table (1-based), by seat."""
+        players = [c for c in self.clients.values() if c.room == self.tables()[table - 1]["room"] and c.state]
+        return sorted(players, key=lambda c: c.state["room"]["you"]["seat"])
+
+    def tables(self) -> list[dict]:
+        return view(self.server, self.code)["tables"]
+
+    def laptop_used(self) -> None:
+        """The host moves the laptop's mouse over the big screen: its controls show."""
+        self.big.mouse.move(200, 200)
+        self.big.mouse.move(220, 210)
+        self.big.locator("#n-host").wait_for(state="visible")
+
+    def problems(self) -> list[str]:
+        found, self.watch.problems[:] = list(self.watch.problems), []
+        return found
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory):
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    data = tmp_path_factory.mktemp("night") / "rooms.sqlite3"
+    port = free_port()
+    server = LiveServer(data=data, port=port)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        code = begin(server, 3, "fast3")
+        night = Evening(server, data, port, code, browser, shots_folder() / "night", Watch(server.url))
+        night.folder.mkdir()
+        night.big = night.watch.open(browser, f"{server.url}/night/{code}", phone=False)
+        try:
+            yield night
+        finally:
+            close_together([*night.clients.values(), *night.hosts])
+            browser.close()
+            night.server.stop()
+            print(f"\nscreenshots: {night.folder}")
+
+
+def test_thirty_guests_come_in_by_the_big_screen_s_one_code_three_tables_of_ten(evening: Evening) -> None:
+    big = evening.big
+    address = big.locator(".n-url").inner_text().strip()
+    assert address == f"{evening.server.url}/n/{evening.code}"
+    # Three guests with a phone: the address the code holds, a long name typed, and their table's page.
+    for name, width, height in PHONES:
+        phone = evening.watch.open(evening.browser, address, viewport={"width": width, "height": height})
+        phone.locator("#name").fill(name)
+        phone.get_by_role("button", name="Join", exact=True).click()
+        phone.wait_for_url(re.compile(r"/join/[A-Z]{4}$"))
+        said = phone.get_by_text(re.compile(r"^You play at table [123]$"))
+        said.wait_for()
+        room = phone.url.rsplit("/", 1)[1]
+        table = int(said.inner_text()[-1])
+        token = phone.evaluate(f"localStorage.getItem('pr.token.{room}')")
+        guest = phone.evaluate(f"localStorage.getItem('pr.night.{evening.code}')")
+        evening.phones[name] = phone
+        evening.seated[name] = {"table": table, "room": room, "token": token, "guest": guest}
+    # Seated at the emptiest table each: one phone page at each table.
+    assert sorted(s["table"] for s in evening.seated.values()) == [1, 2, 3]
+    for name in NAMES:
+        if name not in evening.seated:
+            evening.seated[name] = seat(evening.server, evening.code, name)
+    for name, where in evening.seated.items():
+        evening.clients[name] = Client(evening.server.url, where["room"], token=where["token"])
+        assert evening.clients[name].state["room"]["you"]["role"] == "player"
+    # The big screen shows three tables of ten.
+    big.locator(".n-table").nth(2).wait_for()
+    big.wait_for_function(
+        "() => [...document.querySelectorAll('.n-table-head')].every((h) => /\\b10\\b/.test(h.innerText))"
+    )
+    heads = big.locator(".n-table-head").all_inner_texts()
+    assert [re.sub(r"\s+", " ", h) for h in heads] == [f"Table {n} 10 players" for n in (1, 2, 3)], heads
+    assert big.locator("#n-status").inner_text().startswith("30 ")
+    assert [len(t["players"]) for t in evening.tables()] == [10, 10, 10]
+    big.screenshot(path=str(evening.folder / "big-seated.png"))
+    assert not evening.problems()
+    evening.done.add("seated")
+
+
+def test_the_big_screen_s_button_deals_every_table(evening: Evening) -> None:
+    evening.need("seated")
+    evening.hosts = [
+        Client(evening.server.url, t["room"], role="host", token=t["screen"].split("key=")[1]) for t in evening.tables()
+    ]
+    evening.laptop_used()
+    evening.big.get_by_role("button", name="Deal at every table").click()
+    for host in evening.hosts:
+        host.wait_for(lambda s: s["game"] is not None and s["game"]["phase"] == "draw")
+    evening.big.wait_for_function("() => document.querySelectorAll('.n-table.playing').length === 3")
+    assert evening.big.locator("#n-deal").is_disabled()  # no second deal while the tables play
+    assert not evening.problems()
+    evening.done.add("dealt")
+
+
+def test_each_table_s_screen_from_the_big_screen_shows_its_game(evening: Evening) -> None:
+    evening.need("dealt")
+    for table in (1, 2, 3):
+        evening.laptop_used()
+        with evening.big.context.expect_page() as opened:
+            evening.big.get_by_role("link", name=f"Table {table}'s screen").click()
+        screen = opened.value
+        screen.set_viewport_size({"width": 1280, "height": 800})
+        screen.locator("#table").wait_for()
+        screen.locator(".brand", has_text=f"Table {table} of 3").wait_for()
+        screen.locator("#seats > li").nth(9).wait_for()
+        screen.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+        screen.screenshot(path=str(evening.folder / f"table-{table}-1280x800.png"))
+        assert tv_problems(playwright_js(screen), 1280, TABLE) == []
+        evening.screens[table] = screen
+    for table in (1, 2):  # table 3's stays open: its host switches it to real cards later
+        evening.screens.pop(table).close()
+    assert not evening.problems()
+    evening.done.add("screens")
+
+
+def test_every_table_plays_the_same_cards_seat_by_seat(evening: Evening) -> None:
+    evening.need("screens")
+    for table, host in enumerate(evening.hosts, 1):
+        play_until(host, evening.at(table), lambda s: s["game"]["game_over"])
+    dealt = [[dealt_hands(c) for c in evening.at(table)] for table in (1, 2, 3)]
+    assert len(dealt[0]) == 10 and all(len(hands) == 3 for hands in dealt[0])
+    assert dealt[0] == dealt[1] == dealt[2]
+    shown = view(evening.server, evening.code)
+    assert shown["ranked_by"] == "duplicate" and len(shown["standings"]) == 30
+    evening.big.wait_for_function("() => document.querySelectorAll('.n-table.playing').length === 0")
+    assert not evening.problems()
+    evening.done.add("played")
+
+
+def board_problems(page, width: int) -> list[str]:
+    """The leaderboard as the sofa reads it: all 30 rows wholly in sight, nothing over another, text big enough."""
+    rows = count_visible(playwright_js(page), "#n-board .n-row:not(.n-heads)")
+    found = [] if rows == 30 else [f"{rows} of 30 rows wholly visible"]
+    return found + tv_problems(playwright_js(page), width, BOARD)
+
+
+def test_the_leaderboard_reads_from_the_sofa(evening: Evening) -> None:
+    evening.need("played")
+    big = evening.big
+    big.locator("#n-board .n-row:not(.n-heads)").nth(29).wait_for()
+    ro = evening.watch.open(evening.browser, big.url, phone=False, locale="ro-RO")
+    ro.locator("#n-board .n-row:not(.n-heads)").nth(29).wait_for()
+    assert ro.evaluate("document.documentElement.lang") == "ro"
+    found = {}
+    for lang, page in (("en", big), ("ro", ro)):
+        # The host's controls out of sight: the laptop left alone (they hide by themselves).
+        page.wait_for_function("() => !document.body.classList.contains('host-near')", timeout=HIDE_CONTROLS_S * 1000)
+        for width, height in ((1920, 1080), (1280, 720)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            page.screenshot(path=str(evening.folder / f"board-{height}p-{lang}.png"))
+            if problems := board_problems(page, width):
+                found[f"{height}p {lang}"] = problems
+    ro.close()
+    big.set_viewport_size({"width": 1920, "height": 1080})
+    assert not found, found
+    assert not evening.problems()
+    evening.done.add("board")
