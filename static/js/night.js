@@ -75,7 +75,7 @@ function board() {
     el("span", { class: "n-rank", text: String(i + 1) }),
     el("span", { class: "n-name", text: row.name }),
     el("span", { class: "n-where", text: row.table === null ? "" : t("night.table_short", { n: row.table + 1 }) }),
-    el("span", { class: "n-total", text: String(row.total) }),
+    el("span", { class: `n-total${byDup ? "" : " lead"}`, text: String(row.total) }),
     el("span", { class: `n-dup${byDup ? " lead" : ""}`, text: points(row.duplicate) })));
   // Each column its own list, headed: the board reads down one column, then the next, and a long name in one
   // column never stretches a row of another.
