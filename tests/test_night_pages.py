@@ -22,7 +22,7 @@ import pytest
 from .browsers import ARGS, CHROMIUM, Watch, need_chromium, shots_folder
 from .layout import count_visible, playwright_js
 from .live import Client, LiveServer, close_together, free_port, play_until
-from .night_helpers import begin, dealt_hands, seat, view
+from .night_helpers import begin, dealt_hands, post, seat, view
 from .screens import LONG_NAMES, TABLE, tv_problems
 
 pytestmark = pytest.mark.slow
@@ -40,6 +40,17 @@ BOARD = {  # the big screen, read from the sofa: the leaderboard's rows and the 
     ],
     "covered": ".n-row, .n-table",
 }
+# The guest's line in the host's menu says their new table.
+MOVED = """([key, to]) => [...document.querySelectorAll('#n-guest option')]
+  .some((o) => o.value === key && o.textContent.endsWith(`(T${to})`))"""
+# Every notice a phone page shows, kept in window.said (a notice shows for a few seconds only).
+NOTICES = """addEventListener("DOMContentLoaded", () => {
+  window.said = [];
+  const box = document.getElementById("notice");
+  new MutationObserver(() => { if (!box.hidden) window.said.push(box.textContent); })
+    .observe(box, { childList: true, characterData: true, subtree: true, attributes: true });
+});"""
+TOLD = "You play at table [123]"
 HIDE_CONTROLS_S = 12  # the host's controls hide 8 s after the laptop's mouse last moved
 
 
@@ -80,6 +91,11 @@ class Evening:
         self.big.mouse.move(220, 210)
         self.big.locator("#n-host").wait_for(state="visible")
 
+    def server_post(self, path: str, body: dict) -> dict:
+        status, answer = post(self.server, path, body)
+        assert status == 200 and answer["ok"], answer
+        return answer
+
     def problems(self) -> list[str]:
         found, self.watch.problems[:] = list(self.watch.problems), []
         return found
@@ -114,14 +130,15 @@ def test_thirty_guests_come_in_by_the_big_screen_s_one_code_three_tables_of_ten(
     assert address == f"{evening.server.url}/n/{evening.code}"
     # Three guests with a phone: the address the code holds, a long name typed, and their table's page.
     for name, width, height in PHONES:
-        phone = evening.watch.open(evening.browser, address, viewport={"width": width, "height": height})
+        phone = evening.watch.open(
+            evening.browser, address, script=NOTICES, viewport={"width": width, "height": height}
+        )
         phone.locator("#name").fill(name)
         phone.get_by_role("button", name="Join", exact=True).click()
         phone.wait_for_url(re.compile(r"/join/[A-Z]{4}$"))
-        said = phone.get_by_text(re.compile(r"^You play at table [123]$"))
-        said.wait_for()
+        said = phone.wait_for_function(f"() => window.said.find((s) => /^{TOLD}$/.test(s))").json_value()
         room = phone.url.rsplit("/", 1)[1]
-        table = int(said.inner_text()[-1])
+        table = int(said[-1])
         token = phone.evaluate(f"localStorage.getItem('pr.token.{room}')")
         guest = phone.evaluate(f"localStorage.getItem('pr.night.{evening.code}')")
         evening.phones[name] = phone
@@ -227,3 +244,101 @@ def test_the_leaderboard_reads_from_the_sofa(evening: Evening) -> None:
     assert not found, found
     assert not evening.problems()
     evening.done.add("board")
+
+
+def test_a_guest_moved_from_the_big_screen_finds_their_new_table_by_themselves(evening: Evening) -> None:
+    evening.need("played")
+    name = next(n for n in evening.phones if evening.seated[n]["table"] == 3)
+    bot = next(n for n, s in evening.seated.items() if s["table"] == 2 and n not in evening.phones)
+    tables = evening.tables()
+    # The host moves the guest with a phone page to table 2, and one from table 2 to table 3: ten at each still.
+    for who, to in ((name, 2), (bot, 3)):
+        evening.laptop_used()
+        evening.big.locator("#n-guest").select_option(evening.seated[who]["guest"])
+        evening.big.locator("#n-to").select_option(str(to))
+        evening.big.get_by_role("button", name="Move", exact=True).click()
+        evening.big.wait_for_function(MOVED, arg=[evening.seated[who]["guest"], to])
+    evening.big.wait_for_function(
+        "() => [...document.querySelectorAll('.n-table-head')].every((h) => /\\b10\\b/.test(h.innerText))"
+    )
+    # Their phone page is told, goes to the night's address, and from there to table 2's page, seated.
+    phone = evening.phones[name]
+    room = tables[1]["room"]
+    phone.wait_for_url(f"**/join/{room}")
+    phone.wait_for_function("() => window.said.includes('You play at table 2')")
+    assert phone.url.endswith(f"/join/{room}")
+    phone.screenshot(path=str(evening.folder / "phone-moved.png"))
+    for who in (name, bot):
+        evening.clients.pop(who).close()
+        where = evening.server_post(f"/n/{evening.code}/where", {"guest": evening.seated[who]["guest"]})
+        evening.seated[who] |= {"table": where["table"], "room": where["room"], "token": where["token"]}
+    assert phone.evaluate(f"localStorage.getItem('pr.token.{room}')") == evening.seated[name]["token"]
+    assert [len(t["players"]) for t in evening.tables()] == [10, 10, 10]
+    assert not evening.problems()
+    evening.done.add("moved")
+
+
+def board_text(page) -> list[str]:
+    return [re.sub(r"\s+", " ", row) for row in page.locator("#n-board .n-row, .n-table-head").all_inner_texts()]
+
+
+def test_after_a_restart_the_big_screen_and_the_phones_are_back(evening: Evening) -> None:
+    evening.need("moved")
+    big = evening.big
+    before = board_text(big)
+    close_together([*evening.clients.values(), *evening.hosts])
+    evening.clients.clear()
+    evening.server.kill()  # no shutdown: what the night showed was in the journal before
+    evening.server = LiveServer(data=evening.data, port=evening.port)
+    big.reload()
+    big.locator("#n-board .n-row:not(.n-heads)").nth(29).wait_for()
+    assert board_text(big) == before
+    # Every phone page back in its seat by itself (its socket reconnects to the same address).
+    for name, phone in evening.phones.items():
+        phone.wait_for_function('() => window.said.includes("You\'re back: same seat, hand safe")', timeout=20_000)
+        assert phone.locator("#join-form").is_hidden()
+        assert phone.evaluate(f"localStorage.getItem('pr.token.{evening.seated[name]['room']}')")
+    for name, where in evening.seated.items():
+        evening.clients[name] = Client(evening.server.url, where["room"], token=where["token"])
+        assert evening.clients[name].state["room"]["you"]["role"] == "player", name
+    evening.hosts = [
+        Client(evening.server.url, t["room"], role="host", token=t["screen"].split("key=")[1]) for t in evening.tables()
+    ]
+    # While the server was away the pages' requests failed: that is all they logged.
+    away = evening.problems()
+    assert all("ERR_CONNECTION_REFUSED" in p for p in away), away
+    evening.done.add("restarted")
+
+
+def test_a_table_switched_to_real_cards_plays_beside_the_phones_tables(evening: Evening) -> None:
+    evening.need("restarted")
+    screen = evening.screens[3]  # table 3's own screen, back by itself after the restart
+    screen.mouse.move(300, 300)
+    screen.mouse.move(320, 310)
+    screen.locator("#lobby").wait_for()  # its seats changed by the moves: back in the lobby, its game kept
+    screen.locator("#mode-real").click()
+    evening.hosts[2].wait_for(lambda s: s["room"]["mode"] == "real")
+    evening.laptop_used()
+    evening.big.get_by_role("button", name="Deal at every table").click()
+    for host in evening.hosts:
+        host.wait_for(lambda s: s["game"] is not None and not s["game"]["game_over"])
+    # Table 3's screen shows the real-cards table; tables 1 and 2 play on the phones.
+    screen.locator("body.real #table").wait_for()
+    screen.locator("#deal-go").wait_for()
+    screen.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    screen.screenshot(path=str(evening.folder / "table-3-real-1280x800.png"))
+    assert tv_problems(playwright_js(screen), 1280, TABLE) == []
+    assert [h.state["game"]["mode"] for h in evening.hosts] == ["phones", "phones", "real"]
+    for table, host in enumerate(evening.hosts[:2], 1):
+        play_until(host, evening.at(table), lambda s: s["game"]["game_over"])
+    dealt = [[dealt_hands(c)[1] for c in evening.at(table)] for table in (1, 2)]
+    assert dealt[0] == dealt[1]
+    # The big screen: table 3 plays real cards, and the night is ranked by totals.
+    big = evening.big
+    big.locator(".n-table").nth(2).locator(".n-real", has_text="real cards").wait_for()
+    big.locator("#n-board-head", has_text="Ranked by totals").wait_for()
+    big.wait_for_function("() => !document.body.classList.contains('host-near')", timeout=HIDE_CONTROLS_S * 1000)
+    big.screenshot(path=str(evening.folder / "big-real-table.png"))
+    assert board_problems(big, 1920) == []
+    assert view(evening.server, evening.code)["ranked_by"] == "totals"
+    assert not evening.problems()
