@@ -53,10 +53,11 @@ def do(server: LiveServer, night: str, action: str, **fields: Any) -> dict:
     return post(server, f"/night/{night}/do", {"action": action, **fields})[1]
 
 
-def dealt_hands(phone: Client) -> dict[int, list[str]]:
-    """The cards this phone was dealt at each hand, as it first saw them (before any draw)."""
+def dealt_hands(phone: Client, since: int = 0) -> dict[int, list[str]]:
+    """The cards this phone was dealt at each hand, as it first saw them (before any draw); `since`: its views from
+    this one on (a later game's)."""
     hands: dict[int, list[str]] = {}
-    for seen in phone.views:
+    for seen in phone.views[since:]:
         game = seen.get("game")
         fresh = game and game.get("you") and game["cycle"] <= 1 and not game["you"]["drawn"]
         if fresh and game["hand_no"] not in hands:

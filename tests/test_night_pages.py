@@ -43,6 +43,9 @@ BOARD = {  # the big screen, read from the sofa: the leaderboard's rows and the 
 # The guest's line in the host's menu says their new table.
 MOVED = """([key, to]) => [...document.querySelectorAll('#n-guest option')]
   .some((o) => o.value === key && o.textContent.endsWith(`(T${to})`))"""
+# A TV page's link to the server lost (window.lost), then back: its body is "offline" meanwhile.
+LINK = """() => new MutationObserver(() => { window.lost ||= document.body.classList.contains("offline"); })
+  .observe(document.body, { attributes: true, attributeFilter: ["class"] })"""
 # Every notice a phone page shows, kept in window.said (a notice shows for a few seconds only).
 NOTICES = """addEventListener("DOMContentLoaded", () => {
   window.said = [];
@@ -286,6 +289,8 @@ def test_after_a_restart_the_big_screen_and_the_phones_are_back(evening: Evening
     evening.need("moved")
     big = evening.big
     before = board_text(big)
+    screen = evening.screens[3]
+    screen.evaluate(LINK)
     close_together([*evening.clients.values(), *evening.hosts])
     evening.clients.clear()
     evening.server.kill()  # no shutdown: what the night showed was in the journal before
@@ -293,11 +298,12 @@ def test_after_a_restart_the_big_screen_and_the_phones_are_back(evening: Evening
     big.reload()
     big.locator("#n-board .n-row:not(.n-heads)").nth(29).wait_for()
     assert board_text(big) == before
-    # Every phone page back in its seat by itself (its socket reconnects to the same address).
+    # Table 3's screen and every phone page back in its seat by itself (its socket reconnects to the same address).
     for name, phone in evening.phones.items():
         phone.wait_for_function('() => window.said.includes("You\'re back: same seat, hand safe")', timeout=20_000)
         assert phone.locator("#join-form").is_hidden()
         assert phone.evaluate(f"localStorage.getItem('pr.token.{evening.seated[name]['room']}')")
+    screen.wait_for_function("() => window.lost && !document.body.classList.contains('offline')", timeout=20_000)
     for name, where in evening.seated.items():
         evening.clients[name] = Client(evening.server.url, where["room"], token=where["token"])
         assert evening.clients[name].state["room"]["you"]["role"] == "player", name
@@ -318,20 +324,23 @@ def test_a_table_switched_to_real_cards_plays_beside_the_phones_tables(evening: 
     screen.locator("#lobby").wait_for()  # its seats changed by the moves: back in the lobby, its game kept
     screen.locator("#mode-real").click()
     evening.hosts[2].wait_for(lambda s: s["room"]["mode"] == "real")
+    seen = {name: len(client.views) for name, client in evening.clients.items()}
     evening.laptop_used()
     evening.big.get_by_role("button", name="Deal at every table").click()
     for host in evening.hosts:
         host.wait_for(lambda s: s["game"] is not None and not s["game"]["game_over"])
     # Table 3's screen shows the real-cards table; tables 1 and 2 play on the phones.
     screen.locator("body.real #table").wait_for()
-    screen.locator("#deal-go").wait_for()
+    screen.locator("#call-big", has_text="Deal 3 cards each").wait_for()
     screen.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
     screen.screenshot(path=str(evening.folder / "table-3-real-1280x800.png"))
     assert tv_problems(playwright_js(screen), 1280, TABLE) == []
     assert [h.state["game"]["mode"] for h in evening.hosts] == ["phones", "phones", "real"]
     for table, host in enumerate(evening.hosts[:2], 1):
         play_until(host, evening.at(table), lambda s: s["game"]["game_over"])
-    dealt = [[dealt_hands(c)[1] for c in evening.at(table)] for table in (1, 2)]
+    by_name = {client: name for name, client in evening.clients.items()}
+    dealt = [[dealt_hands(c, seen[by_name[c]]) for c in evening.at(table)] for table in (1, 2)]
+    assert len(dealt[0]) == 10 and all(len(hands) == 3 for hands in dealt[0])
     assert dealt[0] == dealt[1]
     # The big screen: table 3 plays real cards, and the night is ranked by totals.
     big = evening.big
