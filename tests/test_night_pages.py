@@ -142,6 +142,7 @@ def test_thirty_guests_come_in_by_the_big_screen_s_one_code_three_tables_of_ten(
         said = phone.wait_for_function(f"() => window.said.find((s) => /^{TOLD}$/.test(s))").json_value()
         room = phone.url.rsplit("/", 1)[1]
         table = int(said[-1])
+        phone.screenshot(path=str(evening.folder / f"phone-{width}x{height}-table-{table}.png"))
         token = phone.evaluate(f"localStorage.getItem('pr.token.{room}')")
         guest = phone.evaluate(f"localStorage.getItem('pr.night.{evening.code}')")
         evening.phones[name] = phone
@@ -162,6 +163,7 @@ def test_thirty_guests_come_in_by_the_big_screen_s_one_code_three_tables_of_ten(
     heads = big.locator(".n-table-head").all_inner_texts()
     assert [re.sub(r"\s+", " ", h) for h in heads] == [f"Table {n} 10 players" for n in (1, 2, 3)], heads
     assert big.locator("#n-status").inner_text().startswith("30 ")
+    assert big.locator("#n-board-head").inner_text() == "The leaderboard fills as hands are scored"  # nobody ranked yet
     assert [len(t["players"]) for t in evening.tables()] == [10, 10, 10]
     big.screenshot(path=str(evening.folder / "big-seated.png"))
     assert not evening.problems()

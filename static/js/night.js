@@ -64,7 +64,8 @@ function points(value) {
 function board() {
   const rows = view.standings;
   const byDup = view.ranked_by === "duplicate";
-  $("n-board-head").textContent = !rows.length ? t("night.board_empty")
+  const played = rows.some((row) => row.games > 0); // before the first hand scored, nobody is ranked by anything yet
+  $("n-board-head").textContent = !played ? t("night.board_empty")
     : byDup ? t("night.ranked_duplicate") : t("night.ranked_totals");
   const list = $("n-board");
   const columns = rows.length > 36 ? 3 : rows.length > 12 ? 2 : 1;
@@ -75,7 +76,7 @@ function board() {
     el("span", { class: "n-rank", text: String(i + 1) }),
     el("span", { class: "n-name", text: row.name }),
     el("span", { class: "n-where", text: row.table === null ? "" : t("night.table_short", { n: row.table + 1 }) }),
-    el("span", { class: `n-total${byDup ? "" : " lead"}`, text: String(row.total) }),
+    el("span", { class: `n-total${played && !byDup ? " lead" : ""}`, text: String(row.total) }),
     el("span", { class: `n-dup${byDup ? " lead" : ""}`, text: points(row.duplicate) })));
   // Each column its own list, headed: the board reads down one column, then the next, and a long name in one
   // column never stretches a row of another.
