@@ -7,7 +7,7 @@ One night on one live server, shared by the module's tests in turn (each needs t
 the address the big screen's code holds and type a long name; 27 guests seated through the same way in by the
 tests' Socket.IO clients (the bots). The phone pages' seats are played by a second device each (a tests Client
 holding the token the page keeps), as the phone pages' cards are not the subject here. The rules are fast3 (three
-hands, no waiting). Screenshots go to screenshots/<time>/.
+hands, no waiting). Screenshots go to screenshots/<time>/night/.
 """
 
 from __future__ import annotations
@@ -112,19 +112,23 @@ def evening(tmp_path_factory: pytest.TempPathFactory):
     data = tmp_path_factory.mktemp("night") / "rooms.sqlite3"
     port = free_port()
     server = LiveServer(data=data, port=port)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        code = begin(server, 3, "fast3")
-        night = Evening(server, data, port, code, browser, shots_folder() / "night", Watch(server.url))
-        night.folder.mkdir()
-        night.big = night.watch.open(browser, f"{server.url}/night/{code}", phone=False)
-        try:
-            yield night
-        finally:
-            close_together([*night.clients.values(), *night.hosts])
-            browser.close()
-            night.server.stop()
-            print(f"\nscreenshots: {night.folder}")
+    night: Evening | None = None
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                code = begin(server, 3, "fast3")
+                night = Evening(server, data, port, code, browser, shots_folder() / "night", Watch(server.url))
+                night.folder.mkdir()
+                night.big = night.watch.open(browser, f"{server.url}/night/{code}", phone=False)
+                yield night
+            finally:
+                if night is not None:
+                    close_together([*night.clients.values(), *night.hosts])
+                    print(f"\nscreenshots: {night.folder}")
+                browser.close()
+    finally:
+        (night.server if night is not None else server).stop()  # the server of the moment (one restarted)
 
 
 def test_thirty_guests_come_in_by_the_big_screen_s_one_code_three_tables_of_ten(evening: Evening) -> None:
