@@ -56,3 +56,11 @@ def test_the_night_adds_up_every_game_by_guest() -> None:
     assert night.rows[-1].key == "z" and rows["z"].games == 0  # just come: on the board, after those who played
     assert rows["a"].games == 2 and rows["a"].total == 7 + 5 and rows["a"].name == "Ana" and rows["a"].table == 1
     assert rows["c"].total == 2 + 9
+
+
+def test_ties_share_a_place_and_more_games_rank_first() -> None:
+    one = played(0, ["a", "b", "c"], [[5], [5], [9]], duplicate=False)
+    two = played(1, ["d"], [[0]], duplicate=False)
+    again = played(0, ["a", "b"], [[1], [1]], duplicate=False)
+    rows = standings([[one, two], [again]], {}, {}).rows
+    assert [(r.key, r.place) for r in rows] == [("a", 1), ("b", 1), ("d", 3), ("c", 4)]

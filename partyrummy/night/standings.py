@@ -29,7 +29,7 @@ class Played:
 @dataclass
 class Standing:
     """One player's night: their name, where they play now, the games they played, their total and their
-    duplicate score (None: never compared with anyone)."""
+    duplicate score (None: never compared with anyone), and their place on the board."""
 
     key: str
     name: str
@@ -38,6 +38,7 @@ class Standing:
     total: int = 0
     duplicate: float | None = None
     hands_compared: int = 0
+    place: int = 0  # 1 for the best; players tied share a place
 
 
 @dataclass
@@ -104,8 +105,13 @@ def standings(rounds: list[list[Played]], names: dict[str, str], tables: dict[st
     for key, name in names.items():  # a guest yet to play a game is on the board too, after those who have
         rows.setdefault(key, Standing(key, name, tables.get(key)))
     ranked_by = "duplicate" if every_game_compared else "totals"
+    # Those who played more games first (a latecomer's fewer games are no better night), then the score; ties share
+    # a place.
     if ranked_by == "duplicate":
-        order = sorted(rows.values(), key=lambda r: (not r.games, r.duplicate or 0.0, r.total, r.name))
+        score = lambda r: (-r.games, r.duplicate or 0.0, r.total)  # noqa: E731
     else:
-        order = sorted(rows.values(), key=lambda r: (not r.games, r.total, r.name))
+        score = lambda r: (-r.games, r.total)  # noqa: E731
+    order = sorted(rows.values(), key=lambda r: (*score(r), r.name))
+    for i, row in enumerate(order):
+        row.place = order[i - 1].place if i and score(order[i - 1]) == score(row) else i + 1
     return Standings(order, ranked_by)

@@ -72,8 +72,8 @@ function board() {
   const per = Math.max(1, Math.ceil(rows.length / columns));
   const heads = () => el("li", { class: "n-row n-heads", "aria-hidden": "true" }, el("span"), el("span"), el("span"),
     el("span", { class: "n-total", text: t("night.total") }), el("span", { class: "n-dup", text: t("night.duplicate") }));
-  const items = rows.map((row, i) => el("li", { class: "n-row" },
-    el("span", { class: "n-rank", text: String(i + 1) }),
+  const items = rows.map((row) => el("li", { class: "n-row" },
+    el("span", { class: "n-rank", text: String(row.place) }),
     el("span", { class: "n-name", text: row.name }),
     el("span", { class: "n-where", text: row.table === null ? "" : t("night.table_short", { n: row.table + 1 }) }),
     el("span", { class: `n-total${played && !byDup ? " lead" : ""}`, text: String(row.total) }),
