@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from partyrummy.server.pages.qr import cached_qr_svg
+
 from .browsers import ARGS, CHROMIUM, Watch, need_chromium, shots_folder
 from .layout import count_visible, playwright_js
 from .live import Client, LiveServer, close_together, free_port, play_until
@@ -206,8 +208,23 @@ def test_each_table_s_screen_from_the_big_screen_shows_its_game(evening: Evening
         evening.screens[table] = screen
     for table in (1, 2):  # table 3's stays open: its host switches it to real cards later
         evening.screens.pop(table).close()
+    # The same screens as codes, for a tablet to scan: each one the link of its table's screen.
+    evening.laptop_used()
+    evening.big.locator("#n-codes-open").click()
+    codes = evening.big.locator("#n-codes svg")
+    codes.nth(2).wait_for()
+    links = [t["screen"] for t in view(evening.server, evening.code)["tables"]]
+    drawn = evening.big.eval_on_selector_all("#n-codes svg", "(all) => all.map((svg) => svg.outerHTML)")
+    assert [squeeze(svg) for svg in drawn] == [squeeze(cached_qr_svg(link)) for link in links]
+    evening.big.screenshot(path=str(evening.folder / "big-screen-codes.png"))
+    evening.big.locator("#n-codes-close").click()
     assert not evening.problems()
     evening.done.add("screens")
+
+
+def squeeze(svg: str) -> str:
+    """An SVG's drawing, whatever the quotes and spaces of its markup (as the page serialises it again)."""
+    return "".join(re.findall(r'\bd="([^"]+)"', svg.replace("'", '"')))
 
 
 def test_every_table_plays_the_same_cards_seat_by_seat(evening: Evening) -> None:

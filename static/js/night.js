@@ -139,6 +139,8 @@ ready.then(() => {
   $("n-move").addEventListener("click", () => act({ action: "move", guest: $("n-guest").value, table: Number($("n-to").value) }));
   $("n-variant").addEventListener("change", () => act({ action: "variant", name: $("n-variant").value }));
   $("n-csv").href = withKey(`/night/${code}/scores.csv?lang=${lang}`);
+  $("n-codes-open").addEventListener("click", () => { $("n-codes").hidden = false; });
+  $("n-codes-close").addEventListener("click", () => { $("n-codes").hidden = true; });
   onChange(render);
   poll();
   setInterval(poll, 1000);

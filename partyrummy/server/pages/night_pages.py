@@ -92,9 +92,20 @@ def register_night_pages(
         if not is_screen():
             return redirect(url_for("night_join", code=night.state.code))
         url = f"{base}/n/{night.state.code}"
+        with night.lock:
+            screens = [(t["table"], cached_qr_svg(screen_url(t["room"], t["key"]))) for t in night.glance()]
         return render_template(
-            "night.html", code=night.state.code, join_url=url, qr=cached_qr_svg(url), variants=list(rooms.variants)
+            "night.html",
+            code=night.state.code,
+            join_url=url,
+            qr=cached_qr_svg(url),
+            variants=list(rooms.variants),
+            screens=screens,
         )
+
+    def screen_url(room: str, key: str) -> str:
+        """A table's own screen: its room's TV page, with that table's key."""
+        return f"{base}/table/{room}?key={key}"
 
     @app.get("/night/<code>/view")
     def night_view(code: str) -> Response:
@@ -106,7 +117,7 @@ def register_night_pages(
             guests = [{"key": k, "name": g.name, "table": g.table + 1} for k, g in night.state.guests.items()]
             state = night.state
         for table in tables:
-            table["screen"] = f"{base}/table/{table['room']}?key={table.pop('key')}"
+            table["screen"] = screen_url(table["room"], table.pop("key"))
         return jsonify(
             code=state.code,
             variant=state.variant,
