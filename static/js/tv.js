@@ -108,11 +108,10 @@ ready.then(() => {
   const PACES = ["relaxed", "normal", "quick"];
   $("pace").addEventListener("click", () => act("pace", { pace: PACES[(PACES.indexOf(view.state.room.pace) + 1) % PACES.length] }));
   $("show-scores").addEventListener("click", () => { showScores = true; closedScores = null; render(view.state); });
-  // Several tables: the night's big screen, opened with this screen's key when it has one (a table's own screen
-  // is in a night already: it has no way to another).
+  // Several tables: the night's big screen, opened with this screen's key when it has one. Offered in the lobby
+  // only, where a night begins (a table's own screen is in a night already: it has no way to another).
   const key = new URLSearchParams(location.search).get("key");
   if (key && location.pathname === "/") $("to-night").href = `/night?key=${encodeURIComponent(key)}`;
-  $("to-night").hidden = location.pathname !== "/";
   $("hide-scores").addEventListener("click", () => {
     showScores = false;
     hands = null; // the hands or the totals the host asked for go too
@@ -218,6 +217,7 @@ ready.then(() => {
     const inLobby = !game;
     body.classList.toggle("real", (game ? game.mode : view.state.room.mode) === "real");
     $("lobby").hidden = !inLobby;
+    $("to-night").hidden = !inLobby || location.pathname !== "/";
     $("table").hidden = inLobby;
     // A scored hand's end comes in turn (tv-scores.js): the table while the last discards turn over, then the
     // hands, then the totals (or the podium), unless the host closed them or asked for one again.
