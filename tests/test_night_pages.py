@@ -25,7 +25,7 @@ from .browsers import ARGS, CHROMIUM, Watch, need_chromium, shots_folder
 from .layout import count_visible, playwright_js
 from .live import Client, LiveServer, close_together, free_port, play_until
 from .night_helpers import begin, dealt_hands, post, seat, view
-from .screens import LONG_NAMES, TABLE, tv_problems
+from .screens import LONG_NAMES, TABLE, host_tools, tv_problems
 
 pytestmark = pytest.mark.slow
 
@@ -131,6 +131,17 @@ def evening(tmp_path_factory: pytest.TempPathFactory):
                 browser.close()
     finally:
         (night.server if night is not None else server).stop()  # the server of the moment (one restarted)
+
+
+def test_the_tv_s_drawer_leads_the_host_to_the_night(evening: Evening) -> None:
+    """The laptop's TV, in its lobby: the host's drawer offers the night, which opens the night's big screen."""
+    tv = evening.watch.open(evening.browser, f"{evening.server.url}/", phone=False)
+    host_tools(tv)
+    tv.get_by_role("link", name="A night of several tables").click()
+    tv.wait_for_url(f"**/night/{evening.code}")
+    tv.locator(".n-table").nth(2).wait_for()
+    tv.context.close()
+    assert not evening.problems()
 
 
 def test_thirty_guests_come_in_by_the_big_screen_s_one_code_three_tables_of_ten(evening: Evening) -> None:
