@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import requests
 
 from .live import Client, LiveServer, from_address, guest, lan_server, play_until
@@ -85,6 +86,7 @@ def test_a_guest_holds_only_their_own_keys_and_the_big_screen_is_the_laptop_s() 
         server.stop()
 
 
+@pytest.mark.slow  # two whole games at three tables
 def test_every_table_is_dealt_the_same_cards_and_each_player_is_compared_with_their_seat() -> None:
     server = LiveServer("--seed", "3")
     phones: list[Client] = []
