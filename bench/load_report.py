@@ -43,7 +43,10 @@ class Step:
     seconds: float = 0.0  # the step's wall time
     by_room: dict[str, list[float]] = field(default_factory=dict)  # the latencies by room code
     from_pick: int = 0  # cycles timed from their last pick (no countdown to the flip heard)
-    players: int = 12  # phones in each room
+    players: float = 12  # phones in each room (a night's: on average, its guests over its tables)
+    slowest: list = field(default_factory=list)  # load_worker.Slow: the slowest cycles, detailed
+    gen_late_max: float = 0.0  # seconds: the latest any table process's loop ran one timer
+    night: bool = False  # the rooms are the tables of a night
 
     @property
     def passed(self) -> bool:
@@ -74,7 +77,11 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         f"      refused {refused} {dict(step.tally.refused) or ''}  lost {lost} {dict(step.tally.lost) or ''}  "
         f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
     )
-    print(f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95)", end="")
+    print(
+        f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95), "
+        f"{step.gen_late_max * 1000:.1f} ms at worst",
+        end="",
+    )
     print(f"; its audiences' {step.audience_late * 1000:.1f} ms" if step.audience_late else "")
     if step.fans or step.resolves:
         audience(step)
@@ -84,13 +91,15 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         sampled(step)
     timed = "the flip due" if not step.from_pick else f"the flip due ({step.from_pick} from their last pick)"
     print(f"      the server's: reveal from {timed} to the room's last phone holding it; its CPU, RSS, threads")
+    if step.slowest:
+        slowest(step)
     if 1 < len(step.by_room) <= PER_ROOM:
         rooms = "; ".join(
             f"{code} {len(lat)} cycles p50 {percentile(lat, 0.5) * 1000:.1f} p95 {percentile(lat, 0.95) * 1000:.1f} ms"
             for code, lat in sorted(step.by_room.items())
             if lat
         )
-        print(f"      by room, from the flip due: {rooms}")
+        print(f"      by {'table' if step.night else 'room'}, from the flip due: {rooms}")
     if 0 < len(step.latencies) <= FEW:
         which = "p95 and p99 are" if len(step.latencies) <= 20 else "p99 is"
         n = len(step.latencies)
@@ -98,6 +107,27 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
     limit, words = verdict(step, gen_cpus)
     print("      " + words, flush=True)
     return limit
+
+
+def slowest(step: Step) -> None:
+    """The slowest cycles, each split: the first phone's latency (the server's send, as the flip reaches every phone
+    of the room at once) and the spread to the last (the generator's own delay, with its loop's worst lateness
+    meanwhile)."""
+    worst = sorted(step.slowest, key=lambda s: -s.last)[:3]
+    cycles = "; ".join(
+        f"{s.room} {s.last * 1000:.0f} ms (first phone {s.first * 1000:.0f}, loop late {s.loop_late * 1000:.0f})"
+        for s in worst
+    )
+    print(f"      slowest cycles, last phone from the flip due: {cycles}")
+    top = worst[0]
+    if top.last >= P95_LIMIT_S:
+        if top.loop_late >= top.last - top.first and top.last - top.first > top.first:
+            whose = "the generator's: its loop ran late while the flip was on its way; the server sent it in time"
+        elif top.first >= P95_LIMIT_S / 2 and top.loop_late < top.first / 2:
+            whose = "the server's (or the way to the generator): even the first phone held it late"
+        else:
+            whose = "shared: neither the first phone nor the generator's loop accounts for it alone"
+        print(f"      the slowest cycle was {whose}")
 
 
 def sampled(step: Step) -> None:
