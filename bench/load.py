@@ -57,6 +57,7 @@ from scale import server_usage  # noqa: E402
 from partyrummy.server.defences.netaddr import is_loopback  # noqa: E402
 from tests.live import LiveServer  # noqa: E402
 
+WATCH_S = 0.02  # how often the step samples the server's wait for a core
 ANSWER_S = 60  # a generator process answers a window or a stop within this (acks time out after 10 s)
 VARIANTS = {"human": ("human", ROOT / "bench" / "load.toml"), "full": ("bench", ROOT / "bench" / "room.toml")}
 
@@ -238,7 +239,7 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
     seating = gen.windows()  # the window starts now: only the seating's refused and lost events are kept
     cpu0, queued0, t0 = (server_usage(pid)[0] if pid else None), (waits(pid) if pid else {}), time.perf_counter()
     busy0 = core_times(core) if core is not None else None
-    time.sleep(seconds)  # the generator's processes are doing the work; nothing to wait on here
+    waited_at = watch(pid, seconds)  # the generator's processes are doing the work; this one watches the server
     windows = gen.windows()
     wall = time.perf_counter() - t0
     cpu1, rss = server_usage(pid) if pid else (None, None)
@@ -283,7 +284,25 @@ def measure(server: LiveServer, gen: Generator, seconds: float, failed: int, cor
         slowest=[slow for w in windows for slow in w.slowest],
         gen_late_max=max((max(w.late) for w in windows if w.late and w.part != "audience"), default=0.0),
         night=gen.night,
+        moments=[moment for w in windows for moment in w.moments],
+        server_waited=waited_at,
     )
+
+
+def watch(pid: int | None, seconds: float) -> list[tuple[float, float]]:
+    """Hold the step for `seconds`, sampling every WATCH_S how long the server's main thread (in gevent mode, all of
+    its work) has sat runnable waiting for a core, in all: (when, seconds). A cycle's slowness is then laid against
+    what the machine did to the server meanwhile, not the step's average."""
+    end = time.perf_counter() + seconds
+    found: list[tuple[float, float]] = []
+    while (now := time.perf_counter()) < end:
+        try:
+            if pid is not None:
+                found.append((now, int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9))
+        except (OSError, IndexError, ValueError):
+            pid = None  # gone, or not ours to read: just wait
+        time.sleep(min(WATCH_S, max(0.0, end - now)))
+    return found
 
 
 def cores(server_pid: int | None) -> tuple[frozenset[int] | None, int, int | None]:
@@ -342,6 +361,12 @@ def main() -> None:
         help="with --audience: processes holding the audiences, apart from the tables' (0: in the same processes)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cycles",
+        type=Path,
+        help="write every measured cycle here, a JSON line each: its room, when its flip was due, when its first and "
+        "its last phone held it (the machine's monotonic clock, as the server's time.monotonic())",
+    )
     parser.add_argument("--no-pin", action="store_true", help="leave every process free to run on any core")
     args = parser.parse_args()
     try:
@@ -409,6 +434,10 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
             failed = gen.add(specs, timeout=seating)
             step = measure(server, gen, 0 if failed else args.seconds, failed, server_core)  # unseated: it fails
             limit = report(step, rss0, gen_cpus)
+            if args.cycles:
+                with args.cycles.open("a") as out:
+                    for room, due, first, last in step.moments:
+                        out.write(json.dumps({"room": room, "due": due, "first": first, "last": last}) + "\n")
             if not step.passed:
                 break
             best = rooms

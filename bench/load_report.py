@@ -16,6 +16,7 @@ FEW = 100  # up to this many cycles, p99 is the slowest one (up to 20, p95 too)
 LATE = 0.25  # a generator loop late by this share of the p95 limit adds its own delay to what is measured
 PER_ROOM = 8  # up to this many rooms, each room's p50 and p95 are printed
 TOP_KEYS = 12  # the largest parts of what a phone receives, by event and key
+PICK_WAY_S = 0.25  # before the flip's due moment, the last pick's way in to the server, which sets that moment
 STARVED = 0.05  # waiting for a core less than this share of the time delays nothing worth naming
 
 
@@ -47,6 +48,17 @@ class Step:
     slowest: list = field(default_factory=list)  # load_worker.Slow: the slowest cycles, detailed
     gen_late_max: float = 0.0  # seconds: the latest any table process's loop ran one timer
     night: bool = False  # the rooms are the tables of a night
+    moments: list = field(default_factory=list)  # each measured cycle: (room, due, first phone, last phone)
+    server_waited: list = field(default_factory=list)  # (when, the server's main thread's wait for a core so far)
+
+    def server_wait_in(self, start: float, end: float) -> float | None:
+        """How long the server's main thread sat runnable waiting for a core between two moments (None: unknown)."""
+        samples = self.server_waited
+        if not samples or start < samples[0][0] or end > samples[-1][0] + 1:
+            return None
+        before = max(i for i, (at, _) in enumerate(samples) if at <= start) if samples[0][0] <= start else 0
+        after = next((i for i, (at, _) in enumerate(samples) if at >= end), len(samples) - 1)
+        return samples[after][1] - samples[before][1]
 
     @property
     def passed(self) -> bool:
@@ -111,18 +123,26 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
 
 def slowest(step: Step) -> None:
     """The slowest cycles, each split: the first phone's latency (the server's send, as the flip reaches every phone
-    of the room at once) and the spread to the last (the generator's own delay, with its loop's worst lateness
-    meanwhile)."""
+    of the room at once), the spread to the last (the generator's own delay, with its loop's worst lateness
+    meanwhile), and how long the server's thread sat runnable waiting for its core from just before the flip was
+    due (its last pick's way in moves the due moment) to the first phone holding it: the machine's share."""
     worst = sorted(step.slowest, key=lambda s: -s.last)[:3]
+    waits = [step.server_wait_in(s.due - PICK_WAY_S, s.due + s.first) for s in worst]
     cycles = "; ".join(
-        f"{s.room} {s.last * 1000:.0f} ms (first phone {s.first * 1000:.0f}, loop late {s.loop_late * 1000:.0f})"
-        for s in worst
+        f"{s.room} {s.last * 1000:.0f} ms (first phone {s.first * 1000:.0f}, generator loop late "
+        f"{s.loop_late * 1000:.0f}{'' if w is None else f', server waited for its core {w * 1000:.0f}'})"
+        for s, w in zip(worst, waits, strict=True)
     )
     print(f"      slowest cycles, last phone from the flip due: {cycles}")
-    top = worst[0]
+    top, wait = worst[0], waits[0]
     if top.last >= P95_LIMIT_S:
         if top.loop_late >= top.last - top.first and top.last - top.first > top.first:
             whose = "the generator's: its loop ran late while the flip was on its way; the server sent it in time"
+        elif wait is not None and wait >= top.first / 2:
+            whose = (
+                f"the machine's: the server's thread sat runnable {wait * 1000:.0f} ms waiting for its core (another "
+                f"process ran there), of the first phone's {top.first * 1000:.0f} ms"
+            )
         elif top.first >= P95_LIMIT_S / 2 and top.loop_late < top.first / 2:
             whose = "the server's (or the way to the generator): even the first phone held it late"
         else:

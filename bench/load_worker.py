@@ -93,6 +93,7 @@ class Slow:
     last: float
     first: float
     loop_late: float
+    due: float = 0.0  # when its flip was due (perf_counter: the machine's monotonic clock, as the server's)
 
 
 SLOWEST = 3  # the slowest cycles of each window, detailed
@@ -106,6 +107,9 @@ class Window:
     by_room: dict[str, list[float]] = field(default_factory=dict)  # the same, by room code
     from_pick: int = 0  # of those, cycles timed from the last pick (no countdown heard: a pace with no wait)
     slowest: list[Slow] = field(default_factory=list)  # the slowest cycles, detailed
+    # Every measured cycle as (room, its due moment, the first phone's, the last phone's): perf_counter seconds,
+    # the machine's monotonic clock on Linux, as the server's own (load.py --cycles writes them out).
+    moments: list[tuple[str, float, float, float]] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
     cpu: float = 0.0  # this process's CPU seconds
     wait: float = 0.0  # seconds its threads sat runnable, waiting for a core
@@ -349,7 +353,7 @@ class Worker:
         out = []
         for (lat, first, due, flipped), label in sorted(cycles, key=lambda c: -c[0][0])[:SLOWEST]:
             lag = max((late for at, late in self.earlier + self.late if due - PROBE_S <= at <= flipped), default=0.0)
-            out.append(Slow(label, lat, first, lag))
+            out.append(Slow(label, lat, first, lag, due))
         return out
 
     def window(self) -> Window:
@@ -361,6 +365,11 @@ class Worker:
             by_room={room.label: lat for room, (lat, _, _, _) in zip(self.rooms, measured, strict=True) if room.tv},
             from_pick=sum(n for _, _, n, _ in measured),
             slowest=self._slowest(measured),
+            moments=[
+                (room.label, due, due + first, flipped)
+                for room, (_, _, _, details) in zip(self.rooms, measured, strict=True)
+                for _, first, due, flipped in details
+            ],
             tally=self.tally.reset(),
             cpu=cpu - self.cpu,
             wait=waited(self.waits, queued),
