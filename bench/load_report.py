@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from load_phone import Tally
 from room import percentile
 
-__all__ = ["P95_LIMIT_S", "Step", "report", "verdict"]
+__all__ = ["P95_LIMIT_S", "Step", "blame", "report", "verdict"]
 
 P95_LIMIT_S = 0.100  # a step passes with the reveal's p95 under this and nothing refused or lost
 BUSY = 0.85  # the server above this share of its core is what limits the figures
@@ -136,18 +137,27 @@ def slowest(step: Step) -> None:
     print(f"      slowest cycles, last phone from the flip due: {cycles}")
     top, wait = worst[0], waits[0]
     if top.last >= P95_LIMIT_S:
-        if top.loop_late >= top.last - top.first and top.last - top.first > top.first:
-            whose = "the generator's: its loop ran late while the flip was on its way; the server sent it in time"
-        elif wait is not None and wait >= top.first / 2:
-            whose = (
-                f"the machine's: the server's thread sat runnable {wait * 1000:.0f} ms waiting for its core (another "
-                f"process ran there), of the first phone's {top.first * 1000:.0f} ms"
-            )
-        elif top.first >= P95_LIMIT_S / 2 and top.loop_late < top.first / 2:
-            whose = "the server's (or the way to the generator): even the first phone held it late"
-        else:
-            whose = "shared: neither the first phone nor the generator's loop accounts for it alone"
-        print(f"      the slowest cycle was {whose}")
+        words = {
+            "generator": "the generator's: its loop ran late while the flip was on its way; the server sent it in time",
+            "machine": f"the machine's: the server's thread sat runnable {(wait or 0) * 1000:.0f} ms waiting for its "
+            f"core (another process ran there), of the first phone's {top.first * 1000:.0f} ms",
+            "server": "the server's (or the way to the generator): even the first phone held it late",
+            "shared": "shared: neither the first phone nor the generator's loop accounts for it alone",
+        }
+        print(f"      the slowest cycle was {words[blame(top, wait)]}")
+
+
+def blame(slow: Any, wait: float | None) -> str:
+    """Whose a slow cycle (a load_worker.Slow) was: the "generator" (its loop late while the last phones waited),
+    the "machine" (the server's thread waited for its core for half the first phone's latency or more), the
+    "server" (even the first phone held it late, the generator on time), or "shared"."""
+    if slow.loop_late >= slow.last - slow.first and slow.last - slow.first > slow.first:
+        return "generator"
+    if wait is not None and wait >= slow.first / 2:
+        return "machine"
+    if slow.first >= P95_LIMIT_S / 2 and slow.loop_late < slow.first / 2:
+        return "server"
+    return "shared"
 
 
 def sampled(step: Step) -> None:
