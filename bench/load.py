@@ -345,7 +345,9 @@ def main() -> None:
     )
     parser.add_argument("--strength", default="easy", choices=("easy", "sharp"))
     parser.add_argument(
-        "--players", type=int, help=f"phones in each room (2 to {PLAYERS}, default {PLAYERS}); with --night, the night's"
+        "--players",
+        type=int,
+        help=f"phones in each room (2 to {PLAYERS}, default {PLAYERS}); with --night, the night's guests in all",
     )
     parser.add_argument(
         "--audience",
@@ -408,7 +410,9 @@ def run_steps(args: argparse.Namespace, server: LiveServer, steps: list[int], va
         -(-args.audience // tables), players=-(-args.players // tables),
     )
     apart = f" and {args.audience_workers} for the audiences" if args.audience and args.audience_workers else ""
-    seated = f"a night of {args.night} tables, {args.players} guests" if args.night else f"{args.players} players a room"
+    seated = f"{args.players} players a room"
+    if args.night:
+        seated = f"a night of {args.night} tables, {args.players} guests"
     fans = f"an audience of {args.audience} {'in all' if args.night else 'a room'}, " if args.audience else ""
     print(
         f"{args.pace} pace, {'the given server' if args.url else args.async_mode + ' mode'}, {seated}, {fans}"
