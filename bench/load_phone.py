@@ -18,6 +18,8 @@ import asyncio
 import json
 import random
 import time
+import urllib.error
+import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +30,7 @@ from partyrummy.client.remote_bots import RemoteBot
 from partyrummy.rules.variants import Variant
 from partyrummy.wire.delta import Replica
 
-__all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Fan", "Phone", "Tv", "cycle_key"]
+__all__ = ["PACES", "Pace", "Tally", "Brain", "Client", "Fan", "NightDealer", "Phone", "Tv", "cycle_key"]
 
 ACK_TIMEOUT_S = 10.0  # an acknowledgement later than this counts as lost
 
@@ -293,8 +295,9 @@ class Phone(Client):
         rng: random.Random,
         tally: Tally,
         sampled: bool = False,
+        token: str | None = None,
     ) -> None:
-        super().__init__(url, room, "player", None, tally)
+        super().__init__(url, room, "player", token, tally)  # a token: seated already (a night's guest)
         self.name, self.brain, self.pace, self.rng = name, brain, pace, rng
         self.sampled = sampled  # its bytes are split by event and key (Tally.sampled)
         self.picked: dict[Key, float] = {}  # when this phone sent its pick of each cycle
@@ -328,6 +331,8 @@ class Phone(Client):
         self.sio.eio.on("message", counted)
 
     async def join(self) -> bool:
+        if self.token is not None:  # seated by the night: it connected with its seat's token, as a seated phone does
+            return True
         ack = await self.call("join", {"name": self.name})
         if not ack or not ack["ok"]:
             return False
@@ -399,19 +404,32 @@ def resolved_round(state: dict[str, Any]) -> tuple[int, int] | None:
 
 class Tv(Client):
     """The room's TV: the host's connection. It starts the game and moves on after each scored hand; it notes when
-    it first holds each round the audience resolved (the table and the audience hear of it in one broadcast)."""
+    it first holds each round the audience resolved (the table and the audience hear of it in one broadcast).
+    A night's table (`deals` False) is dealt by the night: its TV only moves on between hands, and tells the
+    night's dealer of each new state (`watchers`)."""
 
-    def __init__(self, url: str, room: str, token: str, pace: Pace, rng: random.Random, tally: Tally) -> None:
+    def __init__(
+        self, url: str, room: str, token: str, pace: Pace, rng: random.Random, tally: Tally, deals: bool = True
+    ) -> None:
         super().__init__(url, room, "host", token, tally)
-        self.pace, self.rng = pace, rng
+        self.pace, self.rng, self.deals = pace, rng, deals
         self.done: dict[str, Key | None] = {}
         self.resolved: dict[tuple[int, int], float] = {}
+        self.watchers: list[asyncio.Event] = []
 
     def on_state(self, state: dict) -> None:
         key = resolved_round(state)
         if key is not None:
             self.resolved.setdefault(key, time.perf_counter())
         super().on_state(state)
+        for watcher in self.watchers:
+            watcher.set()
+
+    @property
+    def between_games(self) -> bool:
+        """No game on the table: none dealt yet, or the last one over."""
+        game = self.state and self.state["game"]
+        return self.state is not None and (game is None or game["game_over"])
 
     async def play(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -427,8 +445,8 @@ class Tv(Client):
         if self.state is None:
             return None, None
         game = self.state["game"]
-        if game is None or game["game_over"]:
-            return "start", cycle_key(self.state)  # play again: the load lasts as long as the run
+        if game is None or game["game_over"]:  # play again: the load lasts as long as the run (a night's deals)
+            return ("start" if self.deals else None), cycle_key(self.state)
         return ("call_now" if game["phase"] == "scored" else None), cycle_key(self.state)
 
     async def _host(self, event: str, key: Key | None, stop: asyncio.Event) -> None:
@@ -441,6 +459,65 @@ class Tv(Client):
         if not (ack and ack["ok"]):
             del self.done[event]
             await _sleep_unless(stop, 1.0)
+
+
+class NightDealer:
+    """The laptop's big screen of a night of several tables: it deals every table at once (`POST /night/CODE/do`,
+    from the laptop with the server's own Origin, as the big screen's button) once no table has a game on, after
+    the host's few seconds on the scores, so the night plays for as long as the run lasts."""
+
+    def __init__(self, url: str, code: str, tvs: list[Tv], pace: Pace, rng: random.Random, tally: Tally) -> None:
+        self.url, self.code, self.tvs, self.pace, self.rng, self.tally = url, code, tvs, pace, rng, tally
+        self.changed = asyncio.Event()
+        for tv in tvs:
+            tv.watchers.append(self.changed)
+
+    def wake(self) -> None:
+        self.changed.set()
+
+    def _between(self) -> tuple | None:
+        """Every table between games: the games each has seen end (a deal is owed once for each such moment)."""
+        if not all(tv.between_games for tv in self.tvs):
+            return None
+        return tuple(len(tv.state["room"]["night"]) for tv in self.tvs)
+
+    def _deal(self) -> dict | None:
+        request = urllib.request.Request(
+            f"{self.url}/night/{self.code}/do",
+            data=json.dumps({"action": "deal"}).encode(),
+            method="POST",
+            headers={"Origin": self.url, "Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=ACK_TIMEOUT_S) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as error:  # a refusal is answered 400 with its code
+            return json.loads(error.read() or b"{}") or None
+        except OSError:
+            return None
+
+    async def play(self, stop: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        dealt: tuple | None = None
+        while not stop.is_set():
+            self.changed.clear()
+            between = self._between()
+            if between is None or between == dealt:
+                await self.changed.wait()
+                continue
+            await _sleep_unless(stop, self.pace.delay("start", self.rng))
+            if stop.is_set() or self._between() != between:
+                continue
+            self.tally.sent += 1
+            ack = await loop.run_in_executor(None, self._deal)  # a blocking request, off the phones' loop
+            if ack is None:
+                self.tally.lost["night_deal"] += 1
+            elif not ack.get("ok"):
+                self.tally.refused[f"night_deal:{ack.get('error', {}).get('code')}"] += 1
+            if ack and ack.get("ok"):
+                dealt = between
+            else:
+                await _sleep_unless(stop, 1.0)  # tried again: the night would stall
 
 
 class Fan(Client):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from load_phone import Tally
 from room import percentile
 
-__all__ = ["P95_LIMIT_S", "Step", "report", "verdict"]
+__all__ = ["P95_LIMIT_S", "Step", "blame", "report", "verdict"]
 
 P95_LIMIT_S = 0.100  # a step passes with the reveal's p95 under this and nothing refused or lost
 BUSY = 0.85  # the server above this share of its core is what limits the figures
@@ -16,6 +17,7 @@ FEW = 100  # up to this many cycles, p99 is the slowest one (up to 20, p95 too)
 LATE = 0.25  # a generator loop late by this share of the p95 limit adds its own delay to what is measured
 PER_ROOM = 8  # up to this many rooms, each room's p50 and p95 are printed
 TOP_KEYS = 12  # the largest parts of what a phone receives, by event and key
+PICK_WAY_S = 0.25  # before the flip's due moment, the last pick's way in to the server, which sets that moment
 STARVED = 0.05  # waiting for a core less than this share of the time delays nothing worth naming
 
 
@@ -43,7 +45,21 @@ class Step:
     seconds: float = 0.0  # the step's wall time
     by_room: dict[str, list[float]] = field(default_factory=dict)  # the latencies by room code
     from_pick: int = 0  # cycles timed from their last pick (no countdown to the flip heard)
-    players: int = 12  # phones in each room
+    players: float = 12  # phones in each room (a night's: on average, its guests over its tables)
+    slowest: list = field(default_factory=list)  # load_worker.Slow: the slowest cycles, detailed
+    gen_late_max: float = 0.0  # seconds: the latest any table process's loop ran one timer
+    night: bool = False  # the rooms are the tables of a night
+    moments: list = field(default_factory=list)  # each measured cycle: (room, due, first phone, last phone)
+    server_waited: list = field(default_factory=list)  # (when, the server's main thread's wait for a core so far)
+
+    def server_wait_in(self, start: float, end: float) -> float | None:
+        """How long the server's main thread sat runnable waiting for a core between two moments (None: unknown)."""
+        samples = self.server_waited
+        if not samples or start < samples[0][0] or end > samples[-1][0] + 1:
+            return None
+        before = max(i for i, (at, _) in enumerate(samples) if at <= start) if samples[0][0] <= start else 0
+        after = next((i for i, (at, _) in enumerate(samples) if at >= end), len(samples) - 1)
+        return samples[after][1] - samples[before][1]
 
     @property
     def passed(self) -> bool:
@@ -74,7 +90,11 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         f"      refused {refused} {dict(step.tally.refused) or ''}  lost {lost} {dict(step.tally.lost) or ''}  "
         f"rooms not opened {step.failed}; events sent {step.tally.sent}, states received {step.tally.states}"
     )
-    print(f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95)", end="")
+    print(
+        f"      the generator's event loop ran its timers {step.gen_late * 1000:.1f} ms late (p95), "
+        f"{step.gen_late_max * 1000:.1f} ms at worst",
+        end="",
+    )
     print(f"; its audiences' {step.audience_late * 1000:.1f} ms" if step.audience_late else "")
     if step.fans or step.resolves:
         audience(step)
@@ -84,13 +104,15 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
         sampled(step)
     timed = "the flip due" if not step.from_pick else f"the flip due ({step.from_pick} from their last pick)"
     print(f"      the server's: reveal from {timed} to the room's last phone holding it; its CPU, RSS, threads")
+    if step.slowest:
+        slowest(step)
     if 1 < len(step.by_room) <= PER_ROOM:
         rooms = "; ".join(
             f"{code} {len(lat)} cycles p50 {percentile(lat, 0.5) * 1000:.1f} p95 {percentile(lat, 0.95) * 1000:.1f} ms"
             for code, lat in sorted(step.by_room.items())
             if lat
         )
-        print(f"      by room, from the flip due: {rooms}")
+        print(f"      by {'table' if step.night else 'room'}, from the flip due: {rooms}")
     if 0 < len(step.latencies) <= FEW:
         which = "p95 and p99 are" if len(step.latencies) <= 20 else "p99 is"
         n = len(step.latencies)
@@ -98,6 +120,44 @@ def report(step: Step, rss0: int | None, gen_cpus: int) -> str | None:
     limit, words = verdict(step, gen_cpus)
     print("      " + words, flush=True)
     return limit
+
+
+def slowest(step: Step) -> None:
+    """The slowest cycles, each split: the first phone's latency (the server's send, as the flip reaches every phone
+    of the room at once), the spread to the last (the generator's own delay, with its loop's worst lateness
+    meanwhile), and how long the server's thread sat runnable waiting for its core from just before the flip was
+    due (its last pick's way in moves the due moment) to the first phone holding it: the machine's share."""
+    worst = sorted(step.slowest, key=lambda s: -s.last)[:3]
+    waits = [step.server_wait_in(s.due - PICK_WAY_S, s.due + s.first) for s in worst]
+    cycles = "; ".join(
+        f"{s.room} {s.last * 1000:.0f} ms (first phone {s.first * 1000:.0f}, generator loop late "
+        f"{s.loop_late * 1000:.0f}{'' if w is None else f', server waited for its core {w * 1000:.0f}'})"
+        for s, w in zip(worst, waits, strict=True)
+    )
+    print(f"      slowest cycles, last phone from the flip due: {cycles}")
+    top, wait = worst[0], waits[0]
+    if top.last >= P95_LIMIT_S:
+        words = {
+            "generator": "the generator's: its loop ran late while the flip was on its way; the server sent it in time",
+            "machine": f"the machine's: the server's thread sat runnable {(wait or 0) * 1000:.0f} ms waiting for its "
+            f"core (another process ran there), of the first phone's {top.first * 1000:.0f} ms",
+            "server": "the server's (or the way to the generator): even the first phone held it late",
+            "shared": "shared: neither the first phone nor the generator's loop accounts for it alone",
+        }
+        print(f"      the slowest cycle was {words[blame(top, wait)]}")
+
+
+def blame(slow: Any, wait: float | None) -> str:
+    """Whose a slow cycle (a load_worker.Slow) was: the "generator" (its loop late while the last phones waited),
+    the "machine" (the server's thread waited for its core for half the first phone's latency or more), the
+    "server" (even the first phone held it late, the generator on time), or "shared"."""
+    if slow.loop_late >= slow.last - slow.first and slow.last - slow.first > slow.first:
+        return "generator"
+    if wait is not None and wait >= slow.first / 2:
+        return "machine"
+    if slow.first >= P95_LIMIT_S / 2 and slow.loop_late < slow.first / 2:
+        return "server"
+    return "shared"
 
 
 def sampled(step: Step) -> None:

@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 
 import socketio
-from load_phone import PACES, Brain, Client, Fan, Pace, Phone, Tally, Tv
+from load_phone import PACES, Brain, Client, Fan, NightDealer, Pace, Phone, Tally, Tv
 from load_proc import waited, waits
 
 from partyrummy.rules.variants import Variant, default_variants, load_variants
 from partyrummy.server.collector import fewer_full_collections
 
-__all__ = ["CONNECTS_PER_S", "PLAYERS", "RoomSpec", "Setup", "Window", "run"]
+__all__ = ["CONNECTS_PER_S", "PLAYERS", "RoomSpec", "Setup", "Slow", "Window", "run"]
 
 PLAYERS = 12  # phones in every room, besides its TV (the most: `Setup.players` may say fewer)
 CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds only times them out
@@ -35,15 +35,21 @@ CONNECTING_AT_ONCE = 50  # handshakes in flight per process: a burst of hundreds
 # (20 a second after a burst of 200, server/transport/sockets.py), which would refuse the rest.
 CONNECTS_PER_S = 18
 PROBE_S = 0.01  # the event loop's timer probe (Worker.probe)
+PROBES_KEPT_S = 30  # a cycle's way to its last phone may begin in the window before
 
 
 @dataclass(frozen=True)
 class RoomSpec:
-    """A room the parent opened over HTTP, as the TV page shows it."""
+    """A room the parent opened over HTTP, as the TV page shows it (or a night's table, as the night's view shows
+    it, with the guests the night seated there)."""
 
     index: int  # the room's number in the run: seeds its players' pace
     code: str
     host_token: str
+    night: str | None = None  # a table of this night of several tables: the night deals, not the TV
+    table: int = 0  # which table of the night (1...)
+    seats: tuple[tuple[str, str], ...] = ()  # a night's table: (name, seat token) of each guest seated there
+    audience: int | None = None  # members of its audience (None: Setup.audience)
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,21 @@ class Pacer:
         await asyncio.sleep(slot - now)
 
 
+@dataclass(frozen=True)
+class Slow:
+    """One of the slowest cycles: its room, the last phone's latency and the first's (from the due moment), and
+    how late the generator's loop ran a timer meanwhile (all seconds)."""
+
+    room: str
+    last: float
+    first: float
+    loop_late: float
+    due: float = 0.0  # when its flip was due (perf_counter: the machine's monotonic clock, as the server's)
+
+
+SLOWEST = 3  # the slowest cycles of each window, detailed
+
+
 @dataclass
 class Window:
     """One process's figures over one window of the run."""
@@ -85,6 +106,10 @@ class Window:
     latencies: list[float] = field(default_factory=list)  # seconds, the flip due -> every phone holds the reveal
     by_room: dict[str, list[float]] = field(default_factory=dict)  # the same, by room code
     from_pick: int = 0  # of those, cycles timed from the last pick (no countdown heard: a pace with no wait)
+    slowest: list[Slow] = field(default_factory=list)  # the slowest cycles, detailed
+    # Every measured cycle as (room, its due moment, the first phone's, the last phone's): perf_counter seconds,
+    # the machine's monotonic clock on Linux, as the server's own (load.py --cycles writes them out).
+    moments: list[tuple[str, float, float, float]] = field(default_factory=list)
     tally: Tally = field(default_factory=Tally)
     cpu: float = 0.0  # this process's CPU seconds
     wait: float = 0.0  # seconds its threads sat runnable, waiting for a core
@@ -113,17 +138,28 @@ class LoadRoom:
         self.wait_s = max(rules.beat_s, rules.flip_min_s)  # the least the flip waits after the last pick
         table, audience = setup.part != "audience", setup.part != "table"
         tv_rng = random.Random(f"{setup.seed}/{spec.index}/tv")
-        self.tv = Tv(setup.url, spec.code, spec.host_token, pace, tv_rng, tally) if table else None
-        self.phones = [self._phone(i, pace, variants, tally) for i in range(setup.players)] if table else []
+        deals = spec.night is None  # a night's table is dealt by the night (NightDealer), its TV only moves on
+        self.tv = Tv(setup.url, spec.code, spec.host_token, pace, tv_rng, tally, deals=deals) if table else None
+        # A room's phones join by name; a night's were seated by the night, each with its seat token.
+        seats = spec.seats or tuple((f"P{i + 1}", None) for i in range(setup.players))
+        self.phones = [self._phone(i, *seat, pace, variants, tally) for i, seat in enumerate(seats)] if table else []
+        members = setup.audience if spec.audience is None else spec.audience
         self.fans = [
             Fan(setup.url, spec.code, f"Fan {i + 1}", pace, random.Random(f"{setup.seed}/{spec.index}/fan{i}"), tally)
-            for i in range(setup.audience if audience else 0)
+            for i in range(members if audience else 0)
         ]
 
-    def _phone(self, i: int, pace: Pace, variants: dict[str, Variant], tally: Tally) -> Phone:
+    @property
+    def label(self) -> str:
+        """The room's name in the figures: its code, and its table for a night's."""
+        return f"table {self.spec.table} {self.spec.code}" if self.spec.night else self.spec.code
+
+    def _phone(
+        self, i: int, name: str, token: str | None, pace: Pace, variants: dict[str, Variant], tally: Tally
+    ) -> Phone:
         rng = random.Random(f"{self.setup.seed}/{self.spec.index}/{i}")
         brain = Brain(self.setup.strength, variants)
-        return Phone(self.setup.url, self.spec.code, f"P{i + 1}", brain, pace, rng, tally, sampled=i == 0)
+        return Phone(self.setup.url, self.spec.code, name, brain, pace, rng, tally, sampled=i == 0, token=token)
 
     @property
     def clients(self) -> list[Client]:
@@ -137,9 +173,10 @@ class LoadRoom:
                 await pacer.wait()
                 async with gate:
                     await self.tv.connect()
-                ack = await self.tv.call("variant", {"name": self.setup.variant})
-                if not (ack and ack["ok"]):
-                    return False
+                if self.spec.night is None:  # a night's tables play the night's rules, chosen as it began
+                    ack = await self.tv.call("variant", {"name": self.setup.variant})
+                    if not (ack and ack["ok"]):
+                        return False
             if not all(await asyncio.gather(*(self._seat(phone, gate, pacer) for phone in self.phones))):
                 return False
             return all(await asyncio.gather(*(self._seat(fan, gate, pacer) for fan in self.fans)))
@@ -169,7 +206,7 @@ class LoadRoom:
             if not lost[f"crashed:{type(error).__name__}"] - 1:
                 traceback.print_exception(error)
 
-    def latencies(self, since: float) -> tuple[list[float], int, int]:
+    def latencies(self, since: float) -> tuple[list[float], int, int, list[tuple[float, float, float, float]]]:
         """Each cycle's reveal, from the moment its flip was due to the last phone holding it face up.
 
         The due moment is the server's, and the phones bound it from both sides. Not after what the table says:
@@ -181,13 +218,16 @@ class LoadRoom:
         reveal's latency then never leaves out a delay of the server's (the last pick's own way to it counts).
         A cycle with no countdown heard (a pace with no wait: `--pace full`) is timed from its last pick.
         Cycles every phone holds revealed are then forgotten. Also returns how many cycles were revealed since
-        `since`, measured or not, and how many of those measured were timed from the last pick alone.
+        `since`, measured or not, how many of those measured were timed from the last pick alone, and each measured
+        cycle as (latency, the first phone's, the due moment, the last phone's moment): the server sends the flip to
+        every phone of the room at once, so a last phone far behind the first was held up here, in the generator.
         """
-        found, cycles, from_pick = [], 0, 0
+        found, cycles, from_pick, details = [], 0, 0, []
         for key in set().union(*(phone.revealed for phone in self.phones)):
             if not all(key in phone.revealed for phone in self.phones):
                 continue  # on its way to some phone
             flipped = max(phone.revealed[key] for phone in self.phones)
+            first = min(phone.revealed[key] for phone in self.phones)
             cycles += flipped >= since
             dues = [phone.due[key] for phone in self.phones if key in phone.due]
             picks = [phone.picked[key] for phone in self.phones if key in phone.picked]
@@ -198,14 +238,16 @@ class LoadRoom:
                 if every_pick:
                     due = min(due, max(picks) + self.wait_s)
                 found.append(flipped - due)
+                details.append((flipped - due, first - due, due, flipped))
             elif every_pick and max(picks) >= since:
                 found.append(flipped - max(picks))
+                details.append((flipped - max(picks), first - max(picks), max(picks), flipped))
                 from_pick += 1
             for phone in self.phones:
                 phone.picked.pop(key, None)
                 phone.due.pop(key, None)
                 del phone.revealed[key]
-        return found, cycles, from_pick
+        return found, cycles, from_pick, details
 
     def resolves(self, since: float) -> list[float]:
         """Each round resolved since `since`: from the TV holding it to the last member holding it (one broadcast
@@ -249,12 +291,14 @@ class Worker:
         self.variants = load_variants(setup.variants_path, base=default_variants())
         self.tally = Tally()
         self.rooms: list[LoadRoom] = []
+        self.dealers: list[NightDealer] = []  # a night's big screen, for the nights whose tables are held here
         self.stop = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
         self.gate = asyncio.Semaphore(CONNECTING_AT_ONCE)
         self.pacer = Pacer(CONNECTS_PER_S * (setup.share if setup.share is not None else 1 / setup.workers))
         self.since, self.cpu, self.waits = time.perf_counter(), time.process_time(), waits(os.getpid())
-        self.late: list[float] = []
+        self.late: list[tuple[float, float]] = []  # (when a probe was due, how late it ran), this window
+        self.earlier: list[tuple[float, float]] = []  # the previous window's last PROBES_KEPT_S of them
 
     async def probe(self) -> None:
         """How late the loop runs a timer: a phone's message waits as long behind the others' work, and the
@@ -262,7 +306,7 @@ class Worker:
         while not self.stop.is_set():
             asked = time.perf_counter()
             await asyncio.sleep(PROBE_S)
-            self.late.append(time.perf_counter() - asked - PROBE_S)
+            self.late.append((asked + PROBE_S, time.perf_counter() - asked - PROBE_S))
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
@@ -288,30 +332,59 @@ class Worker:
                 self.tasks += room.play(self.stop)
             else:
                 await room.close()
+        nights: dict[str, list[Tv]] = {}  # a night's tables all come in one "add", to one process of each part
+        for room, ok in zip(rooms, opened, strict=True):
+            if ok and room.spec.night and room.tv:
+                nights.setdefault(room.spec.night, []).append(room.tv)
+        for code, tvs in nights.items():
+            rng = random.Random(f"{self.setup.seed}/{code}/dealer")
+            dealer = NightDealer(self.setup.url, code, tvs, PACES[self.setup.pace], rng, self.tally)
+            self.dealers.append(dealer)
+            self.tasks.append(asyncio.create_task(dealer.play(self.stop)))
         return opened.count(False)
+
+    def _slowest(self, measured: list[tuple]) -> list[Slow]:
+        """The window's slowest cycles (SLOWEST of them), each with how late this loop ran a timer while it was on
+        its way (from its due moment to its last phone): a late loop held every phone's message as long."""
+        cycles = [
+            (detail, room.label) for room, (_, _, _, details) in zip(self.rooms, measured, strict=True)
+            for detail in details
+        ]
+        out = []
+        for (lat, first, due, flipped), label in sorted(cycles, key=lambda c: -c[0][0])[:SLOWEST]:
+            lag = max((late for at, late in self.earlier + self.late if due - PROBE_S <= at <= flipped), default=0.0)
+            out.append(Slow(label, lat, first, lag, due))
+        return out
 
     def window(self) -> Window:
         """The figures since the last window, and a new window from now."""
         now, cpu, queued = time.perf_counter(), time.process_time(), waits(os.getpid())
         measured = [room.latencies(self.since) for room in self.rooms]
         figures = Window(
-            latencies=[lat for found, _, _ in measured for lat in found],
-            by_room={room.spec.code: lat for room, (lat, _, _) in zip(self.rooms, measured, strict=True) if room.tv},
-            from_pick=sum(n for _, _, n in measured),
+            latencies=[lat for found, _, _, _ in measured for lat in found],
+            by_room={room.label: lat for room, (lat, _, _, _) in zip(self.rooms, measured, strict=True) if room.tv},
+            from_pick=sum(n for _, _, n, _ in measured),
+            slowest=self._slowest(measured),
+            moments=[
+                (room.label, due, due + first, flipped)
+                for room, (_, _, _, details) in zip(self.rooms, measured, strict=True)
+                for _, first, due, flipped in details
+            ],
             tally=self.tally.reset(),
             cpu=cpu - self.cpu,
             wait=waited(self.waits, queued),
             wall=now - self.since,
             rooms=len(self.rooms),
             connections=sum(client.sio.connected for room in self.rooms for client in room.clients),
-            cycles=sum(cycles for _, cycles, _ in measured),
-            late=self.late,
+            cycles=sum(cycles for _, cycles, _, _ in measured),
+            late=[late for _, late in self.late],
             resolves=[spread for room in self.rooms if room.fans and room.tv for spread in room.resolves(self.since)],
             fans=sum(fan.sio.connected for room in self.rooms for fan in room.fans),
             tv_resolved={k: at for room in self.rooms if not room.fans for k, at in room.tv_resolved().items()},
             fans_resolved={k: at for room in self.rooms if not room.tv for k, at in room.fans_resolved().items()},
         )
         figures.part = self.setup.part
+        self.earlier = [probe for probe in self.late if probe[0] > now - PROBES_KEPT_S]  # cycles may span windows
         self.since, self.cpu, self.waits, self.late = now, cpu, queued, []
         return figures
 
@@ -322,6 +395,8 @@ class Worker:
         for room in self.rooms:
             for client in room.clients:
                 client.wake()
+        for dealer in self.dealers:
+            dealer.wake()
         await asyncio.gather(*self.tasks, return_exceptions=True)
         await asyncio.gather(*(room.close() for room in self.rooms), return_exceptions=True)
 

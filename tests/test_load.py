@@ -11,7 +11,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
 from load_phone import Tally, _wants, split  # noqa: E402
-from load_report import Step, verdict  # noqa: E402
+from load_report import Step, blame, verdict  # noqa: E402
+from load_worker import Slow  # noqa: E402
 
 
 def card(i: int) -> dict:
@@ -93,3 +94,22 @@ def test_what_a_phone_receives_is_split_by_event_and_top_level_key() -> None:
     assert dict(parts) == {"room.call_in": 5, "game.seats": 23, "envelope": len(table) - 28}
     assert split('2["mine",{"v":9,"base":8,"table_v":9,"changes":{}}]')[0] == "mine"
     assert split('31[{"ok":true}]') == ("ack", [("envelope", 15)])
+
+
+def test_a_slow_cycle_is_laid_against_the_generator_s_loop_and_the_server_s_wait_for_its_core() -> None:
+    # The server sends the flip to every phone of a room at once: a last phone far behind the first, with the
+    # generator's loop late as long, is the generator's.
+    assert blame(Slow("R", last=0.20, first=0.01, loop_late=0.19), wait=0.0) == "generator"
+    # The first phone late too, and the server's thread runnable but not running for most of it: the machine's.
+    assert blame(Slow("R", last=0.24, first=0.239, loop_late=0.002), wait=0.23) == "machine"
+    assert blame(Slow("R", last=0.24, first=0.239, loop_late=0.002), wait=0.01) == "server"
+    assert blame(Slow("R", last=0.24, first=0.239, loop_late=0.002), wait=None) == "server"  # not measured
+    assert blame(Slow("R", last=0.12, first=0.04, loop_late=0.03), wait=0.0) == "shared"
+
+
+def test_the_server_s_wait_for_its_core_between_two_moments_comes_from_the_samples() -> None:
+    s = replace(step([0.2], [0.0], 0.1, 0.0), server_waited=[(10.0, 1.0), (10.02, 1.0), (10.04, 1.3), (10.06, 1.31)])
+    assert abs(s.server_wait_in(10.01, 10.05) - 0.31) < 1e-9  # from the sample before to the one after
+    assert abs(s.server_wait_in(10.041, 10.06) - 0.01) < 1e-9
+    assert s.server_wait_in(9.0, 10.05) is None  # before the samples began: unknown
+    assert replace(s, server_waited=[]).server_wait_in(10.0, 10.01) is None
