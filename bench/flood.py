@@ -154,7 +154,7 @@ def main() -> None:
             str(args.per_address),
             "--rate",
             str(args.rate),
-            *(["--token", token] if token else []),
+            *([f"--token={token}"] if token else []),  # a token may begin with "-"
         ]
         attacker = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
         assert attacker.stdout.readline().strip() == "on"

@@ -204,7 +204,7 @@ def test_a_seats_token_from_fifty_nine_addresses_keeps_no_seated_phone_nor_newco
         coming_back = phones.pop()
         coming_back.close()
         returns, newcomers = [], []
-        with flood(server, "seat", attackers(59), code, "--token", mallory.token, "--per-address", "12") as report:
+        with flood(server, "seat", attackers(59), code, f"--token={mallory.token}", "--per-address", "12") as report:
             end = time.monotonic() + ATTACK_S
             while time.monotonic() < end - 4:
                 time.sleep(2)
@@ -237,7 +237,7 @@ def test_a_flood_of_one_members_picks_writes_a_few_rows() -> None:
         assert member["ok"]
         fan.wait_for(lambda s: s["room"]["audience"]["round"] is not None and s["room"]["audience"]["round"]["open"])
         before = picks_kept(server.data)
-        with flood(server, "picks", attackers(10), code, "--token", member["audience_token"]) as report:
+        with flood(server, "picks", attackers(10), code, f"--token={member['audience_token']}") as report:
             time.sleep(ATTACK_S)
         kept = picks_kept(server.data) - before
         budget = LIMITS.rate("member")

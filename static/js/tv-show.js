@@ -45,7 +45,8 @@ export function play(moments) {
   if (first !== "win") sting(first); // the winner's own comes when the podium names them (tv-scores.js)
   holdUntil = performance.now() + Math.max(0, ...moments.map((m) => HOLD[m] || 0));
   if (moments.includes("last")) {
-    if ($("deal").hidden) banner(t("tv.last_hand")); // with real cards the deal says it, in its own place
+    // With real cards the deal says it, in its own place (whenever the moment comes: with the hand's end or the deal).
+    if (!document.body.classList.contains("real")) banner(t("tv.last_hand"));
     say(t("tv.last_hand"));
   }
 }
