@@ -43,6 +43,11 @@ CREATE TABLE IF NOT EXISTS night_events (night TEXT NOT NULL REFERENCES nights(c
 _KINDS = {"room": ("rooms", "events", "room"), "night": ("nights", "night_events", "night")}
 
 
+def _count_key(kind: str, code: str) -> str:
+    """Where the events written so far are counted: a room by its code, a night apart (codes may coincide)."""
+    return code if kind == "room" else f"{kind}:{code}"
+
+
 class JournalBusy(RuntimeError):
     """Another live server holds this data file; the message names it and says what to do."""
 
@@ -119,16 +124,23 @@ class Journal:
 
     def open_room(self, code: str, host_token: str) -> None:
         """A new room under `code`; an old finished room that had the code is forgotten with it."""
+        self._open("room", code, host_token)
+
+    def _open(self, kind: str, code: str, *values: str) -> None:
+        """A new room or night (`kind`) under `code`, its `values` before its times; an old one of that code is
+        forgotten with its events."""
+        owners, table, column = _KINDS[kind]
         now = time.time()
+        row = (code, *values, now, now)
         with self.lock:
             self._write(
                 [
-                    ("DELETE FROM events WHERE room = ?", (code,)),
-                    ("DELETE FROM rooms WHERE code = ?", (code,)),
-                    ("INSERT INTO rooms VALUES (?, ?, ?, ?)", (code, host_token, now, now)),
+                    (f"DELETE FROM {table} WHERE {column} = ?", (code,)),
+                    (f"DELETE FROM {owners} WHERE code = ?", (code,)),
+                    (f"INSERT INTO {owners} VALUES ({', '.join('?' * len(row))})", row),
                 ]
             )
-            self.counts[code] = 0
+            self.counts[_count_key(kind, code)] = 0
 
     def append_all(self, code: str, events: list[dict[str, Any]], kind: str = "room") -> None:
         """Write events of a room (or of a night: `kind`) in order, in one transaction: all of them are on disk when
@@ -137,7 +149,7 @@ class Journal:
         if not events:
             return
         owners, table, column = _KINDS[kind]
-        key = code if kind == "room" else f"{kind}:{code}"
+        key = _count_key(kind, code)
         now = time.time()
         with self.lock:
             n = self.counts.get(key, 0)
@@ -152,16 +164,7 @@ class Journal:
 
     def open_night(self, code: str) -> None:
         """A new night of several tables under `code` (an old one that had the code is forgotten with it)."""
-        now = time.time()
-        with self.lock:
-            self._write(
-                [
-                    ("DELETE FROM night_events WHERE night = ?", (code,)),
-                    ("DELETE FROM nights WHERE code = ?", (code,)),
-                    ("INSERT INTO nights VALUES (?, ?, ?)", (code, now, now)),
-                ]
-            )
-            self.counts[f"night:{code}"] = 0
+        self._open("night", code)
 
     def newest_night(self) -> tuple[str, list[dict[str, Any]]] | None:
         """The night of several tables begun last among the recent ones, with its events (None: there is none)."""
@@ -173,7 +176,7 @@ class Journal:
             if row is None:
                 return None
             rows = self.db.execute("SELECT event FROM night_events WHERE night = ? ORDER BY n", row).fetchall()
-            self.counts[f"night:{row[0]}"] = len(rows)
+            self.counts[_count_key("night", row[0])] = len(rows)
         return row[0], [json.loads(r[0]) for r in rows]
 
     def recent_rooms(self, code: str | None = None) -> list[tuple[str, str, list[dict[str, Any]]]]:
