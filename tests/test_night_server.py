@@ -73,6 +73,12 @@ def test_a_guest_holds_only_their_own_keys_and_the_big_screen_is_the_laptop_s() 
         assert answer["token"] == mine["token"] and other["token"] not in str(answer)
         wrong = phone.post(f"{server.url}/n/{night}/where", json={"guest": "x" * 22}, timeout=10)
         assert wrong.status_code == 400 and wrong.json()["error"]["key"] == "error.night_no_guest"
+        # Another site's page in the laptop's own browser cannot act for the host.
+        foreign = requests.post(
+            f"{server.url}/night/{night}/do", json={"action": "deal"}, headers={"Origin": "http://elsewhere.example"},
+            timeout=10,
+        )
+        assert foreign.status_code == 403
         # A table's screen opens with that table's key only.
         table = requests.get(f"{server.url}/table/{mine['room']}?key=nope", timeout=10)
         assert table.status_code == 404

@@ -14,7 +14,6 @@ import secrets
 from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, jsonify, redirect, render_template, request, url_for
 
@@ -34,7 +33,7 @@ def register_night_pages(
     nights: Nights,
     rooms: Rooms,
     public_url: str,
-    is_screen: Callable[[], bool],
+    is_screen: Callable[[], bool],  # and from a page of this server (pages.from_this_server)
     limited: Callable[[], None],
     write_sheet: Callable[..., None],
 ) -> None:
@@ -58,9 +57,8 @@ def register_night_pages(
         return night
 
     def screen_only() -> None:
-        """The big screen's: this laptop or the key, and (a POST) from a page of this server only."""
-        origin = request.headers.get("Origin")
-        if not is_screen() or (request.method == "POST" and origin and urlsplit(origin).netloc != request.host):
+        """The big screen's: this laptop or the key, and from a page of this server only."""
+        if not is_screen():
             abort(403)
 
     def keep_key(**values: Any) -> dict[str, Any]:

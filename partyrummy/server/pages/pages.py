@@ -33,6 +33,13 @@ _HOW = {"played": "csv.how_played", "cards": "csv.how_cards", "typed": "csv.how_
 CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 
+def from_this_server() -> bool:
+    """Whether a POST comes from a page of this server (another site's page cannot act through the laptop's
+    browser): its Origin, when the browser names one, is this server's."""
+    origin = request.headers.get("Origin")
+    return not origin or urlsplit(origin).netloc == request.host
+
+
 def register_pages(
     app: Flask, rooms: Rooms, public_url: str, screen_key: str, is_local: Callable[[str], bool]
 ) -> None:
@@ -72,7 +79,8 @@ def register_pages(
     nights = Nights(rooms)
     nights.restore()
     app.extensions["partyrummy.nights"] = nights
-    register_night_pages(app, nights, rooms, public_url, _is_screen, limited, _write_sheet)
+    screen = lambda: _is_screen() and from_this_server()  # noqa: E731
+    register_night_pages(app, nights, rooms, public_url, screen, limited, _write_sheet)
 
     @app.after_request
     def security_headers(response: Response) -> Response:
@@ -102,8 +110,7 @@ def register_pages(
 
         A POST from a page of this server only: another site's page cannot make one through the laptop's browser.
         """
-        origin = request.headers.get("Origin")
-        if not _is_screen() or (origin and urlsplit(origin).netloc != request.host):
+        if not _is_screen() or not from_this_server():
             abort(403)
         try:
             rooms.create()
